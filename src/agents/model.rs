@@ -1,0 +1,809 @@
+//! The agent model: what one coding agent does with skill folders, as data.
+//!
+//! One TOML file per agent lives in `assets/agents/` (embedded in the binary) or in a
+//! folder given with `--model DIR`. Every behaviour is a [`Rule`]: a value (or `"unknown"`)
+//! plus where the claim comes from (`source`), how strong it is (`evidence`) and the agent
+//! version it was checked against (`version`). The resolver reads these rules and never
+//! hard-codes an agent's behaviour; the explanation of a verdict cites the rule's id
+//! (its key path, e.g. `codex/traversal.max_depth`) and its source.
+//!
+//! The file format is documented field by field in `assets/agents/README.md`.
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// How strong the claim behind a rule is (the research's evidence labels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+pub enum Evidence {
+    /// Vendor documentation.
+    #[serde(rename = "DOC")]
+    Doc,
+    /// Vendor changelog entry.
+    #[serde(rename = "CL")]
+    Changelog,
+    /// agentskillimplementation.com automated benchmark finding.
+    #[serde(rename = "ASI")]
+    Asi,
+    /// Source code read at a commit.
+    #[serde(rename = "SRC")]
+    Src,
+    /// JavaScript read inside a shipped bundle.
+    #[serde(rename = "BUNDLE")]
+    Bundle,
+    /// A release run on fixture trees.
+    #[serde(rename = "OBS")]
+    Obs,
+    /// Issue tracker or pull request.
+    #[serde(rename = "ISSUE")]
+    Issue,
+    /// Third-party article, repository or tool profile.
+    #[serde(rename = "3P")]
+    ThirdParty,
+    /// A third-party cross-agent frontmatter-field table.
+    #[serde(rename = "FT")]
+    FieldTable,
+    /// The Agent Skills specification or client guide.
+    #[serde(rename = "SPEC")]
+    Spec,
+    /// Inference: neither read nor tested.
+    #[serde(rename = "INF")]
+    Inference,
+    /// The research says nothing (used with `value = "unknown"`).
+    #[serde(rename = "NONE")]
+    None,
+}
+
+impl Evidence {
+    /// The label as written in the research and the model files.
+    pub fn label(self) -> &'static str {
+        match self {
+            Evidence::Doc => "DOC",
+            Evidence::Changelog => "CL",
+            Evidence::Asi => "ASI",
+            Evidence::Src => "SRC",
+            Evidence::Bundle => "BUNDLE",
+            Evidence::Obs => "OBS",
+            Evidence::Issue => "ISSUE",
+            Evidence::ThirdParty => "3P",
+            Evidence::FieldTable => "FT",
+            Evidence::Spec => "SPEC",
+            Evidence::Inference => "INF",
+            Evidence::None => "NONE",
+        }
+    }
+}
+
+impl fmt::Display for Evidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// A value the research establishes, or `"unknown"` when it does not.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Known<T> {
+    Known(T),
+    Unknown,
+}
+
+impl<T> Known<T> {
+    pub fn as_known(&self) -> Option<&T> {
+        match self {
+            Known::Known(v) => Some(v),
+            Known::Unknown => None,
+        }
+    }
+    pub fn is_unknown(&self) -> bool {
+        matches!(self, Known::Unknown)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Known<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // Buffer through toml's own value type so that the string "unknown" can be told apart
+        // from a value of T without serde's untagged-enum error messages (which lose the reason).
+        let v = toml::Value::deserialize(d)?;
+        if v.as_str() == Some("unknown") {
+            return Ok(Known::Unknown);
+        }
+        T::deserialize(v).map(Known::Known).map_err(de::Error::custom)
+    }
+}
+
+/// Provenance shared by every rule.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// Evidence label.
+    pub evidence: Evidence,
+    /// Agent version the claim was checked against (or the version range it describes).
+    #[serde(default)]
+    pub version: Option<String>,
+    /// Commit for [SRC] claims.
+    #[serde(default)]
+    pub commit: Option<String>,
+    /// Where the claim comes from: research file and section, URL, changelog entry, issue.
+    pub source: String,
+    /// A plain sentence for the explanation; optional.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+impl Provenance {
+    /// `[OBS 0.171.0]`, `[SRC 4e30281a]`, `[DOC]`.
+    pub fn citation(&self) -> String {
+        let detail = self.version.as_deref().or(self.commit.as_deref());
+        match detail {
+            Some(d) => format!("[{} {}]", self.evidence, d),
+            None => format!("[{}]", self.evidence),
+        }
+    }
+}
+
+/// One behaviour of an agent with its provenance.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule<T> {
+    pub value: Known<T>,
+    #[serde(flatten)]
+    pub from: Provenance,
+}
+
+impl<T> Rule<T> {
+    pub fn known(&self) -> Option<&T> {
+        self.value.as_known()
+    }
+}
+
+/// The whole model of one agent.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentModel {
+    /// Stable id: `claude-code`, `codex`, `copilot-cli`, `antigravity`, `cursor`, `opencode`, `pi`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The newest release the model describes.
+    pub version: String,
+    /// When the model was last checked against the research (YYYY-MM-DD).
+    pub checked: String,
+    /// Where the vendor documents skills.
+    #[serde(default)]
+    pub docs: Option<String>,
+    /// A one-paragraph summary of how the agent treats skills (shown by `skilltui agents`).
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// Skill roots, in precedence order (first = highest precedence).
+    pub roots: Vec<RootSpec>,
+    /// Roots the agent used to scan and no longer does.
+    #[serde(default)]
+    pub former_roots: Vec<FormerRoot>,
+    /// How the agent walks below a root (a root may override any of these).
+    pub traversal: Traversal,
+    /// How the agent reads a SKILL.md.
+    pub parse: Parse,
+    /// Rules on the `name` field and the skill's identity (TOML table `[name_rules]`; the
+    /// top-level `name` key is the agent's display name).
+    pub name_rules: NameRules,
+    /// Rules on the `description` field (TOML table `[description_rules]`).
+    pub description_rules: DescriptionRules,
+    /// How name collisions are decided.
+    pub precedence: Precedence,
+    /// What the agent does with each frontmatter field (spec fields and its own).
+    pub fields: BTreeMap<String, FieldRule>,
+    /// What the model receives at session start.
+    pub listing: Listing,
+}
+
+/// Scope of a root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    Project,
+    User,
+    System,
+    Other,
+}
+
+impl Scope {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Project => "project",
+            Scope::User => "user",
+            Scope::System => "system",
+            Scope::Other => "other",
+        }
+    }
+}
+
+/// How a project-scoped root is repeated over the folders around the project folder (cwd).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProjectWalk {
+    /// Only the project folder itself.
+    CwdOnly,
+    /// Each folder from the project folder up to the git root, nearest first.
+    UpToGitRoot,
+    /// Each folder from the git root down to the project folder (order irrelevant or root first).
+    DownFromGitRoot,
+}
+
+/// What the walk does when the project folder is not inside a git repository.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoGitWalk {
+    /// Only the project folder.
+    CwdOnly,
+    /// Every folder up to `/`.
+    UpToFsRoot,
+    /// Every folder up to `/`, but stop below the home folder when it is an ancestor.
+    UpToFsRootBelowHome,
+}
+
+/// One root: a folder (template) in which the agent looks for skills.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RootSpec {
+    /// Stable id within the agent, e.g. `project-claude`.
+    pub id: String,
+    /// Path template: relative to each walked project folder for project scope; `~` is the
+    /// home folder; `${VAR}` / `${VAR:-default}` read the environment (a root whose variable is
+    /// unset and has no default is inactive).
+    pub path: String,
+    pub scope: Scope,
+    /// Project scope only: which folders around the project folder are searched.
+    #[serde(default)]
+    pub walk: Option<Rule<ProjectWalk>>,
+    /// Project scope only: the walk outside a git repository.
+    #[serde(default)]
+    pub no_git: Option<Rule<NoGitWalk>>,
+    /// The root is not scanned when any of these environment variables is set (non-empty and
+    /// not `0`/`false`).
+    #[serde(default)]
+    pub unless_env: Vec<String>,
+    /// Traversal rules that differ from the agent's defaults under this root.
+    #[serde(default)]
+    pub traversal: TraversalOverride,
+    /// Since which agent version the root is scanned, when known.
+    #[serde(default)]
+    pub since: Option<String>,
+    #[serde(flatten)]
+    pub from: Provenance,
+}
+
+/// A root the agent no longer scans.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormerRoot {
+    pub path: String,
+    pub scope: Scope,
+    /// First version that no longer scans it ("unknown" when the research has no version).
+    pub until: String,
+    /// When set, the root is dropped only while one of these variables is set.
+    #[serde(default)]
+    pub when_env: Vec<String>,
+    #[serde(flatten)]
+    pub from: Provenance,
+}
+
+/// How deep below a root a skill folder may sit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// The skill folder may be at most this many folders below the root (1 = direct children).
+    Limited(u32),
+    Unlimited,
+}
+
+impl<'de> Deserialize<'de> for Depth {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = toml::Value::deserialize(d)?;
+        match v {
+            toml::Value::Integer(n) if (1..=u32::MAX as i64).contains(&n) => {
+                Ok(Depth::Limited(n as u32))
+            }
+            toml::Value::String(s) if s == "unlimited" => Ok(Depth::Unlimited),
+            other => Err(de::Error::custom(format!(
+                "expected a positive integer or \"unlimited\", found {}",
+                other.type_str()
+            ))),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Nested {
+    /// A SKILL.md inside another skill's folder is registered as a skill of its own.
+    Register,
+    /// The walk stops descending at a folder holding a SKILL.md.
+    Stop,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EnterOrSkip {
+    Enter,
+    Skip,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FollowOrIgnore {
+    Follow,
+    Ignore,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReportedPath {
+    /// The path through the link.
+    Link,
+    /// The resolved target path.
+    Canonical,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileNameMatch {
+    /// Exactly `SKILL.md`.
+    Exact,
+    /// `SKILL.md` in any letter case.
+    CaseInsensitive,
+    /// `SKILL.md`, else `skill.md` (skills-ref).
+    UpperThenLower,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RootSkillMd {
+    /// A SKILL.md directly in a root is a skill (named after the root folder).
+    Skill,
+    /// Ignored.
+    Ignored,
+    /// It turns the whole root into one skill and hides everything below (Copilot CLI).
+    WholeRoot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LooseMd {
+    /// A `foo.md` directly in the root is a skill named `foo`.
+    Skill,
+    Ignored,
+}
+
+/// Traversal defaults of an agent.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Traversal {
+    pub max_depth: Rule<Depth>,
+    /// Folders visited per root before the walk is cut (None = no bound known).
+    #[serde(default)]
+    pub max_dirs: Option<Rule<u32>>,
+    pub nested: Rule<Nested>,
+    pub hidden: Rule<EnterOrSkip>,
+    pub node_modules: Rule<EnterOrSkip>,
+    /// Ignore files honoured inside a root (e.g. `.gitignore`); empty = none.
+    pub ignore_files: Rule<Vec<String>>,
+    pub symlinked_dirs: Rule<FollowOrIgnore>,
+    pub symlinked_files: Rule<FollowOrIgnore>,
+    pub reported_path: Rule<ReportedPath>,
+    pub file_name: Rule<FileNameMatch>,
+    pub skill_md_in_root: Rule<RootSkillMd>,
+    pub loose_md: Rule<LooseMd>,
+}
+
+/// Per-root changes to the traversal defaults.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraversalOverride {
+    #[serde(default)]
+    pub max_depth: Option<Rule<Depth>>,
+    #[serde(default)]
+    pub nested: Option<Rule<Nested>>,
+    #[serde(default)]
+    pub hidden: Option<Rule<EnterOrSkip>>,
+    #[serde(default)]
+    pub node_modules: Option<Rule<EnterOrSkip>>,
+    #[serde(default)]
+    pub ignore_files: Option<Rule<Vec<String>>>,
+    #[serde(default)]
+    pub skill_md_in_root: Option<Rule<RootSkillMd>>,
+    #[serde(default)]
+    pub loose_md: Option<Rule<LooseMd>>,
+}
+
+/// What happens to a file or value the agent cannot use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Posture {
+    /// The skill is not loaded.
+    Reject,
+    /// Loaded, with a warning.
+    Warn,
+    /// Loaded, the value cut to the limit.
+    Truncate,
+    /// Loaded silently.
+    Accept,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoFrontmatter {
+    /// Skipped.
+    Reject,
+    /// Loaded: name from the folder, description from the body's first paragraph.
+    LoadBody,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Bom {
+    /// The BOM is skipped and the file read normally.
+    Strip,
+    /// The BOM hides the opening `---`: the file has no frontmatter.
+    NoFrontmatter,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unclosed {
+    /// No closing `---`: treated as no frontmatter.
+    NoFrontmatter,
+    /// The rest of the file is parsed as YAML and the body is empty (OpenCode).
+    RestIsYaml,
+}
+
+/// A YAML leniency applied before parsing (or as a retry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum YamlRepair {
+    /// Strict YAML: errors stand.
+    None,
+    /// Codex 0.171.0: a `key: value` line whose value contains `": "` or starts with a character
+    /// a YAML scanner cannot start (`@`, backtick, unclosed `[`/`{`) is read literally, unless the
+    /// value starts with a quote.
+    CodexLiteralValues,
+    /// OpenCode: after a parse error, values of simple top-level keys (`[A-Za-z_][A-Za-z0-9_]*`)
+    /// that contain `": "` are quoted and the YAML parsed once more.
+    OpencodeQuoteColons,
+    /// Claude Code: values containing an unquoted `": "` load as plain strings (any key).
+    QuoteColonValues,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum YamlErrorPosture {
+    /// Skipped.
+    Reject,
+    /// The body loads with empty metadata (name from the folder, description from the body).
+    LoadBody,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Parse {
+    /// The YAML library the agent uses (informational), e.g. "serde_yaml (libyaml)".
+    pub yaml_library: Rule<String>,
+    pub no_frontmatter: Rule<NoFrontmatter>,
+    pub bom: Rule<Bom>,
+    /// A blank line before the opening `---`.
+    pub blank_first_line: Rule<NoFrontmatter>,
+    /// Delimiter lines may carry surrounding blanks (`  ---  `).
+    pub padded_delimiters: Rule<bool>,
+    pub unclosed: Rule<Unclosed>,
+    pub yaml_repair: Rule<YamlRepair>,
+    pub yaml_error: Rule<YamlErrorPosture>,
+    pub duplicate_keys: Rule<Posture>,
+    /// Scalars that are not strings (`123`, `true`, dates) where a string is expected.
+    pub non_string_scalars: Rule<CoerceOrReject>,
+    /// Whitespace in name and description: collapsed to single spaces or kept.
+    pub whitespace: Rule<Whitespace>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoerceOrReject {
+    /// Read as their source text.
+    Coerce,
+    /// The skill is not loaded.
+    Reject,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Whitespace {
+    Collapse,
+    Verbatim,
+}
+
+/// Where a skill's name (the one it is listed and invoked under) comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NameSource {
+    /// Frontmatter `name`; the folder name when it is missing (see `missing`).
+    Frontmatter,
+    /// Always the folder name.
+    Folder,
+}
+
+/// What the agent does when the name is missing or empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissingName {
+    /// The folder name is used.
+    Folder,
+    /// The skill is not loaded.
+    Reject,
+    /// Loaded with an empty name.
+    Empty,
+}
+
+/// The key collisions are decided on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CollisionKey {
+    /// The name the skill is listed under.
+    Name,
+    /// The folder name (Claude Code shadows by folder).
+    Folder,
+}
+
+/// Length units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unit {
+    /// Unicode scalar values (Rust `chars()`, Python `len`).
+    CodePoints,
+    /// UTF-16 code units (JavaScript `length`).
+    Utf16,
+    /// UTF-8 bytes.
+    Bytes,
+}
+
+impl Unit {
+    pub fn count(self, s: &str) -> usize {
+        match self {
+            Unit::CodePoints => s.chars().count(),
+            Unit::Utf16 => s.encode_utf16().count(),
+            Unit::Bytes => s.len(),
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unit::CodePoints => "code points",
+            Unit::Utf16 => "UTF-16 units",
+            Unit::Bytes => "bytes",
+        }
+    }
+}
+
+/// A length limit: `limit` in `unit`, and what happens beyond it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LengthLimit {
+    /// None = no limit.
+    #[serde(default)]
+    pub limit: Option<u32>,
+    #[serde(default = "default_unit")]
+    pub unit: Unit,
+    pub posture: Posture,
+}
+
+fn default_unit() -> Unit {
+    Unit::CodePoints
+}
+
+/// Character rules for names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Charset {
+    /// No rule.
+    Any,
+    /// `^[a-z0-9]+(-[a-z0-9]+)*$`.
+    AsciiKebab,
+    /// skills-ref: Unicode letters and digits (L*/N*) unchanged by lowercasing, and single
+    /// inner hyphens, after NFKC.
+    UnicodeKebab,
+    /// Copilot CLI: ASCII letters (either case), digits, `-`, `_`, `.`, `:` and spaces,
+    /// starting with a letter or digit.
+    CopilotName,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CharsetRule {
+    pub charset: Charset,
+    pub posture: Posture,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameRules {
+    /// Where the listed name comes from.
+    pub source: Rule<NameSource>,
+    /// Missing `name` key.
+    pub missing: Rule<MissingName>,
+    /// `name: ""` (or only whitespace).
+    pub empty: Rule<MissingName>,
+    pub length: Rule<LengthLimit>,
+    pub charset: Rule<CharsetRule>,
+    /// Name differs from the folder name.
+    pub folder_mismatch: Rule<Posture>,
+    /// What collisions compare.
+    pub collision_key: Rule<CollisionKey>,
+    /// How a user invokes a skill; `{name}` is replaced, e.g. `/{name}`, `${name}`.
+    pub invoke: Rule<String>,
+}
+
+/// What the agent does when the description is missing or empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissingDescription {
+    /// The skill is not loaded.
+    Reject,
+    /// Loaded; the description is the body's first paragraph.
+    FirstParagraph,
+    /// Loaded; the description is the body text without its heading, cut to the limit.
+    BodyText,
+    /// Loaded with an empty description.
+    Empty,
+    /// Loaded, but left out of the model's listing (OpenCode).
+    Unlisted,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DescriptionRules {
+    pub missing: Rule<MissingDescription>,
+    pub empty: Rule<MissingDescription>,
+    pub length: Rule<LengthLimit>,
+}
+
+/// How the agent decides between skills with the same collision key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CollisionMode {
+    /// The first copy in precedence order wins; the others are dropped.
+    FirstWins,
+    /// Every copy is listed; the model chooses.
+    AllListed,
+    /// The winner changes between runs.
+    Nondeterministic,
+}
+
+/// Order used to rank copies: root order first or folder closeness first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RankOrder {
+    /// By root (order in `roots`), then by closeness to the project folder.
+    RootThenDistance,
+    /// By closeness, then by root order.
+    DistanceThenRoot,
+}
+
+/// Two copies under the same root at the same distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreak {
+    /// The first folder in sorted path order wins.
+    Sorted,
+    /// Directory read order (not predictable).
+    ReadOrder,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Precedence {
+    pub mode: Rule<CollisionMode>,
+    pub order: Rule<RankOrder>,
+    pub tie_break: Rule<TieBreak>,
+    /// Whether the agent reports a collision.
+    pub warns: Rule<bool>,
+}
+
+/// What the agent does with one frontmatter field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Handling {
+    /// Read, with an effect.
+    Read,
+    /// Accepted and not used.
+    Ignored,
+    /// The agent documents it as not supported.
+    Unsupported,
+    /// The research does not establish it.
+    Unknown,
+}
+
+impl Handling {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Handling::Read => "read",
+            Handling::Ignored => "ignored",
+            Handling::Unsupported => "unsupported",
+            Handling::Unknown => "unknown",
+        }
+    }
+}
+
+/// The value kind a field must have for the agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expects {
+    String,
+    Map,
+    Bool,
+    StringOrList,
+}
+
+/// When a field hides a visible skill from the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HidesFromModel {
+    /// Only the YAML boolean `true`.
+    WhenTrue,
+    /// Any truthy value (`true`, `yes`, `on`, `1`, …).
+    WhenTruthy,
+    /// Only the YAML boolean `false`.
+    WhenFalse,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldRule {
+    pub handling: Handling,
+    /// What reading it does, in one sentence.
+    #[serde(default)]
+    pub effect: Option<String>,
+    /// Value kind required by the agent.
+    #[serde(default)]
+    pub expects: Option<Expects>,
+    /// What happens when the value has the wrong kind.
+    #[serde(default)]
+    pub on_invalid: Option<Posture>,
+    /// The field keeps the skill visible to the user but hides it from the model.
+    #[serde(default)]
+    pub hides_from_model: Option<HidesFromModel>,
+    #[serde(flatten)]
+    pub from: Provenance,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Budget {
+    /// Share of the context window for the whole listing (0.01 = 1 %).
+    #[serde(default)]
+    pub context_fraction: Option<f64>,
+    /// Characters for the whole listing when the context size is unknown.
+    #[serde(default)]
+    pub fallback_chars: Option<u32>,
+    /// Characters per entry (description and similar text) before it is cut.
+    #[serde(default)]
+    pub entry_max_chars: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BundledFiles {
+    /// Not listed.
+    None,
+    /// Every file in the skill folder is listed on activation.
+    All,
+    /// A sample of a few files.
+    Sample,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Listing {
+    /// One entry of the listing as the model sees it: `{name}`, `{description}`, `{path}`,
+    /// `{dir}` are replaced. Used for the token estimate.
+    pub entry: Rule<String>,
+    pub budget: Rule<Budget>,
+    pub bundled_files: Rule<BundledFiles>,
+    /// Whether the frontmatter reaches the model on activation.
+    pub frontmatter_reaches_model: Rule<bool>,
+}

@@ -1,0 +1,11 @@
+//! skilltui: why does this agent not see my skill, and which copy wins?
+//!
+//! The library holds all logic; the binary only parses arguments and dispatches.
+//! Data flows one way: agent model ([`agents`]) → scan roots → parse SKILL.md ([`skill`])
+//! → resolve per agent → catalog snapshot → UI. See ARCHITECTURE.md.
+
+pub mod agents;
+pub mod cli;
+pub mod sanitize;
+pub mod skill;
+pub mod spec;

@@ -1,0 +1,230 @@
+//! A SKILL.md: reading it from disk, splitting frontmatter and body, and the YAML tree.
+//!
+//! [`SkillMd::read`] reads a file once; [`SkillMd::parse`] splits and parses it with the
+//! canonical rules (the spec's), and [`parse_with`] with any agent's variations, on the same
+//! text, so that no file is read twice however many agents look at it.
+
+pub mod frontmatter;
+pub mod source;
+pub mod yaml;
+
+pub use frontmatter::{MissingCause, Split, SplitError, SplitOptions};
+pub use source::{MAX_FILE_BYTES, ReadError};
+pub use yaml::{Entry, Node, Pos, Value, YamlError, YamlOptions, YamlType};
+
+use std::fmt;
+use std::path::Path;
+
+/// The six fields the Agent Skills specification defines.
+pub const SPEC_FIELDS: [&str; 6] = [
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+];
+
+/// The text of a SKILL.md file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkillMd {
+    pub text: String,
+}
+
+impl SkillMd {
+    /// Reads a file within the size limit, refusing binary and non-UTF-8 content.
+    pub fn read(path: &Path) -> Result<SkillMd, ReadError> {
+        source::read_text(path).map(|text| SkillMd { text })
+    }
+
+    /// From bytes already in memory, with the same checks as [`SkillMd::read`].
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<SkillMd, ReadError> {
+        source::decode(bytes).map(|text| SkillMd { text })
+    }
+
+    /// Splits and parses with the spec's rules.
+    pub fn parse(&self) -> Result<Document<'_>, ParseError> {
+        parse_with(&self.text, SplitOptions::CANONICAL, YamlOptions::default())
+    }
+}
+
+/// Why a SKILL.md has no usable frontmatter mapping.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseError {
+    Split(SplitError),
+    Yaml(YamlError),
+    /// The frontmatter is valid YAML but not a mapping (a list, a scalar, or empty).
+    NotMapping { ty: YamlType, pos: Pos },
+}
+
+impl ParseError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseError::Split(e) => e.code(),
+            ParseError::Yaml(_) => "yaml-invalid",
+            ParseError::NotMapping { .. } => "frontmatter-not-mapping",
+        }
+    }
+
+    pub fn pos(&self) -> Option<Pos> {
+        match self {
+            ParseError::Split(SplitError::Unclosed) => Some(Pos { line: 1, column: 1 }),
+            ParseError::Split(_) => Some(Pos { line: 1, column: 1 }),
+            ParseError::Yaml(e) => Some(e.pos),
+            ParseError::NotMapping { pos, .. } => Some(*pos),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Split(e) => e.fmt(f),
+            ParseError::Yaml(e) => {
+                write!(f, "invalid YAML in frontmatter: {}", e.message)?;
+                if let Some(hint) = yaml_hint(&e.message) {
+                    write!(f, " ({hint})")?;
+                }
+                Ok(())
+            }
+            ParseError::NotMapping { ty, .. } => {
+                if *ty == YamlType::Null {
+                    write!(f, "frontmatter is empty; it must be a YAML mapping of fields (`name: …`)")
+                } else {
+                    write!(f, "frontmatter must be a YAML mapping of fields, not a {ty}")
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A fix for the YAML mistakes SKILL.md authors make most.
+fn yaml_hint(message: &str) -> Option<&'static str> {
+    if message.contains("mapping values are not allowed") {
+        Some("a value containing `: ` must be quoted, e.g. `description: \"Use when: …\"`")
+    } else if message.contains("tab") {
+        Some("indent with spaces, not tabs")
+    } else if message.contains("duplicate key") {
+        Some("each field may appear once")
+    } else {
+        None
+    }
+}
+
+/// A parsed SKILL.md: the frontmatter mapping and the body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document<'a> {
+    pub frontmatter: Frontmatter,
+    pub body: &'a str,
+    /// 1-based line where the body starts.
+    pub body_line: usize,
+    /// The file started with a BOM that the split skipped.
+    pub bom: bool,
+}
+
+/// Splits and parses `text` with the given variations.
+pub fn parse_with(
+    text: &str,
+    split: SplitOptions,
+    yaml_opts: YamlOptions,
+) -> Result<Document<'_>, ParseError> {
+    let parts = frontmatter::split(text, split).map_err(ParseError::Split)?;
+    let root = yaml::parse(parts.yaml, parts.yaml_line, yaml_opts).map_err(ParseError::Yaml)?;
+    if root.ty() != YamlType::Mapping {
+        return Err(ParseError::NotMapping {
+            ty: root.ty(),
+            pos: root.pos,
+        });
+    }
+    Ok(Document {
+        frontmatter: Frontmatter { root },
+        body: parts.body,
+        body_line: parts.body_line,
+        bom: parts.bom,
+    })
+}
+
+/// The frontmatter mapping with typed access to its fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frontmatter {
+    root: Node,
+}
+
+/// A field's value as a string, or why it is not one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum StrField<'a> {
+    Absent,
+    /// A string scalar.
+    Str(&'a str, Pos),
+    /// Present with another YAML type (the node tells which).
+    Other(&'a Node),
+}
+
+impl Frontmatter {
+    /// Every top-level entry, in file order.
+    pub fn entries(&self) -> &[Entry] {
+        self.root.entries().unwrap_or(&[])
+    }
+
+    /// Top-level keys as text (non-scalar keys are shown as their YAML type).
+    pub fn keys(&self) -> impl Iterator<Item = (&str, &Entry)> {
+        self.entries()
+            .iter()
+            .map(|e| (e.key.scalar_text().unwrap_or("<non-scalar key>"), e))
+    }
+
+    pub fn entry(&self, key: &str) -> Option<&Entry> {
+        self.entries()
+            .iter()
+            .find(|e| e.key.scalar_text() == Some(key))
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.entry(key).map(|e| &e.value)
+    }
+
+    /// A field read as a string scalar.
+    pub fn string(&self, key: &str) -> StrField<'_> {
+        match self.get(key) {
+            None => StrField::Absent,
+            Some(n) => match n.as_str() {
+                Some(s) => StrField::Str(s, n.pos),
+                None => StrField::Other(n),
+            },
+        }
+    }
+
+    pub fn name(&self) -> StrField<'_> {
+        self.string("name")
+    }
+    pub fn description(&self) -> StrField<'_> {
+        self.string("description")
+    }
+    pub fn license(&self) -> StrField<'_> {
+        self.string("license")
+    }
+    pub fn compatibility(&self) -> StrField<'_> {
+        self.string("compatibility")
+    }
+    pub fn allowed_tools(&self) -> StrField<'_> {
+        self.string("allowed-tools")
+    }
+    /// `metadata` when it is a mapping.
+    pub fn metadata(&self) -> Option<&[Entry]> {
+        self.get("metadata").and_then(Node::entries)
+    }
+
+    /// Keys that are not among the spec's six fields, with their YAML type.
+    pub fn extra_fields(&self) -> impl Iterator<Item = (&str, YamlType, Pos)> {
+        self.keys()
+            .filter(|(k, _)| !SPEC_FIELDS.contains(k))
+            .map(|(k, e)| (k, e.value.ty(), e.key.pos))
+    }
+
+    /// The root node.
+    pub fn node(&self) -> &Node {
+        &self.root
+    }
+}
