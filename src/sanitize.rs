@@ -15,9 +15,11 @@ pub fn is_unsafe(c: char, keep_newlines: bool) -> bool {
         '\t' => false,
         '\u{0}'..='\u{1f}' | '\u{7f}'..='\u{9f}' => true,
         // Bidi marks, embeddings, overrides and isolates.
-        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {
-            true
-        }
+        '\u{061c}'
+        | '\u{200e}'
+        | '\u{200f}'
+        | '\u{202a}'..='\u{202e}'
+        | '\u{2066}'..='\u{2069}' => true,
         // Zero-width space/joiners, word joiner and invisible operators, BOM.
         '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{feff}' => true,
         // Line and paragraph separators.

@@ -22,12 +22,27 @@ pub const BUILTIN_IDS: [&str; 7] = [
 ];
 
 const BUILTIN: [(&str, &str); 7] = [
-    ("claude-code.toml", include_str!("../../assets/agents/claude-code.toml")),
+    (
+        "claude-code.toml",
+        include_str!("../../assets/agents/claude-code.toml"),
+    ),
     ("codex.toml", include_str!("../../assets/agents/codex.toml")),
-    ("copilot-cli.toml", include_str!("../../assets/agents/copilot-cli.toml")),
-    ("antigravity.toml", include_str!("../../assets/agents/antigravity.toml")),
-    ("cursor.toml", include_str!("../../assets/agents/cursor.toml")),
-    ("opencode.toml", include_str!("../../assets/agents/opencode.toml")),
+    (
+        "copilot-cli.toml",
+        include_str!("../../assets/agents/copilot-cli.toml"),
+    ),
+    (
+        "antigravity.toml",
+        include_str!("../../assets/agents/antigravity.toml"),
+    ),
+    (
+        "cursor.toml",
+        include_str!("../../assets/agents/cursor.toml"),
+    ),
+    (
+        "opencode.toml",
+        include_str!("../../assets/agents/opencode.toml"),
+    ),
     ("pi.toml", include_str!("../../assets/agents/pi.toml")),
 ];
 

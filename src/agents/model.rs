@@ -108,7 +108,9 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Known<T> {
         if v.as_str() == Some("unknown") {
             return Ok(Known::Unknown);
         }
-        T::deserialize(v).map(Known::Known).map_err(de::Error::custom)
+        T::deserialize(v)
+            .map(Known::Known)
+            .map_err(de::Error::custom)
     }
 }
 

@@ -7,7 +7,6 @@ pub mod validate;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
-
 /// Exit status of a command.
 pub type ExitCode = u8;
 
@@ -58,4 +57,3 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
 pub fn display_arg(p: &std::path::Path) -> String {
     crate::sanitize::path(p)
 }
-

@@ -32,7 +32,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<ExitCode> {
             .iter()
             .map(|r| JsonReport {
                 path: r.dir.to_string_lossy().into_owned(),
-                skill_md: r.skill_md.as_ref().map(|p| p.to_string_lossy().into_owned()),
+                skill_md: r
+                    .skill_md
+                    .as_ref()
+                    .map(|p| p.to_string_lossy().into_owned()),
                 valid: r.valid(),
                 problems: &r.problems,
             })

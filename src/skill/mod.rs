@@ -54,7 +54,10 @@ pub enum ParseError {
     Split(SplitError),
     Yaml(YamlError),
     /// The frontmatter is valid YAML but not a mapping (a list, a scalar, or empty).
-    NotMapping { ty: YamlType, pos: Pos },
+    NotMapping {
+        ty: YamlType,
+        pos: Pos,
+    },
 }
 
 impl ParseError {
@@ -89,9 +92,15 @@ impl fmt::Display for ParseError {
             }
             ParseError::NotMapping { ty, .. } => {
                 if *ty == YamlType::Null {
-                    write!(f, "frontmatter is empty; it must be a YAML mapping of fields (`name: …`)")
+                    write!(
+                        f,
+                        "frontmatter is empty; it must be a YAML mapping of fields (`name: …`)"
+                    )
                 } else {
-                    write!(f, "frontmatter must be a YAML mapping of fields, not a {ty}")
+                    write!(
+                        f,
+                        "frontmatter must be a YAML mapping of fields, not a {ty}"
+                    )
                 }
             }
         }

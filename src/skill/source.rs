@@ -15,11 +15,18 @@ pub enum ReadError {
     /// Contains a NUL byte: not a text file.
     Binary { offset: usize },
     /// Not valid UTF-8; `line`/`column` locate the first bad byte (column in bytes, 1-based).
-    NotUtf8 { offset: usize, line: usize, column: usize },
+    NotUtf8 {
+        offset: usize,
+        line: usize,
+        column: usize,
+    },
     /// The path is a folder, a socket or another non-file.
     NotAFile,
     /// The operating system refused (permission, vanished, I/O error).
-    Io { kind: std::io::ErrorKind, message: String },
+    Io {
+        kind: std::io::ErrorKind,
+        message: String,
+    },
 }
 
 impl ReadError {

@@ -205,15 +205,17 @@ pub fn resolve_plain(s: &str) -> YamlType {
         _ => {}
     }
     let b = s.as_bytes();
-    if let Some(hex) = s.strip_prefix("0x") {
-        if !hex.is_empty() && hex.bytes().all(|c| c.is_ascii_hexdigit()) {
-            return YamlType::Int;
-        }
+    if let Some(hex) = s.strip_prefix("0x")
+        && !hex.is_empty()
+        && hex.bytes().all(|c| c.is_ascii_hexdigit())
+    {
+        return YamlType::Int;
     }
-    if let Some(oct) = s.strip_prefix("0o") {
-        if !oct.is_empty() && oct.bytes().all(|c| (b'0'..=b'7').contains(&c)) {
-            return YamlType::Int;
-        }
+    if let Some(oct) = s.strip_prefix("0o")
+        && !oct.is_empty()
+        && oct.bytes().all(|c| (b'0'..=b'7').contains(&c))
+    {
+        return YamlType::Int;
     }
     let digits = match b.first() {
         Some(b'-' | b'+') => &b[1..],
@@ -448,20 +450,19 @@ fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node,
             Some(Open::Map(_, entries, pending, _)) => match pending.take() {
                 None => *pending = Some(node),
                 Some(key) => {
-                    if let Some(k) = key.scalar_text() {
-                        if let Some(i) = entries.iter().position(|e| e.key.scalar_text() == Some(k))
-                        {
-                            if !opts.allow_duplicate_keys {
-                                return Err(YamlError {
-                                    message: format!(
-                                        "duplicate key `{k}` (first at line {})",
-                                        entries[i].key.pos.line
-                                    ),
-                                    pos: key.pos,
-                                });
-                            }
-                            entries.remove(i);
+                    if let Some(k) = key.scalar_text()
+                        && let Some(i) = entries.iter().position(|e| e.key.scalar_text() == Some(k))
+                    {
+                        if !opts.allow_duplicate_keys {
+                            return Err(YamlError {
+                                message: format!(
+                                    "duplicate key `{k}` (first at line {})",
+                                    entries[i].key.pos.line
+                                ),
+                                pos: key.pos,
+                            });
                         }
+                        entries.remove(i);
                     }
                     entries.push(Entry { key, value: node });
                 }

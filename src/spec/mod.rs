@@ -525,10 +525,7 @@ fn check_optional_types(fm: &Frontmatter, out: &mut Vec<Problem>) {
                     if e.key.as_str().is_none() {
                         out.push(Problem::warning(
                             "metadata-not-map",
-                            format!(
-                                "metadata key `{key}` is a {}, not a string",
-                                e.key.ty()
-                            ),
+                            format!("metadata key `{key}` is a {}, not a string", e.key.ty()),
                             Some(e.key.pos),
                         ));
                     } else if e.value.as_str().is_none() {

@@ -1,0 +1,89 @@
+//! Property: the SKILL.md reader and the validator accept any byte sequence without panicking,
+//! and the split is consistent with the text.
+
+use proptest::prelude::*;
+use skilltui::skill::{SkillMd, SplitOptions, YamlOptions, frontmatter, parse_with};
+use skilltui::spec;
+
+/// Fragments that steer random text into the interesting corners of the grammar.
+fn fragment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("---\n".to_string()),
+        Just("---\r\n".to_string()),
+        Just("  ---  \n".to_string()),
+        Just("\u{feff}".to_string()),
+        Just("name: ".to_string()),
+        Just("description: ".to_string()),
+        Just("metadata:\n  ".to_string()),
+        Just(": ".to_string()),
+        Just("\n".to_string()),
+        Just("\t".to_string()),
+        Just("- ".to_string()),
+        Just("[".to_string()),
+        Just("]".to_string()),
+        Just("{".to_string()),
+        Just("}".to_string()),
+        Just("&a ".to_string()),
+        Just("*a".to_string()),
+        Just("!!str ".to_string()),
+        Just("!x ".to_string()),
+        Just("'".to_string()),
+        Just("\"".to_string()),
+        Just("|\n  ".to_string()),
+        Just(">-\n  ".to_string()),
+        Just("# c".to_string()),
+        Just("%YAML 1.2\n".to_string()),
+        Just("...\n".to_string()),
+        Just("? ".to_string()),
+        "[a-z0-9-]{0,12}".prop_map(|s| s),
+        "\\PC{0,6}".prop_map(|s| s),
+    ]
+}
+
+fn check(text: &str) {
+    let _ = spec::validate_text(text, Some("x"));
+    for strip_bom in [false, true] {
+        for padded in [false, true] {
+            for rest in [false, true] {
+                let opts = SplitOptions {
+                    strip_bom,
+                    padded_delimiters: padded,
+                    unclosed_rest_is_yaml: rest,
+                };
+                if let Ok(s) = frontmatter::split(text, opts) {
+                    // The parts are slices of the text, in order.
+                    assert!(s.yaml.len() + s.body.len() <= text.len());
+                    assert!(s.body_line >= 2);
+                }
+                for dup in [false, true] {
+                    let _ = parse_with(
+                        text,
+                        opts,
+                        YamlOptions {
+                            allow_duplicate_keys: dup,
+                        },
+                    );
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+
+    #[test]
+    fn any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        if let Ok(md) = SkillMd::from_bytes(bytes) {
+            check(&md.text);
+        }
+    }
+
+    #[test]
+    fn yaml_shaped_text(parts in proptest::collection::vec(fragment(), 0..60)) {
+        let text = format!("---\n{}", parts.concat());
+        check(&text);
+        let closed = format!("---\n{}\n---\nbody", parts.concat());
+        check(&closed);
+    }
+}
