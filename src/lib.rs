@@ -5,7 +5,11 @@
 //! → resolve per agent → catalog snapshot → UI. See ARCHITECTURE.md.
 
 pub mod agents;
+pub mod catalog;
 pub mod cli;
+pub mod env;
+pub mod resolve;
 pub mod sanitize;
+pub mod scan;
 pub mod skill;
 pub mod spec;

@@ -172,6 +172,11 @@ pub enum StrField<'a> {
 }
 
 impl Frontmatter {
+    /// Wraps a parsed mapping node (callers check that it is a mapping).
+    pub fn from_node(root: Node) -> Frontmatter {
+        Frontmatter { root }
+    }
+
     /// Every top-level entry, in file order.
     pub fn entries(&self) -> &[Entry] {
         self.root.entries().unwrap_or(&[])

@@ -1,0 +1,147 @@
+//! The inputs every agent's discovery depends on: project folder, home folder, environment.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+/// Project folder (the agent's working folder), home folder and environment variables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Env {
+    pub project: PathBuf,
+    pub home: PathBuf,
+    vars: BTreeMap<String, String>,
+}
+
+/// Environment variables that move or drop skill roots; `from_process` reads only these.
+pub const RELEVANT_VARS: [&str; 12] = [
+    "CLAUDE_CONFIG_DIR",
+    "CODEX_HOME",
+    "COPILOT_HOME",
+    "COPILOT_SKILLS_DIRS",
+    "XDG_CONFIG_HOME",
+    "OPENCODE_CONFIG_DIR",
+    "OPENCODE_DISABLE_EXTERNAL_SKILLS",
+    "OPENCODE_DISABLE_CLAUDE_CODE",
+    "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS",
+    "OPENCODE_DISABLE_PROJECT_CONFIG",
+    "PI_CODING_AGENT_DIR",
+    "GEMINI_CLI_HOME",
+];
+
+impl Env {
+    /// An environment with no variables set.
+    pub fn new(project: impl Into<PathBuf>, home: impl Into<PathBuf>) -> Env {
+        Env {
+            project: normalize(&absolute(&project.into())),
+            home: normalize(&absolute(&home.into())),
+            vars: BTreeMap::new(),
+        }
+    }
+
+    /// Project and home as given (or the current folder and `$HOME`), with the process's values
+    /// of [`RELEVANT_VARS`].
+    pub fn from_process(project: Option<PathBuf>, home: Option<PathBuf>) -> Env {
+        let project = project
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("."));
+        let home = home
+            .or_else(std::env::home_dir)
+            .unwrap_or_else(|| PathBuf::from("/"));
+        let mut env = Env::new(project, home);
+        for k in RELEVANT_VARS {
+            if let Some(v) = std::env::var_os(k) {
+                env.vars
+                    .insert(k.to_string(), v.to_string_lossy().into_owned());
+            }
+        }
+        env
+    }
+
+    pub fn with_var(mut self, key: &str, value: &str) -> Env {
+        self.vars.insert(key.to_string(), value.to_string());
+        self
+    }
+
+    /// A variable's value when set and non-empty.
+    pub fn var(&self, key: &str) -> Option<&str> {
+        self.vars
+            .get(key)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
+    }
+
+    /// Set, non-empty and not `0`/`false`/`no`/`off` (how agents read switch variables).
+    pub fn is_truthy(&self, key: &str) -> bool {
+        self.var(key).is_some_and(|v| {
+            !matches!(
+                v.to_ascii_lowercase().as_str(),
+                "0" | "false" | "no" | "off"
+            )
+        })
+    }
+
+    pub fn vars(&self) -> &BTreeMap<String, String> {
+        &self.vars
+    }
+
+    /// Expands a root template: `~` is the home folder, `${VAR}` and `${VAR:-default}` read the
+    /// environment. A relative result is taken relative to `base`. Err names the unset variable.
+    pub fn expand(&self, template: &str, base: &Path) -> Result<PathBuf, String> {
+        let mut out = String::new();
+        let mut rest = template;
+        while let Some(i) = rest.find("${") {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 2..];
+            let Some(end) = after.find('}') else {
+                return Err(format!("unclosed ${{ in `{template}`"));
+            };
+            let inner = &after[..end];
+            let (name, default) = match inner.split_once(":-") {
+                Some((n, d)) => (n, Some(d)),
+                None => (inner, None),
+            };
+            match (self.var(name), default) {
+                (Some(v), _) => out.push_str(v),
+                (None, Some(d)) => out.push_str(d),
+                (None, None) => return Err(name.to_string()),
+            }
+            rest = &after[end + 1..];
+        }
+        out.push_str(rest);
+        let path = if out == "~" {
+            self.home.clone()
+        } else if let Some(r) = out.strip_prefix("~/") {
+            self.home.join(r)
+        } else {
+            let p = PathBuf::from(&out);
+            if p.is_absolute() { p } else { base.join(p) }
+        };
+        Ok(normalize(&path))
+    }
+
+    /// The nearest folder at or above the project that holds `.git` (a folder or a file).
+    pub fn git_root(&self) -> Option<PathBuf> {
+        self.project
+            .ancestors()
+            .find(|d| d.join(".git").exists())
+            .map(Path::to_path_buf)
+    }
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// Removes `.` and resolves `..` lexically (no symlink resolution).
+pub fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}

@@ -1,0 +1,812 @@
+//! Does an agent accept a SKILL.md it reached, and under which name? The parse rules (BOM,
+//! delimiters, YAML leniency, errors) and the name and description rules decide.
+
+use super::repair;
+use super::verdict::Reason;
+use crate::agents::{
+    AgentModel, Bom, Charset, CoerceOrReject, Expects, HidesFromModel, Known, LengthLimit,
+    MissingDescription, MissingName, NameSource, NoFrontmatter, Posture, Provenance, Rule,
+    Unclosed, Whitespace, YamlErrorPosture, YamlRepair,
+};
+use crate::skill::{
+    self, Frontmatter, MissingCause, Node, ParseError, ReadError, SkillMd, SplitError,
+    SplitOptions, YamlOptions, YamlType,
+};
+
+/// A skill the agent loads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Accepted {
+    /// The name it is listed and invoked under.
+    pub name: String,
+    /// The name from the frontmatter, when it differs from `name` (display label).
+    pub display: Option<String>,
+    pub description: String,
+    /// Warnings and notes (the skill still loads).
+    pub notes: Vec<Reason>,
+    /// Set when the skill is loaded but kept from the model.
+    pub hidden_from_model: Option<Reason>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Acceptance {
+    Accepted(Box<Accepted>),
+    Rejected(Reason),
+    Unknown(Reason),
+}
+
+struct Ctx<'a> {
+    m: &'a AgentModel,
+}
+
+impl Ctx<'_> {
+    fn reason<T>(&self, id: &str, rule: &Rule<T>, message: String) -> Reason {
+        Reason::from_rule(&self.m.id, id, &rule.from, message)
+    }
+    fn reason_from(&self, id: &str, from: &Provenance, message: String) -> Reason {
+        Reason::from_rule(&self.m.id, id, from, message)
+    }
+    fn unknown<T>(&self, id: &str, rule: &Rule<T>, what: &str) -> Acceptance {
+        Acceptance::Unknown(self.reason(
+            id,
+            rule,
+            format!(
+                "{what}; how {} handles this is not established",
+                self.m.name
+            ),
+        ))
+    }
+}
+
+/// The body's first paragraph (headings skipped), as agents that infer a description use it.
+pub fn first_paragraph(body: &str) -> String {
+    let mut para: Vec<&str> = Vec::new();
+    for line in body.lines() {
+        let t = line.trim();
+        if t.is_empty() {
+            if !para.is_empty() {
+                break;
+            }
+            continue;
+        }
+        if t.starts_with('#') && para.is_empty() {
+            continue;
+        }
+        para.push(t);
+    }
+    para.join(" ")
+}
+
+/// The body text without its leading heading, cut to `limit` characters.
+fn body_text(body: &str, limit: usize) -> String {
+    let text: String = body
+        .lines()
+        .skip_while(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    text.trim().chars().take(limit).collect()
+}
+
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Decides whether agent `m` loads `content`. `folder` is the name the agent would fall back to
+/// (the skill folder, or the file stem of a loose `foo.md`).
+pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str) -> Acceptance {
+    let cx = Ctx { m };
+    let md = match content {
+        Ok(md) => md,
+        Err(e @ ReadError::Io { .. }) => {
+            return Acceptance::Rejected(Reason::skilltui(
+                "read",
+                format!(
+                    "the file cannot be read ({e}), so no agent running as this user can load it"
+                ),
+            ));
+        }
+        Err(e) => {
+            return Acceptance::Unknown(Reason::skilltui(
+                "read",
+                format!(
+                    "skilltui does not read this file ({e}); what {} does with it is unknown",
+                    m.name
+                ),
+            ));
+        }
+    };
+    let p = &m.parse;
+    let text = md.text.as_str();
+    let has_bom = text.starts_with('\u{feff}');
+    let strip_bom = match (&p.bom.value, has_bom) {
+        (_, false) => false,
+        (Known::Known(Bom::Strip), true) => true,
+        (Known::Known(Bom::NoFrontmatter), true) => false,
+        (Known::Unknown, true) => {
+            return cx.unknown("parse.bom", &p.bom, "the file starts with a UTF-8 BOM");
+        }
+    };
+    let padded = matches!(p.padded_delimiters.value, Known::Known(true));
+    let rest_is_yaml = matches!(p.unclosed.value, Known::Known(Unclosed::RestIsYaml));
+    let opts = SplitOptions {
+        strip_bom,
+        padded_delimiters: padded,
+        unclosed_rest_is_yaml: rest_is_yaml,
+    };
+    let parts = match skill::frontmatter::split(text, opts) {
+        Ok(parts) => parts,
+        Err(e) => {
+            // Which rule decides a file without a usable block.
+            let (id, rule, what): (&str, &Rule<NoFrontmatter>, String) = match e {
+                SplitError::Missing(MissingCause::BlankFirstLine) => (
+                    "parse.blank_first_line",
+                    &p.blank_first_line,
+                    "the file starts with a blank line, so there is no frontmatter".into(),
+                ),
+                SplitError::Missing(MissingCause::Bom) => {
+                    return Acceptance::Rejected(cx.reason(
+                        "parse.bom",
+                        &p.bom,
+                        format!(
+                            "the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter",
+                            m.name
+                        ),
+                    ));
+                }
+                SplitError::Unclosed => {
+                    if p.unclosed.value.is_unknown() {
+                        return cx.unknown(
+                            "parse.unclosed",
+                            &p.unclosed,
+                            "the frontmatter has no closing `---`",
+                        );
+                    }
+                    (
+                        "parse.no_frontmatter",
+                        &p.no_frontmatter,
+                        "the frontmatter has no closing `---`, so there is no frontmatter".into(),
+                    )
+                }
+                SplitError::Missing(_) => (
+                    "parse.no_frontmatter",
+                    &p.no_frontmatter,
+                    "the file has no frontmatter (it does not start with a `---` line)".into(),
+                ),
+            };
+            return match &rule.value {
+                Known::Known(NoFrontmatter::Reject) => Acceptance::Rejected(cx.reason(
+                    id,
+                    rule,
+                    format!("{what}; {} skips such files", m.name),
+                )),
+                Known::Known(NoFrontmatter::LoadBody) => {
+                    let body = text.trim_start_matches('\u{feff}');
+                    Acceptance::Accepted(Box::new(Accepted {
+                        name: folder.to_string(),
+                        display: None,
+                        description: first_paragraph(body),
+                        notes: vec![cx.reason(
+                            id,
+                            rule,
+                            format!(
+                                "{what}; {} loads it anyway, named after its folder, with the first paragraph as description",
+                                m.name
+                            ),
+                        )],
+                        hidden_from_model: None,
+                    }))
+                }
+                Known::Unknown => cx.unknown(id, rule, &what),
+            };
+        }
+    };
+
+    // YAML, with the agent's leniency.
+    let repair_mode = match &p.yaml_repair.value {
+        Known::Known(r) => *r,
+        Known::Unknown => YamlRepair::None,
+    };
+    let allow_dup = matches!(
+        p.duplicate_keys.value,
+        Known::Known(Posture::Accept | Posture::Warn | Posture::Truncate)
+    );
+    let yopts = YamlOptions {
+        allow_duplicate_keys: allow_dup,
+    };
+    let (first, retry) = repair::prepare(parts.yaml, repair_mode);
+    let parse = |y: &str| -> Result<Node, ParseError> {
+        let root = skill::yaml::parse(y, parts.yaml_line, yopts).map_err(ParseError::Yaml)?;
+        if root.ty() != YamlType::Mapping {
+            return Err(ParseError::NotMapping {
+                ty: root.ty(),
+                pos: root.pos,
+            });
+        }
+        Ok(root)
+    };
+    let mut notes = Vec::new();
+    let parsed = match parse(&first) {
+        Ok(n) => {
+            if first != parts.yaml
+                && skill::yaml::parse(parts.yaml, parts.yaml_line, yopts).is_err()
+            {
+                notes.push(cx.reason(
+                    "parse.yaml_repair",
+                    &p.yaml_repair,
+                    format!(
+                        "the frontmatter is not valid YAML (e.g. an unquoted `: ` in a value); {} reads such values literally",
+                        m.name
+                    ),
+                ));
+            }
+            Ok(n)
+        }
+        Err(e) => match retry {
+            Some(r) => match parse(&r) {
+                Ok(n) => {
+                    notes.push(cx.reason(
+                        "parse.yaml_repair",
+                        &p.yaml_repair,
+                        format!(
+                            "the frontmatter is not valid YAML ({}); {} repaired it on a second try",
+                            e, m.name
+                        ),
+                    ));
+                    Ok(n)
+                }
+                Err(_) => Err(e),
+            },
+            None => Err(e),
+        },
+    };
+    let root = match parsed {
+        Ok(root) => root,
+        Err(e) => {
+            let is_dup =
+                matches!(&e, ParseError::Yaml(y) if y.message.starts_with("duplicate key"));
+            if is_dup && p.duplicate_keys.value.is_unknown() {
+                return cx.unknown("parse.duplicate_keys", &p.duplicate_keys, &e.to_string());
+            }
+            let (id, rule) = if is_dup {
+                ("parse.duplicate_keys", None)
+            } else {
+                ("parse.yaml_error", Some(&p.yaml_error))
+            };
+            let at = e
+                .pos()
+                .map(|pos| format!(" (line {}, column {})", pos.line, pos.column))
+                .unwrap_or_default();
+            let msg = format!("{e}{at}");
+            return match rule.map(|r| &r.value) {
+                None => Acceptance::Rejected(cx.reason(
+                    id,
+                    &p.duplicate_keys,
+                    format!("{msg}; {} rejects a repeated key", m.name),
+                )),
+                Some(Known::Known(YamlErrorPosture::Reject)) => Acceptance::Rejected(cx.reason(
+                    id,
+                    &p.yaml_error,
+                    format!("{msg}; {} skips a skill whose frontmatter does not parse", m.name),
+                )),
+                Some(Known::Known(YamlErrorPosture::LoadBody)) => {
+                    Acceptance::Accepted(Box::new(Accepted {
+                        name: folder.to_string(),
+                        display: None,
+                        description: first_paragraph(parts.body),
+                        notes: vec![cx.reason(
+                            id,
+                            &p.yaml_error,
+                            format!(
+                                "{msg}; {} loads the skill anyway with empty metadata: named after its folder, the first paragraph as description",
+                                m.name
+                            ),
+                        )],
+                        hidden_from_model: None,
+                    }))
+                }
+                Some(Known::Unknown) => cx.unknown(id, &p.yaml_error, &msg),
+            };
+        }
+    };
+    let fm = skill::Frontmatter::from_node(root);
+    fields(&cx, &fm, parts.body, folder, notes)
+}
+
+/// A string-valued field as the agent reads it: Ok(None) absent, Ok(Some) text, Err verdict.
+fn read_string(
+    cx: &Ctx,
+    fm: &Frontmatter,
+    key: &str,
+) -> Result<Option<(String, bool)>, Acceptance> {
+    let m = cx.m;
+    let Some(node) = fm.get(key) else {
+        return Ok(None);
+    };
+    if node.ty() == YamlType::Null {
+        return Ok(Some((String::new(), true)));
+    }
+    if let Some(s) = node.as_str() {
+        return Ok(Some((s.to_string(), false)));
+    }
+    if let Some(text) = node.scalar_text() {
+        return match &m.parse.non_string_scalars.value {
+            Known::Known(CoerceOrReject::Coerce) => Ok(Some((text.to_string(), false))),
+            Known::Known(CoerceOrReject::Reject) => Err(Acceptance::Rejected(cx.reason(
+                "parse.non_string_scalars",
+                &m.parse.non_string_scalars,
+                format!(
+                    "`{key}: {text}` is a YAML {} (line {}), not a string, and {} skips the skill; quote the value",
+                    node.ty(),
+                    node.pos.line,
+                    m.name
+                ),
+            ))),
+            Known::Unknown => Err(cx.unknown(
+                "parse.non_string_scalars",
+                &m.parse.non_string_scalars,
+                &format!("`{key}` is a YAML {}, not a string", node.ty()),
+            )),
+        };
+    }
+    let rule_id = format!("fields.{key}");
+    let msg = format!(
+        "`{key}` is a YAML {} (line {}) where a string is expected",
+        node.ty(),
+        node.pos.line
+    );
+    match m.fields.get(key) {
+        Some(f) if f.on_invalid == Some(Posture::Reject) => {
+            Err(Acceptance::Rejected(cx.reason_from(
+                &rule_id,
+                &f.from,
+                format!("{msg}; {} skips the skill", m.name),
+            )))
+        }
+        Some(f) if matches!(f.on_invalid, Some(Posture::Warn | Posture::Accept)) => Ok(None),
+        Some(f) => Err(Acceptance::Unknown(cx.reason_from(
+            &rule_id,
+            &f.from,
+            format!("{msg}; what {} does then is not established", m.name),
+        ))),
+        None => Err(Acceptance::Unknown(Reason::skilltui(
+            "model",
+            format!("{msg}; the model of {} has no rule for `{key}`", m.name),
+        ))),
+    }
+}
+
+/// Applies a length limit. Ok(value possibly cut) or the verdict.
+fn limit(
+    cx: &Ctx,
+    id: &str,
+    rule: &Rule<LengthLimit>,
+    what: &str,
+    value: String,
+    spec_max: usize,
+    notes: &mut Vec<Reason>,
+) -> Result<String, Acceptance> {
+    let m = cx.m;
+    match &rule.value {
+        Known::Known(LengthLimit {
+            limit: Some(n),
+            unit,
+            posture,
+        }) => {
+            let len = unit.count(&value);
+            if len <= *n as usize {
+                return Ok(value);
+            }
+            let msg = format!(
+                "the {what} is {len} {} long; {}'s limit is {n}",
+                unit.as_str(),
+                m.name
+            );
+            match posture {
+                Posture::Reject => Err(Acceptance::Rejected(cx.reason(
+                    id,
+                    rule,
+                    format!("{msg}, and it skips the skill"),
+                ))),
+                Posture::Warn => {
+                    notes.push(cx.reason(id, rule, format!("{msg}; it warns and loads it whole")));
+                    Ok(value)
+                }
+                Posture::Truncate => {
+                    notes.push(cx.reason(id, rule, format!("{msg}; it cuts the text")));
+                    Ok(cut(&value, *n as usize, *unit))
+                }
+                Posture::Accept => Ok(value),
+            }
+        }
+        Known::Known(_) => Ok(value),
+        Known::Unknown => {
+            if value.chars().count() > spec_max {
+                Err(cx.unknown(
+                    id,
+                    rule,
+                    &format!("the {what} is longer than the spec's {spec_max} characters"),
+                ))
+            } else {
+                Ok(value)
+            }
+        }
+    }
+}
+
+fn cut(s: &str, n: usize, unit: crate::agents::Unit) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        out.push(c);
+        if unit.count(&out) > n {
+            out.pop();
+            break;
+        }
+    }
+    out
+}
+
+fn charset_ok(charset: Charset, name: &str) -> bool {
+    match charset {
+        Charset::Any => true,
+        Charset::AsciiKebab => {
+            !name.is_empty()
+                && name.split('-').all(|p| {
+                    !p.is_empty()
+                        && p.bytes()
+                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                })
+        }
+        Charset::UnicodeKebab => {
+            let n = crate::spec::normalize_name(name);
+            crate::spec::name_rule_problems(&n)
+                .iter()
+                .all(|(code, _)| *code == "name-too-long")
+        }
+        Charset::CopilotName => {
+            let mut chars = name.chars();
+            chars.next().is_some_and(|c| c.is_ascii_alphanumeric())
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':' | ' '))
+        }
+    }
+}
+
+fn charset_label(c: Charset) -> &'static str {
+    match c {
+        Charset::Any => "any characters",
+        Charset::AsciiKebab => "lowercase ASCII letters, digits and single inner hyphens",
+        Charset::UnicodeKebab => "lowercase letters, digits and single inner hyphens",
+        Charset::CopilotName => {
+            "ASCII letters, digits, `-`, `_`, `.`, `:` and spaces, starting with a letter or digit"
+        }
+    }
+}
+
+fn truthy(node: &Node) -> bool {
+    match node.scalar_text() {
+        Some(t) => matches!(
+            t.to_ascii_lowercase().as_str(),
+            "true" | "yes" | "on" | "1" | "y"
+        ),
+        None => false,
+    }
+}
+
+fn fields(
+    cx: &Ctx,
+    fm: &Frontmatter,
+    body: &str,
+    folder: &str,
+    mut notes: Vec<Reason>,
+) -> Acceptance {
+    let m = cx.m;
+    let nr = &m.name_rules;
+    let dr = &m.description_rules;
+    let collapse_ws = matches!(m.parse.whitespace.value, Known::Known(Whitespace::Collapse));
+
+    // Type checks of other fields that make the agent reject a skill.
+    for (key, rule) in &m.fields {
+        if key == "name" || key == "description" || rule.on_invalid != Some(Posture::Reject) {
+            continue;
+        }
+        let Some(expects) = rule.expects else {
+            continue;
+        };
+        let node = match key.split_once('.') {
+            Some((outer, inner)) => fm.get(outer).and_then(|n| n.get(inner)),
+            None => fm.get(key),
+        };
+        let Some(node) = node else { continue };
+        let coerces = matches!(
+            m.parse.non_string_scalars.value,
+            Known::Known(CoerceOrReject::Coerce)
+        );
+        let ok = match expects {
+            Expects::String => node.as_str().is_some() || (coerces && node.scalar_text().is_some()),
+            Expects::Map => node.ty() == YamlType::Mapping,
+            Expects::Bool => node.ty() == YamlType::Bool,
+            Expects::StringOrList => node.as_str().is_some() || node.ty() == YamlType::Sequence,
+        };
+        if !ok {
+            return Acceptance::Rejected(cx.reason_from(
+                &format!("fields.{key}"),
+                &rule.from,
+                format!(
+                    "`{key}` is a YAML {} (line {}), and {} skips a skill unless it is a {}",
+                    node.ty(),
+                    node.pos.line,
+                    m.name,
+                    match expects {
+                        Expects::String => "string",
+                        Expects::Map => "map",
+                        Expects::Bool => "boolean",
+                        Expects::StringOrList => "string or list",
+                    }
+                ),
+            ));
+        }
+    }
+
+    // Name.
+    let fm_name = match read_string(cx, fm, "name") {
+        Ok(v) => v,
+        Err(a) => return a,
+    };
+    let (rule_id, rule, situation) = match &fm_name {
+        None => (
+            "name_rules.missing",
+            &nr.missing,
+            "the frontmatter has no `name`",
+        ),
+        Some((s, _)) if s.trim().is_empty() => (
+            "name_rules.empty",
+            &nr.empty,
+            "the frontmatter `name` is empty",
+        ),
+        Some(_) => ("", &nr.missing, ""),
+    };
+    let mut name = match (&fm_name, rule_id.is_empty()) {
+        (Some((s, _)), true) => {
+            if collapse_ws {
+                collapse(s)
+            } else {
+                s.clone()
+            }
+        }
+        _ => match &rule.value {
+            Known::Known(MissingName::Folder) => {
+                notes.push(cx.reason(
+                    rule_id,
+                    rule,
+                    format!("{situation}; {} uses the folder name `{folder}`", m.name),
+                ));
+                folder.to_string()
+            }
+            Known::Known(MissingName::Empty) => {
+                notes.push(cx.reason(
+                    rule_id,
+                    rule,
+                    format!("{situation}; {} loads it with an empty name", m.name),
+                ));
+                String::new()
+            }
+            Known::Known(MissingName::Reject) => {
+                return Acceptance::Rejected(cx.reason(
+                    rule_id,
+                    rule,
+                    format!("{situation}, and {} skips the skill", m.name),
+                ));
+            }
+            Known::Unknown => return cx.unknown(rule_id, rule, situation),
+        },
+    };
+    name = match limit(
+        cx,
+        "name_rules.length",
+        &nr.length,
+        "name",
+        name,
+        crate::spec::NAME_MAX,
+        &mut notes,
+    ) {
+        Ok(n) => n,
+        Err(a) => return a,
+    };
+    match &nr.charset.value {
+        Known::Known(rule) if !charset_ok(rule.charset, &name) => {
+            let msg = format!(
+                "the name `{name}` breaks {}'s name rule ({})",
+                m.name,
+                charset_label(rule.charset)
+            );
+            match rule.posture {
+                Posture::Reject => {
+                    return Acceptance::Rejected(cx.reason(
+                        "name_rules.charset",
+                        &nr.charset,
+                        format!("{msg}, and it skips the skill"),
+                    ));
+                }
+                Posture::Warn => notes.push(cx.reason(
+                    "name_rules.charset",
+                    &nr.charset,
+                    format!("{msg}; it warns and loads it"),
+                )),
+                _ => {}
+            }
+        }
+        Known::Unknown if !charset_ok(Charset::AsciiKebab, &name) => {
+            return cx.unknown(
+                "name_rules.charset",
+                &nr.charset,
+                &format!("the name `{name}` is not lowercase ASCII letters, digits and hyphens"),
+            );
+        }
+        _ => {}
+    }
+    if !name.is_empty() && name != folder {
+        match &nr.folder_mismatch.value {
+            Known::Known(Posture::Reject) => {
+                return Acceptance::Rejected(cx.reason(
+                    "name_rules.folder_mismatch",
+                    &nr.folder_mismatch,
+                    format!(
+                        "the name `{name}` differs from the folder `{folder}`, and {} skips the skill",
+                        m.name
+                    ),
+                ));
+            }
+            Known::Known(Posture::Warn) => notes.push(cx.reason(
+                "name_rules.folder_mismatch",
+                &nr.folder_mismatch,
+                format!(
+                    "the name `{name}` differs from the folder `{folder}`; {} warns and loads it",
+                    m.name
+                ),
+            )),
+            Known::Unknown => {
+                return cx.unknown(
+                    "name_rules.folder_mismatch",
+                    &nr.folder_mismatch,
+                    &format!("the name `{name}` differs from the folder `{folder}`"),
+                );
+            }
+            _ => {}
+        }
+    }
+    let mut display = None;
+    if let Known::Known(NameSource::Folder) = &nr.source.value
+        && name != folder
+    {
+        display = Some(name.clone());
+        name = folder.to_string();
+    }
+
+    // Description.
+    let fm_desc = match read_string(cx, fm, "description") {
+        Ok(v) => v,
+        Err(a) => return a,
+    };
+    let mut hidden_from_model = None;
+    let description = match &fm_desc {
+        Some((s, _)) if !s.trim().is_empty() => {
+            if collapse_ws {
+                collapse(s)
+            } else {
+                s.clone()
+            }
+        }
+        other => {
+            let (id, rule, situation) = if other.is_none() {
+                (
+                    "description_rules.missing",
+                    &dr.missing,
+                    "the frontmatter has no `description`",
+                )
+            } else {
+                (
+                    "description_rules.empty",
+                    &dr.empty,
+                    "the frontmatter `description` is empty",
+                )
+            };
+            match &rule.value {
+                Known::Known(MissingDescription::Reject) => {
+                    return Acceptance::Rejected(cx.reason(
+                        id,
+                        rule,
+                        format!("{situation}, and {} skips the skill", m.name),
+                    ));
+                }
+                Known::Known(MissingDescription::FirstParagraph) => {
+                    notes.push(cx.reason(
+                        id,
+                        rule,
+                        format!("{situation}; {} uses the body's first paragraph", m.name),
+                    ));
+                    first_paragraph(body)
+                }
+                Known::Known(MissingDescription::BodyText) => {
+                    let n = match &dr.length.value {
+                        Known::Known(LengthLimit { limit: Some(n), .. }) => *n as usize,
+                        _ => crate::spec::DESCRIPTION_MAX,
+                    };
+                    notes.push(cx.reason(
+                        id,
+                        rule,
+                        format!(
+                            "{situation}; {} uses the body text (without its heading), cut at {n} characters",
+                            m.name
+                        ),
+                    ));
+                    body_text(body, n)
+                }
+                Known::Known(MissingDescription::Empty) => {
+                    notes.push(cx.reason(
+                        id,
+                        rule,
+                        format!("{situation}; {} loads it with an empty description", m.name),
+                    ));
+                    String::new()
+                }
+                Known::Known(MissingDescription::Unlisted) => {
+                    hidden_from_model = Some(cx.reason(
+                        id,
+                        rule,
+                        format!(
+                            "{situation}; {} loads it but leaves it out of the model's listing",
+                            m.name
+                        ),
+                    ));
+                    String::new()
+                }
+                Known::Unknown => return cx.unknown(id, rule, situation),
+            }
+        }
+    };
+    let description = match limit(
+        cx,
+        "description_rules.length",
+        &dr.length,
+        "description",
+        description,
+        crate::spec::DESCRIPTION_MAX,
+        &mut notes,
+    ) {
+        Ok(d) => d,
+        Err(a) => return a,
+    };
+
+    // Fields that keep a loaded skill from the model.
+    if hidden_from_model.is_none() {
+        for (key, rule) in &m.fields {
+            let (Some(mode), Some(node)) = (rule.hides_from_model, fm.get(key)) else {
+                continue;
+            };
+            let hides = match mode {
+                HidesFromModel::WhenTrue => node.as_bool() == Some(true),
+                HidesFromModel::WhenTruthy => truthy(node),
+                HidesFromModel::WhenFalse => node.as_bool() == Some(false),
+            };
+            if hides {
+                hidden_from_model = Some(cx.reason_from(
+                    &format!("fields.{key}"),
+                    &rule.from,
+                    format!(
+                        "`{key}: {}` keeps it out of the model's listing; the user can still invoke it",
+                        node.scalar_text().unwrap_or("…")
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+
+    Acceptance::Accepted(Box::new(Accepted {
+        name,
+        display,
+        description,
+        notes,
+        hidden_from_model,
+    }))
+}

@@ -1,0 +1,549 @@
+//! Per-agent resolution: for each candidate file and each agent, reach (traversal), accept
+//! (parsing and field rules), then decide collisions (precedence). The result is a verdict per
+//! file and agent whose reasons are data.
+
+pub mod accept;
+pub mod reach;
+pub mod repair;
+pub mod verdict;
+
+pub use verdict::{Bundle, Reason, Status, Verdict};
+
+use crate::agents::{
+    AgentModel, BundledFiles, CollisionKey, CollisionMode, Handling, Known, RankOrder, TieBreak,
+};
+use crate::scan::{AgentRoot, Candidate, RootState, Scan, WalkedRoot};
+use crate::skill::SPEC_FIELDS;
+use accept::Acceptance;
+use reach::Reach;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+/// One file some agent may load, with every place it was found.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub path: PathBuf,
+    /// (index of the walked root, index of the candidate in it).
+    pub found: Vec<(usize, usize)>,
+}
+
+impl Entry {
+    pub fn candidate<'a>(&self, scan: &'a Scan) -> &'a Candidate {
+        let (w, c) = self.found[0];
+        &scan.walked[w].candidates[c]
+    }
+}
+
+/// Groups candidates by path (a file under nested roots is found more than once).
+pub fn entries(scan: &Scan) -> Vec<Entry> {
+    let mut index: HashMap<&Path, usize> = HashMap::new();
+    let mut out: Vec<Entry> = Vec::new();
+    for (wi, w) in scan.walked.iter().enumerate() {
+        for (ci, c) in w.candidates.iter().enumerate() {
+            match index.get(c.path.as_path()) {
+                Some(&i) => out[i].found.push((wi, ci)),
+                None => {
+                    index.insert(c.path.as_path(), out.len());
+                    out.push(Entry {
+                        path: c.path.clone(),
+                        found: vec![(wi, ci)],
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The name an agent falls back to: the skill folder, the root folder for a SKILL.md directly
+/// in a root, the file stem for a loose `foo.md`.
+pub fn fallback_name(c: &Candidate, root: &Path) -> String {
+    if c.depth == 0 {
+        if c.is_skill_md() {
+            root.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        } else {
+            Path::new(&c.file_name)
+                .file_stem()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        }
+    } else {
+        c.folder_name()
+    }
+}
+
+/// A reached and accepted copy waiting for the collision step.
+struct Contender {
+    entry: usize,
+    root: usize,
+    accepted: accept::Accepted,
+    key: String,
+}
+
+fn provenance_summary(m: &AgentModel) -> (String, String) {
+    let mut sources: Vec<&str> = Vec::new();
+    let mut cites: Vec<String> = Vec::new();
+    for r in &m.roots {
+        if !sources.contains(&r.from.source.as_str()) {
+            sources.push(&r.from.source);
+        }
+        let c = r.from.citation();
+        if !cites.contains(&c) {
+            cites.push(c);
+        }
+    }
+    (sources.join("; "), cites.join(" "))
+}
+
+fn root_list(m: &AgentModel) -> String {
+    m.roots
+        .iter()
+        .map(|r| format!("{} ({})", r.path, r.scope.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Resolves every entry for agent `ai`.
+pub fn resolve_agent(
+    models: &[AgentModel],
+    ai: usize,
+    scan: &Scan,
+    entries: &[Entry],
+) -> Vec<Verdict> {
+    let m = &models[ai];
+    let roots: Vec<&AgentRoot> = scan.agent_roots.iter().filter(|r| r.agent == ai).collect();
+    let mut by_path: HashMap<&Path, Vec<usize>> = HashMap::new();
+    for (i, r) in roots.iter().enumerate() {
+        by_path.entry(r.path.as_path()).or_default().push(i);
+    }
+    let order_key = |r: &AgentRoot| match m.precedence.order.value {
+        Known::Known(RankOrder::DistanceThenRoot) => (r.walk_index, r.spec),
+        _ => (r.spec, r.walk_index),
+    };
+    let mut verdicts: Vec<Verdict> = Vec::with_capacity(entries.len());
+    let mut contenders: Vec<Contender> = Vec::new();
+    for (ei, e) in entries.iter().enumerate() {
+        // Every root instance of this agent that holds the file, best precedence first.
+        let mut places: Vec<(usize, &WalkedRoot, &Candidate)> = Vec::new();
+        for &(wi, ci) in &e.found {
+            let w = &scan.walked[wi];
+            if let Some(ris) = by_path.get(w.path.as_path()) {
+                for &ri in ris {
+                    places.push((ri, w, &w.candidates[ci]));
+                }
+            }
+        }
+        places.sort_by_key(|(ri, _, _)| order_key(roots[*ri]));
+        let mut not_found = Vec::new();
+        let mut unknown = Vec::new();
+        let mut reached = None;
+        for (ri, w, c) in &places {
+            match reach::reach(m, roots[*ri], w, c) {
+                Reach::Reached => {
+                    reached = Some((*ri, *w, *c));
+                    break;
+                }
+                Reach::NotFound(r) => not_found.push(r),
+                Reach::Unknown(r) => unknown.push(r),
+            }
+        }
+        let Some((ri, w, c)) = reached else {
+            let mut reasons = if unknown.is_empty() {
+                not_found
+            } else {
+                unknown.clone()
+            };
+            let status = if unknown.is_empty() {
+                Status::NotFound
+            } else {
+                Status::Unknown
+            };
+            if places.is_empty() {
+                let (source, evidence) = provenance_summary(m);
+                let mut scanned_under = scan
+                    .walked
+                    .iter()
+                    .filter(|w| e.path.starts_with(&w.path))
+                    .map(|w| w.path.display().to_string())
+                    .collect::<Vec<_>>();
+                scanned_under.dedup();
+                reasons.push(Reason {
+                    rule: format!("{}/roots", m.id),
+                    message: format!(
+                        "{} does not scan {}; its skill roots are: {}",
+                        m.name,
+                        scanned_under.first().cloned().unwrap_or_default(),
+                        root_list(m)
+                    ),
+                    source,
+                    evidence,
+                });
+            }
+            for f in scan.former_roots.iter().filter(|f| f.agent == ai) {
+                if e.path.starts_with(&f.path) {
+                    let fr = &m.former_roots[f.index];
+                    reasons.push(Reason::from_rule(
+                        &m.id,
+                        &format!("former_roots.{}", f.index),
+                        &fr.from,
+                        if fr.until == "unknown" {
+                            format!("{} no longer scans {} (since a version the research does not pin down)", m.name, f.path.display())
+                        } else {
+                            format!("{} no longer scans {} (not scanned since {})", m.name, f.path.display(), fr.until)
+                        },
+                    ));
+                }
+            }
+            verdicts.push(Verdict::new(status, reasons));
+            continue;
+        };
+        let root = roots[ri];
+        let spec = &m.roots[root.spec];
+        let found = Reason::from_rule(
+            &m.id,
+            &format!("roots.{}", spec.id),
+            &spec.from,
+            format!(
+                "found under {} ({} root `{}`)",
+                root.path.display(),
+                root.scope.as_str(),
+                spec.path
+            ),
+        );
+        let content = match scan.content(&c.path) {
+            Some(c) => c,
+            None => {
+                verdicts.push(Verdict::new(
+                    Status::Unknown,
+                    vec![
+                        found,
+                        Reason::skilltui("read", "the file vanished while it was scanned".into()),
+                    ],
+                ));
+                continue;
+            }
+        };
+        let folder = fallback_name(c, &w.path);
+        let mut v = Verdict::new(Status::Unknown, vec![found]);
+        v.root = Some(root.path.clone());
+        v.scope = Some(root.scope);
+        match accept::accept(m, content, &folder) {
+            Acceptance::Rejected(r) => {
+                v.status = Status::Rejected;
+                v.reasons.push(r);
+            }
+            Acceptance::Unknown(r) => v.reasons.push(r),
+            Acceptance::Accepted(a) => {
+                let a = *a;
+                let key = match m.name_rules.collision_key.value {
+                    Known::Known(CollisionKey::Folder) => folder.clone(),
+                    _ => a.name.clone(),
+                };
+                v.status = Status::Visible;
+                v.as_name = Some(a.name.clone());
+                contenders.push(Contender {
+                    entry: ei,
+                    root: ri,
+                    accepted: a,
+                    key,
+                });
+            }
+        }
+        verdicts.push(v);
+    }
+
+    // Collisions.
+    let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, c) in contenders.iter().enumerate() {
+        groups.entry(c.key.as_str()).or_default().push(i);
+    }
+    let mode = &m.precedence.mode;
+    let tie = &m.precedence.tie_break;
+    for (_, mut group) in groups {
+        let rank = |i: &usize| {
+            let c = &contenders[*i];
+            let canon = scan
+                .canonical
+                .get(&entries[c.entry].path)
+                .cloned()
+                .unwrap_or_default();
+            (
+                order_key(roots[c.root]),
+                entries[c.entry].path.clone(),
+                canon,
+            )
+        };
+        group.sort_by_key(rank);
+        // The same file reached twice (through a symlink) is one skill.
+        let mut distinct: Vec<usize> = Vec::new();
+        for &i in &group {
+            let canon = scan.canonical.get(&entries[contenders[i].entry].path);
+            match distinct
+                .iter()
+                .find(|&&d| scan.canonical.get(&entries[contenders[d].entry].path) == canon)
+            {
+                Some(&first) => {
+                    let winner = entries[contenders[first].entry].path.clone();
+                    let v = &mut verdicts[contenders[i].entry];
+                    v.status = Status::Shadowed;
+                    v.reasons.push(Reason::from_rule(
+                        &m.id,
+                        "precedence.mode",
+                        &mode.from,
+                        format!(
+                            "it is the same file as {} (reached through a symlink), which {} loads once",
+                            winner.display(),
+                            m.name
+                        ),
+                    ));
+                    v.winner = Some(winner);
+                }
+                None => distinct.push(i),
+            }
+        }
+        if distinct.len() < 2 {
+            continue;
+        }
+        let paths: Vec<PathBuf> = distinct
+            .iter()
+            .map(|&i| entries[contenders[i].entry].path.clone())
+            .collect();
+        let key = contenders[distinct[0]].key.clone();
+        let key_kind = match m.name_rules.collision_key.value {
+            Known::Known(CollisionKey::Folder) => "folder name",
+            _ => "name",
+        };
+        match &mode.value {
+            Known::Known(CollisionMode::AllListed) => {
+                for (n, &i) in distinct.iter().enumerate() {
+                    let others: Vec<String> = paths
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, _)| *k != n)
+                        .map(|(_, p)| p.display().to_string())
+                        .collect();
+                    verdicts[contenders[i].entry].reasons.push(Reason::from_rule(
+                        &m.id,
+                        "precedence.mode",
+                        &mode.from,
+                        format!(
+                            "{} other cop{} of the {key_kind} `{key}` ({}) {} listed too: {} lists every copy and the model chooses",
+                            others.len(),
+                            if others.len() == 1 { "y" } else { "ies" },
+                            others.join(", "),
+                            if others.len() == 1 { "is" } else { "are" },
+                            m.name
+                        ),
+                    ));
+                }
+            }
+            Known::Known(CollisionMode::Nondeterministic) => {
+                for &i in &distinct {
+                    let v = &mut verdicts[contenders[i].entry];
+                    v.status = Status::Unknown;
+                    v.reasons.push(Reason::from_rule(
+                        &m.id,
+                        "precedence.mode",
+                        &mode.from,
+                        format!(
+                            "{} copies share the {key_kind} `{key}` ({}); {} keeps one of them, and which one changes between runs",
+                            distinct.len(),
+                            paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "),
+                            m.name
+                        ),
+                    ));
+                }
+            }
+            Known::Known(CollisionMode::FirstWins) => {
+                let first = distinct[0];
+                let first_key = order_key(roots[contenders[first].root]);
+                let tied: Vec<usize> = distinct
+                    .iter()
+                    .copied()
+                    .filter(|&i| order_key(roots[contenders[i].root]) == first_key)
+                    .collect();
+                let read_order = !matches!(tie.value, Known::Known(TieBreak::Sorted));
+                if tied.len() > 1 && read_order {
+                    for &i in &tied {
+                        let v = &mut verdicts[contenders[i].entry];
+                        v.status = Status::Unknown;
+                        v.reasons.push(Reason::from_rule(
+                            &m.id,
+                            "precedence.tie_break",
+                            &tie.from,
+                            format!(
+                                "{} copies of the {key_kind} `{key}` sit in the same root; which one {} loads first depends on the order the file system lists them",
+                                tied.len(),
+                                m.name
+                            ),
+                        ));
+                    }
+                }
+                let winner = entries[contenders[first].entry].path.clone();
+                for &i in &distinct[1..] {
+                    if tied.len() > 1 && read_order && tied.contains(&i) {
+                        continue;
+                    }
+                    let c = &contenders[i];
+                    let v = &mut verdicts[c.entry];
+                    v.status = Status::Shadowed;
+                    let wr = roots[contenders[first].root];
+                    let lr = roots[c.root];
+                    let why = if wr.spec != lr.spec {
+                        format!(
+                            "its root `{}` ranks before `{}`",
+                            m.roots[wr.spec].path, m.roots[lr.spec].path
+                        )
+                    } else if wr.walk_index != lr.walk_index {
+                        "its folder is nearer the project folder".to_string()
+                    } else {
+                        "it comes first in sorted order".to_string()
+                    };
+                    v.reasons.push(Reason::from_rule(
+                        &m.id,
+                        "precedence.order",
+                        &m.precedence.order.from,
+                        format!(
+                            "the {key_kind} `{key}` is taken by {}: {why}; {} keeps the first copy and drops the others{}",
+                            winner.display(),
+                            m.name,
+                            if matches!(m.precedence.warns.value, Known::Known(false)) {
+                                " without a warning"
+                            } else {
+                                ""
+                            }
+                        ),
+                    ));
+                    v.winner = Some(winner.clone());
+                }
+            }
+            Known::Unknown => {
+                for &i in &distinct {
+                    let v = &mut verdicts[contenders[i].entry];
+                    v.status = Status::Unknown;
+                    v.reasons.push(Reason::from_rule(
+                        &m.id,
+                        "precedence.mode",
+                        &mode.from,
+                        format!(
+                            "{} copies share the {key_kind} `{key}`; which one {} keeps is not established",
+                            distinct.len(),
+                            m.name
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    // Final touches on visible skills: notes, model visibility, listing cost.
+    for c in &contenders {
+        let v = &mut verdicts[c.entry];
+        v.reasons.extend(c.accepted.notes.iter().cloned());
+        if v.status != Status::Visible {
+            continue;
+        }
+        let invoke = match &m.name_rules.invoke.value {
+            Known::Known(t) => t.replace("{name}", &c.accepted.name),
+            Known::Unknown => String::new(),
+        };
+        let mut msg = format!("listed as `{}`", c.accepted.name);
+        if let Some(d) = &c.accepted.display {
+            msg.push_str(&format!(" (shown as `{d}`)"));
+        }
+        if !invoke.is_empty() {
+            msg.push_str(&format!("; invoked as `{invoke}`"));
+        }
+        v.reasons.push(Reason::from_rule(
+            &m.id,
+            "name_rules.source",
+            &m.name_rules.source.from,
+            msg,
+        ));
+        match &c.accepted.hidden_from_model {
+            Some(r) => {
+                v.model = Some(false);
+                v.reasons.push(r.clone());
+            }
+            None => {
+                v.model = Some(true);
+                v.listing_tokens = listing_tokens(m, &c.accepted, &entries[c.entry].path);
+            }
+        }
+        let e = &entries[c.entry];
+        let (wi, ci) = e.found[0];
+        let w = &scan.walked[wi];
+        let cand = &w.candidates[ci];
+        v.bundle = bundle(m, w, cand);
+    }
+    verdicts
+}
+
+/// Estimated tokens of one listing entry (characters / 4, rounded up).
+fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path) -> Option<u64> {
+    let Known::Known(template) = &m.listing.entry.value else {
+        return None;
+    };
+    let mut description = a.description.clone();
+    if let Known::Known(b) = &m.listing.budget.value
+        && let Some(max) = b.entry_max_chars
+    {
+        description = description.chars().take(max as usize).collect();
+    }
+    let dir = path
+        .parent()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let entry = template
+        .replace("{name}", &a.name)
+        .replace("{description}", &description)
+        .replace("{path}", &path.display().to_string())
+        .replace("{dir}", &dir);
+    Some(entry.chars().count().div_ceil(4) as u64)
+}
+
+fn bundle(m: &AgentModel, w: &WalkedRoot, c: &Candidate) -> Option<Bundle> {
+    let skill_dir = c.rel.parent().unwrap_or(Path::new(""));
+    match m.listing.bundled_files.value {
+        Known::Known(BundledFiles::All) => {
+            let (files, chars) = w.bundle(skill_dir);
+            Some(Bundle {
+                files,
+                tokens: (chars + 3 * files as u64).div_ceil(4),
+            })
+        }
+        Known::Known(BundledFiles::Sample) => {
+            let (files, chars) = w.bundle(skill_dir);
+            let shown = files.min(10);
+            let avg = if files > 0 { chars / files as u64 } else { 0 };
+            Some(Bundle {
+                files: shown,
+                tokens: ((avg + 3) * shown as u64).div_ceil(4),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// How agent `m` handles each frontmatter key (plus the spec fields the skill lacks).
+pub fn field_handling(m: &AgentModel, keys: &[String]) -> BTreeMap<String, Handling> {
+    let mut out = BTreeMap::new();
+    let default = m.fields.get("*").map(|f| f.handling);
+    for k in keys.iter().map(String::as_str).chain(SPEC_FIELDS) {
+        let h = m
+            .fields
+            .get(k)
+            .map(|f| f.handling)
+            .or(default)
+            .unwrap_or(Handling::Unknown);
+        out.insert(k.to_string(), h);
+    }
+    out
+}
+
+/// Whether a root instance is one the agent scans (for the roots list).
+pub fn scanned(r: &AgentRoot) -> bool {
+    r.state == RootState::Scanned
+}

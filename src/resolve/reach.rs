@@ -1,0 +1,538 @@
+//! Does an agent reach a candidate file through one of its root folders? The traversal rules
+//! (depth, hidden folders, node_modules, nested skills, symlinks, ignore files, file name,
+//! files directly in a root) decide, each cited in the reasons.
+
+use super::verdict::Reason;
+use crate::agents::{
+    AgentModel, Depth, EnterOrSkip, FileNameMatch, FollowOrIgnore, Known, LooseMd, Nested,
+    RootSkillMd, Rule,
+};
+use crate::scan::{AgentRoot, Candidate, RootState, WalkedRoot};
+use std::path::Path;
+
+/// The outcome of one root for one candidate.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reach {
+    Reached,
+    NotFound(Reason),
+    Unknown(Reason),
+}
+
+/// A rule with its id, after applying the root's override.
+struct Eff<'a, T> {
+    rule: &'a Rule<T>,
+    id: String,
+}
+
+fn eff<'a, T>(
+    over: &'a Option<Rule<T>>,
+    default: &'a Rule<T>,
+    root_id: &str,
+    key: &str,
+) -> Eff<'a, T> {
+    match over {
+        Some(r) => Eff {
+            rule: r,
+            id: format!("roots.{root_id}.traversal.{key}"),
+        },
+        None => Eff {
+            rule: default,
+            id: format!("traversal.{key}"),
+        },
+    }
+}
+
+impl<T> Eff<'_, T> {
+    fn reason(&self, m: &AgentModel, message: String) -> Reason {
+        Reason::from_rule(&m.id, &self.id, &self.rule.from, message)
+    }
+}
+
+/// Checks one candidate under one root instance of agent `m`.
+pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidate) -> Reach {
+    let spec = &m.roots[root.spec];
+    let root_rule = format!("roots.{}", spec.id);
+    match &root.state {
+        RootState::Scanned => {}
+        RootState::OutsideWalk(why) => {
+            let from = spec.walk.as_ref().map_or(&spec.from, |w| &w.from);
+            return Reach::NotFound(Reason::from_rule(
+                &m.id,
+                &format!("{root_rule}.walk"),
+                from,
+                format!("{} does not scan {}: {why}", m.name, root.path.display()),
+            ));
+        }
+        RootState::WalkUnknown(why) => {
+            let from = spec.walk.as_ref().map_or(&spec.from, |w| &w.from);
+            return Reach::Unknown(Reason::from_rule(
+                &m.id,
+                &format!("{root_rule}.walk"),
+                from,
+                format!(
+                    "whether {} scans {} is unknown: {why}",
+                    m.name,
+                    root.path.display()
+                ),
+            ));
+        }
+        RootState::UnsetVar(var) => {
+            return Reach::NotFound(Reason::from_rule(
+                &m.id,
+                &root_rule,
+                &spec.from,
+                format!(
+                    "{} scans `{}` only when ${var} is set, and it is not",
+                    m.name, spec.path
+                ),
+            ));
+        }
+        RootState::DroppedByEnv(why) => {
+            return Reach::NotFound(Reason::from_rule(
+                &m.id,
+                &format!("{root_rule}.unless_env"),
+                &spec.from,
+                format!(
+                    "{} does not scan {} because {why}",
+                    m.name,
+                    root.path.display()
+                ),
+            ));
+        }
+    }
+    let t = &m.traversal;
+    let o = &spec.traversal;
+    let sid = spec.id.as_str();
+
+    if c.depth == 0 {
+        if c.is_skill_md() {
+            let r = eff(
+                &o.skill_md_in_root,
+                &t.skill_md_in_root,
+                sid,
+                "skill_md_in_root",
+            );
+            match &r.rule.value {
+                Known::Known(RootSkillMd::Skill | RootSkillMd::WholeRoot) => {}
+                Known::Known(RootSkillMd::Ignored) => {
+                    return Reach::NotFound(r.reason(
+                        m,
+                        format!(
+                            "the SKILL.md sits directly in the root {}; {} ignores a SKILL.md there (put it in a folder: <root>/<name>/SKILL.md)",
+                            root.path.display(),
+                            m.name
+                        ),
+                    ));
+                }
+                Known::Unknown => {
+                    return Reach::Unknown(r.reason(
+                        m,
+                        format!(
+                            "how {} treats a SKILL.md directly in a root is not established",
+                            m.name
+                        ),
+                    ));
+                }
+            }
+        } else {
+            let r = eff(&o.loose_md, &t.loose_md, sid, "loose_md");
+            match &r.rule.value {
+                Known::Known(LooseMd::Skill) => return Reach::Reached,
+                Known::Known(LooseMd::Ignored) => {
+                    return Reach::NotFound(r.reason(
+                        m,
+                        format!(
+                            "{} is a loose Markdown file in the root; {} only loads <root>/<name>/SKILL.md",
+                            c.file_name, m.name
+                        ),
+                    ));
+                }
+                Known::Unknown => {
+                    return Reach::Unknown(r.reason(
+                        m,
+                        format!(
+                            "whether {} loads loose *.md files in a root is not established",
+                            m.name
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    // File name.
+    let fname = Eff {
+        rule: &t.file_name,
+        id: "traversal.file_name".into(),
+    };
+    let name_ok = |exact: &str| c.file_name == exact;
+    match &fname.rule.value {
+        Known::Known(FileNameMatch::Exact) if !name_ok("SKILL.md") => {
+            return Reach::NotFound(fname.reason(
+                m,
+                format!(
+                    "the file is named {}; {} only loads files named exactly SKILL.md",
+                    c.file_name, m.name
+                ),
+            ));
+        }
+        Known::Known(FileNameMatch::UpperThenLower)
+            if !name_ok("SKILL.md") && !name_ok("skill.md") =>
+        {
+            return Reach::NotFound(fname.reason(
+                m,
+                format!(
+                    "the file is named {}; {} loads SKILL.md or skill.md",
+                    c.file_name, m.name
+                ),
+            ));
+        }
+        Known::Unknown if !name_ok("SKILL.md") => {
+            return Reach::Unknown(fname.reason(
+                m,
+                format!(
+                    "the file is named {}; whether {} accepts other spellings than SKILL.md is not established",
+                    c.file_name, m.name
+                ),
+            ));
+        }
+        _ => {}
+    }
+
+    // A SKILL.md directly in the root that turns the root into one skill hides the rest.
+    let in_root_mode = eff(
+        &o.skill_md_in_root,
+        &t.skill_md_in_root,
+        sid,
+        "skill_md_in_root",
+    );
+    if c.depth > 0
+        && matches!(
+            in_root_mode.rule.value,
+            Known::Known(RootSkillMd::WholeRoot)
+        )
+        && c.skill_ancestors
+            .iter()
+            .any(|(d, n)| d.as_os_str().is_empty() && n == "SKILL.md")
+    {
+        return Reach::NotFound(in_root_mode.reason(
+            m,
+            format!(
+                "the root {} has its own SKILL.md, which makes the whole root one skill and hides everything below it",
+                root.path.display()
+            ),
+        ));
+    }
+
+    // Depth.
+    let depth = eff(&o.max_depth, &t.max_depth, sid, "max_depth");
+    match &depth.rule.value {
+        Known::Known(Depth::Limited(n)) if c.depth > *n as usize => {
+            let how = if *n == 1 {
+                "only looks at direct children of a root (<root>/<name>/SKILL.md)".to_string()
+            } else {
+                format!("looks at most {n} folders deep")
+            };
+            return Reach::NotFound(depth.reason(
+                m,
+                format!(
+                    "the skill folder is {} levels below the root {}; {} {how}",
+                    c.depth,
+                    root.path.display(),
+                    m.name
+                ),
+            ));
+        }
+        Known::Unknown if c.depth > 1 => {
+            return Reach::Unknown(depth.reason(
+                m,
+                format!(
+                    "the skill folder is {} levels below the root; how deep {} looks is not established",
+                    c.depth, m.name
+                ),
+            ));
+        }
+        _ => {}
+    }
+
+    // Hidden folders and node_modules.
+    if let Some(h) = &c.hidden_dir {
+        let r = eff(&o.hidden, &t.hidden, sid, "hidden");
+        match &r.rule.value {
+            Known::Known(EnterOrSkip::Skip) => {
+                return Reach::NotFound(r.reason(
+                    m,
+                    format!(
+                        "the path goes through the hidden folder {h}, which {} skips",
+                        m.name
+                    ),
+                ));
+            }
+            Known::Unknown => {
+                return Reach::Unknown(r.reason(
+                    m,
+                    format!(
+                        "the path goes through the hidden folder {h}; whether {} enters hidden folders is not established",
+                        m.name
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    if c.node_modules {
+        let r = eff(&o.node_modules, &t.node_modules, sid, "node_modules");
+        match &r.rule.value {
+            Known::Known(EnterOrSkip::Skip) => {
+                return Reach::NotFound(r.reason(
+                    m,
+                    format!("the path goes through node_modules, which {} skips", m.name),
+                ));
+            }
+            Known::Unknown => {
+                return Reach::Unknown(r.reason(
+                    m,
+                    format!(
+                        "the path goes through node_modules; whether {} enters it is not established",
+                        m.name
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    // Nested inside another skill.
+    let skill_file_name = |n: &str| match &fname.rule.value {
+        Known::Known(FileNameMatch::CaseInsensitive) => n.eq_ignore_ascii_case("SKILL.md"),
+        Known::Known(FileNameMatch::UpperThenLower) => n == "SKILL.md" || n == "skill.md",
+        _ => n == "SKILL.md",
+    };
+    let root_is_skill = matches!(
+        in_root_mode.rule.value,
+        Known::Known(RootSkillMd::Skill) | Known::Unknown
+    );
+    let outer = c
+        .skill_ancestors
+        .iter()
+        .find(|(d, n)| skill_file_name(n) && (!d.as_os_str().is_empty() || root_is_skill));
+    if let Some((outer_dir, _)) = outer {
+        let r = eff(&o.nested, &t.nested, sid, "nested");
+        let outer_path = root.path.join(outer_dir);
+        match &r.rule.value {
+            Known::Known(Nested::Stop) => {
+                return Reach::NotFound(r.reason(
+                    m,
+                    format!(
+                        "it is inside the skill folder {}; {} does not look for skills inside a skill",
+                        outer_path.display(),
+                        m.name
+                    ),
+                ));
+            }
+            Known::Unknown => {
+                return Reach::Unknown(r.reason(
+                    m,
+                    format!(
+                        "it is inside the skill folder {}; whether {} registers nested skills is not established",
+                        outer_path.display(),
+                        m.name
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    // Symlinks.
+    if c.symlinked_dir {
+        let r = Eff {
+            rule: &t.symlinked_dirs,
+            id: "traversal.symlinked_dirs".into(),
+        };
+        match &r.rule.value {
+            Known::Known(FollowOrIgnore::Ignore) => {
+                return Reach::NotFound(r.reason(
+                    m,
+                    format!(
+                        "the path goes through a symlinked folder, which {} does not follow",
+                        m.name
+                    ),
+                ));
+            }
+            Known::Unknown => {
+                return Reach::Unknown(r.reason(
+                    m,
+                    format!(
+                        "the path goes through a symlinked folder; whether {} follows it is not established",
+                        m.name
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    if c.file_symlink {
+        let r = Eff {
+            rule: &t.symlinked_files,
+            id: "traversal.symlinked_files".into(),
+        };
+        match &r.rule.value {
+            Known::Known(FollowOrIgnore::Ignore) => {
+                return Reach::NotFound(r.reason(
+                    m,
+                    format!(
+                        "SKILL.md is a symlink, and {} ignores symlinked SKILL.md files",
+                        m.name
+                    ),
+                ));
+            }
+            Known::Unknown => {
+                return Reach::Unknown(r.reason(
+                    m,
+                    format!(
+                        "SKILL.md is a symlink; whether {} follows symlinked files is not established",
+                        m.name
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    // Ignore files inside the root.
+    let ign = eff(&o.ignore_files, &t.ignore_files, sid, "ignore_files");
+    let skill_dir = c.rel.parent().unwrap_or(Path::new(""));
+    let relevant: Vec<_> = walked
+        .ignore_files
+        .iter()
+        .filter(|f| skill_dir.starts_with(&f.dir))
+        .collect();
+    if !relevant.is_empty() {
+        match &ign.rule.value {
+            Known::Known(names) => {
+                for f in relevant.iter().filter(|f| names.contains(&f.name)) {
+                    let sub = c.rel.strip_prefix(&f.dir).unwrap_or(&c.rel);
+                    if let Some(p) = ignored_by(&f.patterns, sub) {
+                        return Reach::NotFound(ign.reason(
+                            m,
+                            format!(
+                                "{} in {} ignores it (pattern `{p}`), and {} honours {} inside a skills root",
+                                f.name,
+                                root.path.join(&f.dir).display(),
+                                m.name,
+                                f.name
+                            ),
+                        ));
+                    }
+                }
+            }
+            Known::Unknown => {
+                if let Some(f) = relevant.iter().find(|f| {
+                    let sub = c.rel.strip_prefix(&f.dir).unwrap_or(&c.rel);
+                    ignored_by(&f.patterns, sub).is_some()
+                }) {
+                    return Reach::Unknown(ign.reason(
+                        m,
+                        format!(
+                            "{} in {} matches it; whether {} honours ignore files is not established",
+                            f.name,
+                            root.path.join(&f.dir).display(),
+                            m.name
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    // Folder cap per root.
+    if let Some(cap) = &t.max_dirs
+        && let Known::Known(n) = &cap.value
+        && c.dir_rank >= *n as usize
+    {
+        return Reach::NotFound(Reason::from_rule(
+            &m.id,
+            "traversal.max_dirs",
+            &cap.from,
+            format!(
+                "{} stops walking a root after {n} folders, and this skill's folder comes later in its breadth-first walk of {} (order approximated by sorted names)",
+                m.name,
+                root.path.display()
+            ),
+        ));
+    }
+    Reach::Reached
+}
+
+/// The pattern of an ignore file that matches `rel` (a path relative to the ignore file's
+/// folder), following gitignore's basic rules: later patterns override earlier ones, `!`
+/// re-includes, a trailing `/` matches folders only, a pattern with a `/` is anchored.
+pub fn ignored_by<'a>(patterns: &'a [String], rel: &Path) -> Option<&'a str> {
+    let comps: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let mut verdict: Option<&str> = None;
+    for p in patterns {
+        let (neg, pat) = match p.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, p.as_str()),
+        };
+        let (dir_only, pat) = match pat.strip_suffix('/') {
+            Some(rest) => (true, rest),
+            None => (false, pat),
+        };
+        let anchored = pat.contains('/');
+        let pat = pat.trim_start_matches('/');
+        if pat.is_empty() {
+            continue;
+        }
+        // Candidate targets: every folder prefix, and the full path (a file) unless dir_only.
+        let n = comps.len();
+        let hit = (1..=n).any(|k| {
+            let is_dir = k < n;
+            if dir_only && !is_dir {
+                return false;
+            }
+            if anchored {
+                glob(pat, &comps[..k].join("/"))
+            } else {
+                glob(pat, &comps[k - 1])
+            }
+        });
+        if hit {
+            verdict = if neg { None } else { Some(p.as_str()) };
+        }
+    }
+    verdict
+}
+
+/// `*` (no `/`), `**` (anything), `?` (one character), literal otherwise.
+fn glob(pat: &str, text: &str) -> bool {
+    let p: Vec<char> = pat.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    // Iterative matcher with a memo table (patterns are short).
+    let mut memo = vec![vec![None; t.len() + 1]; p.len() + 1];
+    fn go(p: &[char], t: &[char], i: usize, j: usize, memo: &mut Vec<Vec<Option<bool>>>) -> bool {
+        if let Some(v) = memo[i][j] {
+            return v;
+        }
+        let r = if i == p.len() {
+            j == t.len()
+        } else if p[i] == '*' {
+            let double = i + 1 < p.len() && p[i + 1] == '*';
+            let next = if double { i + 2 } else { i + 1 };
+            (j..=t.len())
+                .take_while(|&k| double || k == j || t[k - 1] != '/')
+                .any(|k| go(p, t, next, k, memo))
+        } else if j < t.len() && (p[i] == '?' && t[j] != '/' || p[i] == t[j]) {
+            go(p, t, i + 1, j + 1, memo)
+        } else {
+            false
+        };
+        memo[i][j] = Some(r);
+        r
+    }
+    go(&p, &t, 0, 0, &mut memo)
+}

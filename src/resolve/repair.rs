@@ -1,0 +1,213 @@
+//! The YAML leniencies agents apply to frontmatter that strict YAML rejects, as text rewrites
+//! before (or, for OpenCode, after a failed) parse. Each rewrite keeps line numbers unchanged
+//! except OpenCode's, which turns one line into two exactly as OpenCode does.
+
+use crate::agents::YamlRepair;
+
+/// Splits `key: value` at the first `:` followed by a blank or the end of the line.
+/// Returns (indent, key, value) for lines that look like a mapping entry.
+fn key_value(line: &str) -> Option<(&str, &str, &str)> {
+    let body = line.trim_start_matches(' ');
+    let indent = &line[..line.len() - body.len()];
+    let first = body.chars().next()?;
+    if matches!(first, '#' | '-' | '?' | '\'' | '"' | '[' | '{' | '|' | '>') {
+        return None;
+    }
+    let bytes = body.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b':' {
+            let next = bytes.get(i + 1).copied();
+            if matches!(next, None | Some(b' ') | Some(b'\t')) {
+                let key = &body[..i];
+                let value = body[i + 1..].trim_start_matches([' ', '\t']);
+                return Some((indent, key, value));
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+fn single_quote(v: &str) -> String {
+    format!("'{}'", v.replace('\'', "''"))
+}
+
+/// Strips a trailing ` # comment` (a `#` after a blank).
+fn strip_comment(v: &str) -> &str {
+    match v.find(" #").or_else(|| v.find("\t#")) {
+        Some(i) => v[..i].trim_end(),
+        None => v.trim_end(),
+    }
+}
+
+/// A flow collection that closes on the same line (then it is real YAML).
+fn closed_flow(v: &str) -> bool {
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    for c in v.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => depth -= 1,
+            _ => {}
+        }
+    }
+    depth == 0 && quote.is_none()
+}
+
+/// Codex 0.171.0 (inferred from observed cases): a `key: value` line whose value contains `": "`
+/// or starts with a character a YAML scanner cannot start (`@`, a backtick, an unclosed `[`/`{`)
+/// is read literally, unless the value starts with a quote; `%x`/`*x` keys are read literally.
+fn codex_literal(yaml: &str) -> String {
+    let mut out = String::with_capacity(yaml.len() + 16);
+    for (i, line) in yaml.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let (content, cr) = match line.strip_suffix('\r') {
+            Some(c) => (c, "\r"),
+            None => (line, ""),
+        };
+        let Some((indent, key, value)) = key_value(content) else {
+            out.push_str(line);
+            continue;
+        };
+        let key_out = if key.starts_with('%') || key.starts_with('*') {
+            single_quote(key)
+        } else {
+            key.to_string()
+        };
+        let v = strip_comment(value);
+        let literal = !v.is_empty()
+            && !v.starts_with('\'')
+            && !v.starts_with('"')
+            && (v.contains(": ")
+                || v.starts_with('@')
+                || v.starts_with('`')
+                || ((v.starts_with('[') || v.starts_with('{')) && !closed_flow(v)));
+        if literal && !v.ends_with(':') {
+            out.push_str(&format!("{indent}{key_out}: {}{cr}", single_quote(v)));
+        } else if key_out != key {
+            out.push_str(&format!("{indent}{key_out}: {value}{cr}"));
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// Claude Code: a value containing an unquoted `": "` loads as a plain string (any key, any
+/// indentation).
+fn quote_colon_values(yaml: &str) -> String {
+    let mut out = String::with_capacity(yaml.len() + 16);
+    for (i, line) in yaml.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let (content, cr) = match line.strip_suffix('\r') {
+            Some(c) => (c, "\r"),
+            None => (line, ""),
+        };
+        match key_value(content) {
+            Some((indent, key, value))
+                if value.contains(": ")
+                    && !value.starts_with('\'')
+                    && !value.starts_with('"')
+                    && !value.starts_with('[')
+                    && !value.starts_with('{') =>
+            {
+                out.push_str(&format!(
+                    "{indent}{key}: {}{cr}",
+                    single_quote(strip_comment(value))
+                ));
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// OpenCode's `sanitize`: unindented `[A-Za-z_][A-Za-z0-9_]*: value` lines whose value holds a
+/// `:` and is not quoted or a block indicator become `key: |-` plus the value on the next line.
+fn opencode_sanitize(yaml: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for line in yaml.split('\n') {
+        let content = line.strip_suffix('\r').unwrap_or(line);
+        let trimmed = content.trim();
+        if trimmed.starts_with('#') || trimmed.is_empty() || content.starts_with([' ', '\t']) {
+            lines.push(line.to_string());
+            continue;
+        }
+        let key_end = content
+            .char_indices()
+            .take_while(|(i, c)| {
+                if *i == 0 {
+                    c.is_ascii_alphabetic() || *c == '_'
+                } else {
+                    c.is_ascii_alphanumeric() || *c == '_'
+                }
+            })
+            .count();
+        let key = &content[..key_end];
+        let after = content[key_end..].trim_start();
+        let Some(rest) = after.strip_prefix(':').filter(|_| key_end > 0) else {
+            lines.push(line.to_string());
+            continue;
+        };
+        let v = rest.trim();
+        if v.is_empty()
+            || v == ">"
+            || v == "|"
+            || v.starts_with('"')
+            || v.starts_with('\'')
+            || !v.contains(':')
+        {
+            lines.push(line.to_string());
+            continue;
+        }
+        lines.push(format!("{key}: |-"));
+        lines.push(format!("  {v}"));
+    }
+    lines.join("\n")
+}
+
+/// The text to parse first, and the text to retry with after a failure (if any).
+pub fn prepare(yaml: &str, repair: YamlRepair) -> (String, Option<String>) {
+    match repair {
+        YamlRepair::None => (yaml.to_string(), None),
+        YamlRepair::CodexLiteralValues => (codex_literal(yaml), None),
+        YamlRepair::QuoteColonValues => (quote_colon_values(yaml), None),
+        YamlRepair::OpencodeQuoteColons => (yaml.to_string(), Some(opencode_sanitize(yaml))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opencode_rewrites_only_simple_top_level_keys() {
+        let y = "name: x\ndescription: Use when: y\ndisable-model-invocation: a: b\nmetadata:\n  k: v: w";
+        let s = opencode_sanitize(y);
+        assert!(s.contains("description: |-\n  Use when: y"));
+        assert!(s.contains("disable-model-invocation: a: b"));
+        assert!(s.contains("  k: v: w"));
+    }
+
+    #[test]
+    fn codex_reads_colon_values_literally_but_not_quoted_ones() {
+        let s = codex_literal("description: Use when: x # note\nname: \"a: b\" tail\nx: @me");
+        assert!(s.contains("description: 'Use when: x'"), "{s}");
+        assert!(s.contains("name: \"a: b\" tail"), "{s}");
+        assert!(s.contains("x: '@me'"), "{s}");
+    }
+
+    #[test]
+    fn quote_colon_values_keeps_lines() {
+        let s = quote_colon_values("a: b: c\r\n  d: e: f\nok: fine");
+        assert_eq!(s, "a: 'b: c'\r\n  d: 'e: f'\nok: fine");
+    }
+}

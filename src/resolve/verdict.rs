@@ -1,0 +1,130 @@
+//! Verdicts as data: a status, the name a skill is listed under, the copy that wins, and the
+//! reasons — each with the rule that decided, a sentence, its source and its evidence.
+
+use crate::agents::{Handling, Provenance, Scope};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// What one agent does with one SKILL.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Listed, under the name in `as`.
+    Visible,
+    /// Accepted, but another copy (the `winner`) takes its name.
+    Shadowed,
+    /// Reached and refused.
+    Rejected,
+    /// Never reached: root not scanned, too deep, inside another skill, wrong file name, …
+    NotFound,
+    /// A deciding rule is unknown.
+    Unknown,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Visible => "visible",
+            Status::Shadowed => "shadowed",
+            Status::Rejected => "rejected",
+            Status::NotFound => "not-found",
+            Status::Unknown => "unknown",
+        }
+    }
+
+    /// Invisible, shadowed or rejected: what `check` reports.
+    pub fn is_problem(self) -> bool {
+        matches!(self, Status::Shadowed | Status::Rejected | Status::NotFound)
+    }
+
+    pub const ALL: [Status; 5] = [
+        Status::Visible,
+        Status::Shadowed,
+        Status::Rejected,
+        Status::NotFound,
+        Status::Unknown,
+    ];
+}
+
+/// One step of an explanation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reason {
+    /// The rule's id: `<agent>/<key path in the model>`, or `skilltui/<check>` for skilltui's own.
+    pub rule: String,
+    /// A plain sentence.
+    pub message: String,
+    /// Where the rule comes from.
+    pub source: String,
+    /// Evidence label with version or commit, e.g. `[OBS 0.171.0]`.
+    pub evidence: String,
+}
+
+impl Reason {
+    pub fn from_rule(agent: &str, rule: &str, from: &Provenance, message: String) -> Reason {
+        Reason {
+            rule: format!("{agent}/{rule}"),
+            message,
+            source: from.source.clone(),
+            evidence: from.citation(),
+        }
+    }
+
+    /// A reason that comes from skilltui itself (reading limits and the like).
+    pub fn skilltui(rule: &str, message: String) -> Reason {
+        Reason {
+            rule: format!("skilltui/{rule}"),
+            message,
+            source: "skilltui".into(),
+            evidence: "[skilltui]".into(),
+        }
+    }
+}
+
+/// The files an agent lists when the skill is activated (Copilot CLI lists all of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Bundle {
+    pub files: u32,
+    /// Estimated tokens of the list.
+    pub tokens: u64,
+}
+
+/// One agent's verdict on one SKILL.md.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    pub status: Status,
+    /// The name the skill is listed and invoked under.
+    #[serde(rename = "as")]
+    pub as_name: Option<String>,
+    /// The SKILL.md that wins this skill's name (for `shadowed`).
+    pub winner: Option<PathBuf>,
+    /// The root the agent reached it through.
+    pub root: Option<PathBuf>,
+    pub scope: Option<Scope>,
+    /// Whether the model sees it (None unless visible).
+    pub model: Option<bool>,
+    pub reasons: Vec<Reason>,
+    /// Handling of each frontmatter field (and of the spec fields the skill lacks).
+    pub fields: BTreeMap<String, Handling>,
+    /// Estimated tokens of its entry in the listing the model receives (visible skills only).
+    pub listing_tokens: Option<u64>,
+    /// Files listed on activation, for agents that list them.
+    pub bundle: Option<Bundle>,
+}
+
+impl Verdict {
+    pub fn new(status: Status, reasons: Vec<Reason>) -> Verdict {
+        Verdict {
+            status,
+            as_name: None,
+            winner: None,
+            root: None,
+            scope: None,
+            model: None,
+            reasons,
+            fields: BTreeMap::new(),
+            listing_tokens: None,
+            bundle: None,
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Expanding each agent's root templates into folders for one project, home and environment.
+//!
+//! A project root is expanded at the project folder and at every ancestor up to `/`; each
+//! instance says whether the agent's walk reaches it, so that a skill in a folder the walk skips
+//! is explained ("above the git root") instead of silently ignored.
+
+use crate::agents::{AgentModel, Known, NoGitWalk, ProjectWalk, Provenance, Scope};
+use crate::env::Env;
+use std::path::{Path, PathBuf};
+
+/// Whether an agent scans a root instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RootState {
+    Scanned,
+    /// Outside the agent's project walk (a sentence saying why).
+    OutsideWalk(String),
+    /// The walk rule that decides this folder is unknown.
+    WalkUnknown(String),
+    /// A variable the path needs is not set.
+    UnsetVar(String),
+    /// Dropped because an environment variable is set.
+    DroppedByEnv(String),
+}
+
+/// One folder an agent's root template expands to.
+#[derive(Debug, Clone)]
+pub struct AgentRoot {
+    /// Index of the agent in the model list.
+    pub agent: usize,
+    /// Index of the root in the agent's `roots` (its precedence rank).
+    pub spec: usize,
+    pub path: PathBuf,
+    pub scope: Scope,
+    /// Levels above the project folder where a project root was expanded (0 for other scopes).
+    pub distance: usize,
+    /// Position in the agent's walk order (nearest first, or git root first).
+    pub walk_index: usize,
+    pub state: RootState,
+}
+
+/// A root the agent no longer scans, expanded.
+#[derive(Debug, Clone)]
+pub struct FormerRootInstance {
+    pub agent: usize,
+    pub index: usize,
+    pub path: PathBuf,
+}
+
+fn walk_rule_label(walk: ProjectWalk) -> &'static str {
+    match walk {
+        ProjectWalk::CwdOnly => "only in the project folder",
+        ProjectWalk::UpToGitRoot => "from the project folder up to the git root",
+        ProjectWalk::DownFromGitRoot => "from the git root down to the project folder",
+    }
+}
+
+/// Which project ancestors (by distance) a walk reaches: Ok(true) scanned, Ok(false) not, Err
+/// when the deciding rule is unknown.
+fn reaches(
+    env: &Env,
+    git_root: Option<&Path>,
+    dir: &Path,
+    distance: usize,
+    walk: &Known<ProjectWalk>,
+    no_git: Option<&Known<NoGitWalk>>,
+) -> Result<Result<(), String>, String> {
+    if distance == 0 {
+        return Ok(Ok(()));
+    }
+    let walk = match walk {
+        Known::Known(w) => *w,
+        Known::Unknown => {
+            return Err(
+                "whether the agent looks in folders above the project folder is not established"
+                    .into(),
+            );
+        }
+    };
+    if walk == ProjectWalk::CwdOnly {
+        return Ok(Err(format!(
+            "{} is above the project folder and this root is scanned {}",
+            dir.display(),
+            walk_rule_label(walk)
+        )));
+    }
+    match git_root {
+        Some(g) => {
+            if dir.starts_with(g) {
+                Ok(Ok(()))
+            } else {
+                Ok(Err(format!(
+                    "{} is above the git root {}; this root is scanned {}",
+                    dir.display(),
+                    g.display(),
+                    walk_rule_label(walk)
+                )))
+            }
+        }
+        None => match no_git {
+            None | Some(Known::Unknown) => Err(
+                "the project is not in a git repository, and how far up the agent then looks is not established".into(),
+            ),
+            Some(Known::Known(NoGitWalk::CwdOnly)) => Ok(Err(format!(
+                "the project is not in a git repository, so only the project folder itself is scanned, not {}",
+                dir.display()
+            ))),
+            Some(Known::Known(NoGitWalk::UpToFsRoot)) => Ok(Ok(())),
+            Some(Known::Known(NoGitWalk::UpToFsRootBelowHome)) => {
+                let home = &env.home;
+                if env.project.starts_with(home) && !(dir.starts_with(home) && dir != home) {
+                    Ok(Err(format!(
+                        "the project is not in a git repository; the walk goes up from the project folder but stops below the home folder {}",
+                        home.display()
+                    )))
+                } else {
+                    Ok(Ok(()))
+                }
+            }
+        },
+    }
+}
+
+/// Expands every agent's roots.
+pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRootInstance>) {
+    let git_root = env.git_root();
+    let ancestors: Vec<&Path> = env.project.ancestors().collect();
+    let mut roots = Vec::new();
+    let mut former = Vec::new();
+    for (ai, m) in models.iter().enumerate() {
+        for (si, spec) in m.roots.iter().enumerate() {
+            let dropped = spec
+                .unless_env
+                .iter()
+                .find(|v| env.is_truthy(v))
+                .map(|v| RootState::DroppedByEnv(format!("{v} is set")));
+            if spec.scope == Scope::Project {
+                let walk = spec
+                    .walk
+                    .as_ref()
+                    .map(|r| r.value.clone())
+                    .unwrap_or(Known::Unknown);
+                let n = ancestors.len();
+                for (distance, dir) in ancestors.iter().enumerate() {
+                    let path = match env.expand(&spec.path, dir) {
+                        Ok(p) => p,
+                        Err(var) => {
+                            if distance == 0 {
+                                roots.push(AgentRoot {
+                                    agent: ai,
+                                    spec: si,
+                                    path: dir.join(&spec.path),
+                                    scope: spec.scope,
+                                    distance,
+                                    walk_index: 0,
+                                    state: RootState::UnsetVar(var),
+                                });
+                            }
+                            break;
+                        }
+                    };
+                    let state = match &dropped {
+                        Some(d) => d.clone(),
+                        None => match reaches(
+                            env,
+                            git_root.as_deref(),
+                            dir,
+                            distance,
+                            &walk,
+                            spec.no_git.as_ref().map(|r| &r.value),
+                        ) {
+                            Ok(Ok(())) => RootState::Scanned,
+                            Ok(Err(why)) => RootState::OutsideWalk(why),
+                            Err(why) => RootState::WalkUnknown(why),
+                        },
+                    };
+                    let walk_index = match walk {
+                        Known::Known(ProjectWalk::DownFromGitRoot) => n - distance,
+                        _ => distance,
+                    };
+                    roots.push(AgentRoot {
+                        agent: ai,
+                        spec: si,
+                        path,
+                        scope: spec.scope,
+                        distance,
+                        walk_index,
+                        state,
+                    });
+                }
+            } else {
+                let (path, state) = match env.expand(&spec.path, &env.home) {
+                    Ok(p) => (p, dropped.unwrap_or(RootState::Scanned)),
+                    Err(var) => (PathBuf::from(&spec.path), RootState::UnsetVar(var)),
+                };
+                roots.push(AgentRoot {
+                    agent: ai,
+                    spec: si,
+                    path,
+                    scope: spec.scope,
+                    distance: 0,
+                    walk_index: 0,
+                    state,
+                });
+            }
+        }
+        for (fi, f) in m.former_roots.iter().enumerate() {
+            if !f.when_env.is_empty() && !f.when_env.iter().any(|v| env.is_truthy(v)) {
+                continue;
+            }
+            let bases: Vec<&Path> = if f.scope == Scope::Project {
+                ancestors.clone()
+            } else {
+                vec![env.home.as_path()]
+            };
+            for dir in bases {
+                if let Ok(p) = env.expand(&f.path, dir) {
+                    former.push(FormerRootInstance {
+                        agent: ai,
+                        index: fi,
+                        path: p,
+                    });
+                }
+            }
+        }
+    }
+    (roots, former)
+}
+
+/// The provenance of a root spec, for reasons.
+pub fn root_provenance<'a>(m: &'a AgentModel, r: &AgentRoot) -> &'a Provenance {
+    &m.roots[r.spec].from
+}

@@ -1,0 +1,262 @@
+//! Walking one root folder once, permissively, recording what every agent's traversal rules
+//! need to decide later: depth, hidden folders, `node_modules`, symlinks, skill folders above a
+//! file, ignore files, and the folder order (for per-root folder caps).
+//!
+//! The walk enters everything but `.git`, follows symlinked folders (walkdir detects loops) and is
+//! bounded in depth and folder count; when a bound is hit the result says so.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// Deepest folder level walked below a root (deeper than any agent is known to look).
+pub const MAX_WALK_DEPTH: usize = 32;
+/// Folders visited per root before the walk stops.
+pub const MAX_WALK_DIRS: usize = 50_000;
+/// Ignore files recorded for agents that honour them.
+pub const IGNORE_FILE_NAMES: [&str; 3] = [".gitignore", ".ignore", ".fdignore"];
+
+/// A folder below the root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirInfo {
+    /// Path relative to the root ("" is the root itself).
+    pub rel: PathBuf,
+    pub depth: usize,
+    /// Regular files directly inside.
+    pub files: u32,
+    /// Characters of those files' names.
+    pub name_chars: u32,
+}
+
+/// A file that some agent may load as a skill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    /// Path relative to the root.
+    pub rel: PathBuf,
+    /// Root joined with `rel` (the path through any symlinks).
+    pub path: PathBuf,
+    /// The file's name as on disk (`SKILL.md`, `skill.md`, `foo.md`).
+    pub file_name: String,
+    /// Folders between the root and the file: 0 = directly in the root, 1 = `<root>/<skill>/`.
+    pub depth: usize,
+    /// The file itself is a symlink.
+    pub file_symlink: bool,
+    /// Some folder between the root (exclusive) and the file is a symlink.
+    pub symlinked_dir: bool,
+    /// The first hidden folder (name starting with `.`) between the root and the file.
+    pub hidden_dir: Option<String>,
+    /// A `node_modules` folder lies between the root and the file.
+    pub node_modules: bool,
+    /// Folders above the file's folder (root included) holding a `skill.md` in any letter case,
+    /// outermost first: (folder relative to root, file name).
+    pub skill_ancestors: Vec<(PathBuf, String)>,
+    /// Rank of the file's folder in breadth-first order (0 = the root).
+    pub dir_rank: usize,
+}
+
+impl Candidate {
+    /// The name of the folder that holds the file ("" when the file is directly in the root).
+    pub fn folder_name(&self) -> String {
+        self.rel
+            .parent()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
+    pub fn is_skill_md(&self) -> bool {
+        self.file_name.eq_ignore_ascii_case("SKILL.md")
+    }
+}
+
+/// An ignore file found below the root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IgnoreFile {
+    /// Folder holding it, relative to the root.
+    pub dir: PathBuf,
+    pub name: String,
+    pub patterns: Vec<String>,
+}
+
+/// The result of walking one root.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WalkedRoot {
+    pub path: PathBuf,
+    pub exists: bool,
+    pub dirs: Vec<DirInfo>,
+    pub candidates: Vec<Candidate>,
+    pub ignore_files: Vec<IgnoreFile>,
+    /// Folders that could not be read, symlink loops.
+    pub errors: Vec<String>,
+    /// Set when a walk bound was hit.
+    pub truncated: Option<String>,
+}
+
+/// Walks `root`.
+pub fn walk(root: &Path) -> WalkedRoot {
+    let mut out = WalkedRoot {
+        path: root.to_path_buf(),
+        ..Default::default()
+    };
+    match std::fs::metadata(root) {
+        Ok(m) if m.is_dir() => out.exists = true,
+        Ok(_) => {
+            out.errors
+                .push(format!("{} is not a folder", root.display()));
+            return out;
+        }
+        Err(_) => return out,
+    }
+    let mut symlinked: HashSet<PathBuf> = HashSet::new();
+    let mut skill_dirs: Vec<(PathBuf, String)> = Vec::new();
+    let mut files: Vec<(PathBuf, String, bool)> = Vec::new();
+    let it = WalkDir::new(root)
+        .follow_links(true)
+        .max_depth(MAX_WALK_DEPTH + 1)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !(e.file_type().is_dir() && e.depth() > 0 && e.file_name() == ".git"));
+    let mut dirs_seen = 0usize;
+    let mut dir_index: std::collections::HashMap<PathBuf, usize> = Default::default();
+    for entry in it {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let what = match (e.loop_ancestor(), e.path()) {
+                    (Some(a), Some(p)) => format!(
+                        "symlink loop: {} points back to {}",
+                        p.display(),
+                        a.display()
+                    ),
+                    _ => e.to_string(),
+                };
+                out.errors.push(what);
+                continue;
+            }
+        };
+        let rel = entry
+            .path()
+            .strip_prefix(root)
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        if entry.file_type().is_dir() {
+            if entry.depth() > MAX_WALK_DEPTH {
+                out.truncated.get_or_insert_with(|| {
+                    format!("folders deeper than {MAX_WALK_DEPTH} levels were not walked")
+                });
+                continue;
+            }
+            dirs_seen += 1;
+            if dirs_seen > MAX_WALK_DIRS {
+                out.truncated = Some(format!("the walk stopped after {MAX_WALK_DIRS} folders"));
+                break;
+            }
+            if entry.path_is_symlink() && entry.depth() > 0 {
+                symlinked.insert(rel.clone());
+            }
+            dir_index.insert(rel.clone(), out.dirs.len());
+            out.dirs.push(DirInfo {
+                rel,
+                depth: entry.depth(),
+                files: 0,
+                name_chars: 0,
+            });
+        } else if entry.file_type().is_file() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
+            if let Some(d) = dir_index.get(&parent).map(|&i| &mut out.dirs[i]) {
+                d.files += 1;
+                d.name_chars += name.chars().count() as u32;
+            }
+            if name.eq_ignore_ascii_case("SKILL.md") {
+                skill_dirs.push((parent.clone(), name.clone()));
+            }
+            let loose = entry.depth() == 1
+                && name.len() > 3
+                && name[name.len() - 3..].eq_ignore_ascii_case(".md");
+            if name.eq_ignore_ascii_case("SKILL.md") || loose {
+                files.push((rel.clone(), name, entry.path_is_symlink()));
+            } else if IGNORE_FILE_NAMES.contains(&name.as_str()) {
+                let patterns = std::fs::read_to_string(entry.path())
+                    .map(|t| {
+                        t.lines()
+                            .map(str::trim_end)
+                            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                            .take(1000)
+                            .map(String::from)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                out.ignore_files.push(IgnoreFile {
+                    dir: parent,
+                    name,
+                    patterns,
+                });
+            }
+        }
+    }
+    // Breadth-first rank of every folder: by depth, then path (sorted read order).
+    let mut order: Vec<usize> = (0..out.dirs.len()).collect();
+    order.sort_by(|&a, &b| {
+        (out.dirs[a].depth, &out.dirs[a].rel).cmp(&(out.dirs[b].depth, &out.dirs[b].rel))
+    });
+    let mut rank_of: std::collections::HashMap<&Path, usize> = Default::default();
+    for (rank, &i) in order.iter().enumerate() {
+        rank_of.insert(out.dirs[i].rel.as_path(), rank);
+    }
+    let mut candidates = Vec::with_capacity(files.len());
+    for (rel, name, file_symlink) in files {
+        let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
+        let depth = parent.components().count();
+        let mut hidden_dir = None;
+        let mut node_modules = false;
+        let mut symlinked_dir = false;
+        let mut prefix = PathBuf::new();
+        for c in parent.components() {
+            prefix.push(c);
+            let n = c.as_os_str().to_string_lossy();
+            if hidden_dir.is_none() && n.starts_with('.') {
+                hidden_dir = Some(n.to_string());
+            }
+            node_modules |= n == "node_modules";
+            symlinked_dir |= symlinked.contains(&prefix);
+        }
+        let skill_ancestors = skill_dirs
+            .iter()
+            .filter(|(d, _)| *d != parent && parent.starts_with(d))
+            .cloned()
+            .collect();
+        candidates.push(Candidate {
+            path: root.join(&rel),
+            dir_rank: rank_of.get(parent.as_path()).copied().unwrap_or(0),
+            rel,
+            file_name: name,
+            depth,
+            file_symlink,
+            symlinked_dir,
+            hidden_dir,
+            node_modules,
+            skill_ancestors,
+        });
+    }
+    out.candidates = candidates;
+    out
+}
+
+impl WalkedRoot {
+    /// Files in a skill folder and below (the list Copilot CLI sends on activation): count and
+    /// the characters of their paths relative to the skill folder.
+    pub fn bundle(&self, skill_dir: &Path) -> (u32, u64) {
+        let mut count = 0u32;
+        let mut chars = 0u64;
+        for d in &self.dirs {
+            if let Ok(sub) = d.rel.strip_prefix(skill_dir) {
+                let prefix = sub.to_string_lossy().chars().count() as u64;
+                let sep = if prefix > 0 { 1 } else { 0 };
+                count += d.files;
+                chars += d.name_chars as u64 + (prefix + sep) * d.files as u64;
+            }
+        }
+        (count, chars)
+    }
+}

@@ -1,0 +1,696 @@
+//! The built-in agent models (`assets/agents/*.toml`): they load, carry provenance on every rule,
+//! and pin a few research facts through the public API. See `assets/agents/README.md`.
+
+use skilltui::agents::{
+    AgentModel, BUILTIN_IDS, BundledFiles, CharsetRule, CollisionKey, CollisionMode, Depth,
+    Evidence, Expects, Handling, HidesFromModel, Known, LengthLimit, LooseMd, Nested, NoGitWalk,
+    Posture, ProjectWalk, Provenance, RankOrder, ReportedPath, RootSkillMd, Rule, Scope, TieBreak,
+    Unit, YamlRepair, builtin, load_dir, parse_model,
+};
+use std::path::{Path, PathBuf};
+
+const SPEC_FIELDS: [&str; 6] = [
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+];
+
+/// Every field each model must describe (spec fields, harness fields, and Codex's nested key).
+const ALL_FIELDS: [&str; 19] = [
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+    "disable-model-invocation",
+    "user-invocable",
+    "argument-hint",
+    "when_to_use",
+    "context",
+    "agent",
+    "hooks",
+    "paths",
+    "model",
+    "effort",
+    "icon",
+    "color",
+    "metadata.short-description",
+];
+
+fn assets_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/agents")
+}
+
+fn model(id: &str) -> AgentModel {
+    builtin()
+        .into_iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no built-in model `{id}`"))
+}
+
+/// One provenance-carrying entry of a model: its key path, provenance, and whether its value is unknown.
+struct Entry<'a> {
+    path: String,
+    from: &'a Provenance,
+    unknown: bool,
+}
+
+fn push_rule<'a, T>(out: &mut Vec<Entry<'a>>, path: String, r: &'a Rule<T>) {
+    out.push(Entry {
+        path,
+        from: &r.from,
+        unknown: r.value.is_unknown(),
+    });
+}
+
+/// Every rule, root, former root and field rule of a model, with its key path.
+fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
+    let mut out = Vec::new();
+    for r in &m.roots {
+        let base = format!("roots.{}", r.id);
+        out.push(Entry {
+            path: base.clone(),
+            from: &r.from,
+            unknown: false,
+        });
+        if let Some(w) = &r.walk {
+            push_rule(&mut out, format!("{base}.walk"), w);
+        }
+        if let Some(w) = &r.no_git {
+            push_rule(&mut out, format!("{base}.no_git"), w);
+        }
+        let t = &r.traversal;
+        let tb = format!("{base}.traversal");
+        if let Some(x) = &t.max_depth {
+            push_rule(&mut out, format!("{tb}.max_depth"), x);
+        }
+        if let Some(x) = &t.nested {
+            push_rule(&mut out, format!("{tb}.nested"), x);
+        }
+        if let Some(x) = &t.hidden {
+            push_rule(&mut out, format!("{tb}.hidden"), x);
+        }
+        if let Some(x) = &t.node_modules {
+            push_rule(&mut out, format!("{tb}.node_modules"), x);
+        }
+        if let Some(x) = &t.ignore_files {
+            push_rule(&mut out, format!("{tb}.ignore_files"), x);
+        }
+        if let Some(x) = &t.skill_md_in_root {
+            push_rule(&mut out, format!("{tb}.skill_md_in_root"), x);
+        }
+        if let Some(x) = &t.loose_md {
+            push_rule(&mut out, format!("{tb}.loose_md"), x);
+        }
+    }
+    for f in &m.former_roots {
+        out.push(Entry {
+            path: format!("former_roots.{}", f.path),
+            from: &f.from,
+            unknown: f.until == "unknown",
+        });
+    }
+    let t = &m.traversal;
+    push_rule(&mut out, "traversal.max_depth".into(), &t.max_depth);
+    if let Some(x) = &t.max_dirs {
+        push_rule(&mut out, "traversal.max_dirs".into(), x);
+    }
+    push_rule(&mut out, "traversal.nested".into(), &t.nested);
+    push_rule(&mut out, "traversal.hidden".into(), &t.hidden);
+    push_rule(&mut out, "traversal.node_modules".into(), &t.node_modules);
+    push_rule(&mut out, "traversal.ignore_files".into(), &t.ignore_files);
+    push_rule(
+        &mut out,
+        "traversal.symlinked_dirs".into(),
+        &t.symlinked_dirs,
+    );
+    push_rule(
+        &mut out,
+        "traversal.symlinked_files".into(),
+        &t.symlinked_files,
+    );
+    push_rule(&mut out, "traversal.reported_path".into(), &t.reported_path);
+    push_rule(&mut out, "traversal.file_name".into(), &t.file_name);
+    push_rule(
+        &mut out,
+        "traversal.skill_md_in_root".into(),
+        &t.skill_md_in_root,
+    );
+    push_rule(&mut out, "traversal.loose_md".into(), &t.loose_md);
+    let p = &m.parse;
+    push_rule(&mut out, "parse.yaml_library".into(), &p.yaml_library);
+    push_rule(&mut out, "parse.no_frontmatter".into(), &p.no_frontmatter);
+    push_rule(&mut out, "parse.bom".into(), &p.bom);
+    push_rule(
+        &mut out,
+        "parse.blank_first_line".into(),
+        &p.blank_first_line,
+    );
+    push_rule(
+        &mut out,
+        "parse.padded_delimiters".into(),
+        &p.padded_delimiters,
+    );
+    push_rule(&mut out, "parse.unclosed".into(), &p.unclosed);
+    push_rule(&mut out, "parse.yaml_repair".into(), &p.yaml_repair);
+    push_rule(&mut out, "parse.yaml_error".into(), &p.yaml_error);
+    push_rule(&mut out, "parse.duplicate_keys".into(), &p.duplicate_keys);
+    push_rule(
+        &mut out,
+        "parse.non_string_scalars".into(),
+        &p.non_string_scalars,
+    );
+    push_rule(&mut out, "parse.whitespace".into(), &p.whitespace);
+    let n = &m.name_rules;
+    push_rule(&mut out, "name_rules.source".into(), &n.source);
+    push_rule(&mut out, "name_rules.missing".into(), &n.missing);
+    push_rule(&mut out, "name_rules.empty".into(), &n.empty);
+    push_rule(&mut out, "name_rules.length".into(), &n.length);
+    push_rule(&mut out, "name_rules.charset".into(), &n.charset);
+    push_rule(
+        &mut out,
+        "name_rules.folder_mismatch".into(),
+        &n.folder_mismatch,
+    );
+    push_rule(
+        &mut out,
+        "name_rules.collision_key".into(),
+        &n.collision_key,
+    );
+    push_rule(&mut out, "name_rules.invoke".into(), &n.invoke);
+    let d = &m.description_rules;
+    push_rule(&mut out, "description_rules.missing".into(), &d.missing);
+    push_rule(&mut out, "description_rules.empty".into(), &d.empty);
+    push_rule(&mut out, "description_rules.length".into(), &d.length);
+    let pr = &m.precedence;
+    push_rule(&mut out, "precedence.mode".into(), &pr.mode);
+    push_rule(&mut out, "precedence.order".into(), &pr.order);
+    push_rule(&mut out, "precedence.tie_break".into(), &pr.tie_break);
+    push_rule(&mut out, "precedence.warns".into(), &pr.warns);
+    for (key, f) in &m.fields {
+        out.push(Entry {
+            path: format!("fields.{key}"),
+            from: &f.from,
+            unknown: f.handling == Handling::Unknown,
+        });
+    }
+    let l = &m.listing;
+    push_rule(&mut out, "listing.entry".into(), &l.entry);
+    push_rule(&mut out, "listing.budget".into(), &l.budget);
+    push_rule(&mut out, "listing.bundled_files".into(), &l.bundled_files);
+    push_rule(
+        &mut out,
+        "listing.frontmatter_reaches_model".into(),
+        &l.frontmatter_reaches_model,
+    );
+    out
+}
+
+/// Counts the tables holding an `evidence` key in the raw TOML: every provenance-carrying entry.
+fn raw_provenance_count(v: &toml::Value) -> usize {
+    match v {
+        toml::Value::Table(t) => {
+            usize::from(t.contains_key("evidence"))
+                + t.values().map(raw_provenance_count).sum::<usize>()
+        }
+        toml::Value::Array(a) => a.iter().map(raw_provenance_count).sum(),
+        _ => 0,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn all_builtin_models_load_in_builtin_order() {
+    let models = builtin();
+    assert_eq!(models.len(), BUILTIN_IDS.len());
+    for (m, id) in models.iter().zip(BUILTIN_IDS) {
+        assert_eq!(m.id, id, "builtin() order must follow BUILTIN_IDS");
+        assert_eq!(m.checked, "2026-11-30", "{id}: checked");
+        assert!(!m.name.is_empty(), "{id}: display name");
+        assert!(!m.version.is_empty(), "{id}: version");
+        assert!(
+            m.summary.as_deref().is_some_and(|s| !s.trim().is_empty()),
+            "{id}: summary"
+        );
+        assert!(m.docs.is_some(), "{id}: docs");
+    }
+}
+
+#[test]
+fn each_file_is_named_after_its_id() {
+    for id in BUILTIN_IDS {
+        let path = assets_dir().join(format!("{id}.toml"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let m = parse_model(&path, &text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(m.id, id, "{} holds id `{}`", path.display(), m.id);
+    }
+    // `--model DIR` on the assets folder gives the same models in the same order.
+    let loaded = load_dir(&assets_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<&str> = loaded.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids, BUILTIN_IDS);
+}
+
+#[test]
+fn model_versions_are_the_newest_releases_described() {
+    let expected = [
+        ("claude-code", "2.1.332"),
+        ("codex", "0.171.0"),
+        ("copilot-cli", "1.0.102"),
+        ("antigravity", "1.2.11"),
+        ("opencode", "1.18.34"),
+        ("pi", "0.73.1"),
+    ];
+    for (id, v) in expected {
+        assert_eq!(model(id).version, v, "{id}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provenance
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_typed_walk_covers_every_provenance_in_the_files() {
+    for m in builtin() {
+        let text = std::fs::read_to_string(assets_dir().join(format!("{}.toml", m.id))).unwrap();
+        let raw: toml::Value = toml::from_str(&text).unwrap();
+        assert_eq!(
+            entries(&m).len(),
+            raw_provenance_count(&raw),
+            "{}: a provenance-carrying key is not covered by this test's walk",
+            m.id
+        );
+    }
+}
+
+#[test]
+fn every_rule_has_a_source_and_the_versions_its_evidence_needs() {
+    for m in builtin() {
+        for e in entries(&m) {
+            let at = format!("{}/{}", m.id, e.path);
+            let f = e.from;
+            assert!(!f.source.trim().is_empty(), "{at}: empty source");
+            match f.evidence {
+                Evidence::Src => assert!(
+                    f.commit.is_some() || f.version.is_some(),
+                    "{at}: SRC needs a commit or version"
+                ),
+                Evidence::Obs | Evidence::Asi | Evidence::Changelog | Evidence::Bundle => {
+                    assert!(f.version.is_some(), "{at}: {} needs a version", f.evidence)
+                }
+                _ => {}
+            }
+            if f.evidence == Evidence::None {
+                assert!(e.unknown, "{at}: evidence NONE is only for unknown values");
+            }
+            for s in [&f.version, &f.commit, &f.note].into_iter().flatten() {
+                assert!(!s.trim().is_empty(), "{at}: empty version, commit or note");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shape
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn every_model_has_a_project_and_a_user_root() {
+    for m in builtin() {
+        assert!(
+            m.roots.iter().any(|r| r.scope == Scope::Project),
+            "{}: project root",
+            m.id
+        );
+        assert!(
+            m.roots.iter().any(|r| r.scope == Scope::User),
+            "{}: user root",
+            m.id
+        );
+        for r in &m.roots {
+            assert_eq!(
+                r.scope == Scope::Project,
+                r.walk.is_some() && r.no_git.is_some(),
+                "{}/roots.{}: project roots (only) carry walk and no_git",
+                m.id,
+                r.id
+            );
+            assert_eq!(
+                r.path.matches("${").count(),
+                r.path.matches('}').count(),
+                "{}/roots.{}: unbalanced ${{...}} in {}",
+                m.id,
+                r.id,
+                r.path
+            );
+        }
+    }
+}
+
+#[test]
+fn every_model_describes_every_field() {
+    for m in builtin() {
+        for f in SPEC_FIELDS {
+            assert!(
+                m.fields.contains_key(f),
+                "{}: no FieldRule for spec field `{f}`",
+                m.id
+            );
+        }
+        for f in ALL_FIELDS {
+            assert!(m.fields.contains_key(f), "{}: no FieldRule for `{f}`", m.id);
+        }
+        for (k, f) in &m.fields {
+            if f.handling == Handling::Read {
+                assert!(
+                    f.effect.is_some(),
+                    "{}/fields.{k}: a read field needs an effect",
+                    m.id
+                );
+            }
+            if f.hides_from_model.is_some() {
+                assert_eq!(f.handling, Handling::Read, "{}/fields.{k}", m.id);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Research facts, pinned
+// ---------------------------------------------------------------------------------------------
+
+fn known<T: Clone>(r: &Rule<T>) -> T {
+    match &r.value {
+        Known::Known(v) => v.clone(),
+        Known::Unknown => panic!("expected a known value, source: {}", r.from.source),
+    }
+}
+
+#[test]
+fn codex_facts() {
+    let m = model("codex");
+    assert_eq!(known(&m.traversal.max_depth), Depth::Limited(6));
+    assert_eq!(known(&m.precedence.mode), CollisionMode::AllListed);
+    assert_eq!(known(&m.traversal.nested), Nested::Register);
+    assert_eq!(known(&m.traversal.reported_path), ReportedPath::Canonical);
+    assert_eq!(known(&m.parse.yaml_repair), YamlRepair::CodexLiteralValues);
+    assert_eq!(
+        known(&m.name_rules.length),
+        LengthLimit {
+            limit: Some(64),
+            unit: Unit::CodePoints,
+            posture: Posture::Reject
+        }
+    );
+    // 0.171.0 dropped the 1,024-character description limit.
+    assert_eq!(known(&m.description_rules.length).limit, None);
+    let metadata = &m.fields["metadata"];
+    assert_eq!(metadata.expects, Some(Expects::Map));
+    assert_eq!(metadata.on_invalid, Some(Posture::Reject));
+    assert!(
+        !m.roots.iter().any(|r| r.path.contains(".claude")),
+        "Codex never reads .claude"
+    );
+    let agents = m.roots.iter().find(|r| r.id == "project-agents").unwrap();
+    assert_eq!(known(agents.no_git.as_ref().unwrap()), NoGitWalk::CwdOnly);
+    assert!(
+        m.roots
+            .iter()
+            .any(|r| r.path == "/etc/codex/skills" && r.scope == Scope::System)
+    );
+}
+
+#[test]
+fn claude_code_facts() {
+    let m = model("claude-code");
+    assert_eq!(known(&m.traversal.max_depth), Depth::Limited(1));
+    assert_eq!(known(&m.name_rules.collision_key), CollisionKey::Folder);
+    assert_eq!(known(&m.traversal.skill_md_in_root), RootSkillMd::Ignored);
+    assert_eq!(known(&m.precedence.mode), CollisionMode::FirstWins);
+    // managed > user > project
+    let scopes: Vec<Scope> = m.roots.iter().map(|r| r.scope).collect();
+    let first_user = scopes.iter().position(|s| *s == Scope::User).unwrap();
+    let first_project = scopes.iter().position(|s| *s == Scope::Project).unwrap();
+    assert_eq!(scopes[0], Scope::System);
+    assert!(first_user < first_project);
+    assert!(
+        m.roots
+            .iter()
+            .any(|r| r.path == "${CLAUDE_CONFIG_DIR:-~/.claude}/skills")
+    );
+    assert!(
+        !m.roots.iter().any(|r| r.path.contains(".agents")),
+        "Claude never reads .agents"
+    );
+    let project = m.roots.iter().find(|r| r.scope == Scope::Project).unwrap();
+    assert_eq!(
+        known(project.walk.as_ref().unwrap()),
+        ProjectWalk::UpToGitRoot
+    );
+    assert_eq!(
+        known(project.no_git.as_ref().unwrap()),
+        NoGitWalk::UpToFsRootBelowHome
+    );
+    assert_eq!(
+        m.fields["disable-model-invocation"].hides_from_model,
+        Some(HidesFromModel::WhenTruthy)
+    );
+    // user-invocable: false keeps the skill in the model's listing.
+    assert_eq!(m.fields["user-invocable"].hides_from_model, None);
+    let budget = known(&m.listing.budget);
+    assert_eq!(budget.context_fraction, Some(0.01));
+    assert_eq!(budget.entry_max_chars, Some(1536));
+}
+
+#[test]
+fn copilot_cli_facts() {
+    let m = model("copilot-cli");
+    assert_eq!(
+        known(&m.description_rules.length),
+        LengthLimit {
+            limit: Some(1024),
+            unit: Unit::Utf16,
+            posture: Posture::Reject
+        }
+    );
+    assert_eq!(known(&m.traversal.skill_md_in_root), RootSkillMd::WholeRoot);
+    assert_eq!(known(&m.precedence.order), RankOrder::RootThenDistance);
+    assert_eq!(known(&m.precedence.tie_break), TieBreak::Sorted);
+    assert_eq!(
+        known(&m.name_rules.charset),
+        CharsetRule {
+            charset: skilltui::agents::Charset::CopilotName,
+            posture: Posture::Reject
+        }
+    );
+    // Root type before closeness: .github, .agents, .claude, then the user roots.
+    let ids: Vec<&str> = m.roots.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "project-github",
+            "project-agents",
+            "project-claude",
+            "user-copilot",
+            "user-agents"
+        ]
+    );
+    let home_agents = m.roots.iter().find(|r| r.id == "user-agents").unwrap();
+    assert_eq!(home_agents.unless_env, ["COPILOT_HOME"]);
+    let claude = m
+        .former_roots
+        .iter()
+        .find(|f| f.path == "~/.claude/skills")
+        .unwrap();
+    assert_eq!(claude.until, "1.0.36");
+    assert!(claude.when_env.is_empty());
+    assert!(
+        m.former_roots
+            .iter()
+            .any(|f| f.path == "~/.agents/skills" && f.when_env == ["COPILOT_HOME"])
+    );
+    assert_eq!(known(&m.listing.bundled_files), BundledFiles::All);
+}
+
+#[test]
+fn opencode_facts() {
+    let m = model("opencode");
+    assert_eq!(known(&m.precedence.mode), CollisionMode::Nondeterministic);
+    assert_eq!(known(&m.traversal.max_depth), Depth::Unlimited);
+    assert_eq!(
+        known(&m.description_rules.missing),
+        skilltui::agents::MissingDescription::Unlisted
+    );
+    assert_eq!(known(&m.parse.yaml_repair), YamlRepair::OpencodeQuoteColons);
+    assert_eq!(known(&m.listing.bundled_files), BundledFiles::Sample);
+    let claude = m.roots.iter().find(|r| r.id == "project-claude").unwrap();
+    for var in [
+        "OPENCODE_DISABLE_EXTERNAL_SKILLS",
+        "OPENCODE_DISABLE_CLAUDE_CODE",
+        "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS",
+    ] {
+        assert!(claude.unless_env.iter().any(|v| v == var), "{var}");
+    }
+    // Hidden folders: entered under .claude/.agents, skipped under .opencode and config folders.
+    assert_eq!(
+        known(&m.traversal.hidden),
+        skilltui::agents::EnterOrSkip::Enter
+    );
+    let oc = m
+        .roots
+        .iter()
+        .find(|r| r.id == "project-opencode-skills")
+        .unwrap();
+    assert_eq!(
+        known(oc.traversal.hidden.as_ref().unwrap()),
+        skilltui::agents::EnterOrSkip::Skip
+    );
+    assert_eq!(oc.unless_env, ["OPENCODE_DISABLE_PROJECT_CONFIG"]);
+    assert!(
+        m.roots
+            .iter()
+            .any(|r| r.path == "${OPENCODE_CONFIG_DIR}/skills")
+    );
+}
+
+#[test]
+fn pi_facts() {
+    let m = model("pi");
+    assert_eq!(known(&m.name_rules.length).posture, Posture::Warn);
+    assert_eq!(known(&m.name_rules.length).unit, Unit::Utf16);
+    assert_eq!(known(&m.traversal.nested), Nested::Stop);
+    assert_eq!(known(&m.precedence.mode), CollisionMode::FirstWins);
+    // cwd .pi > .agents (cwd -> git root) > ~/.pi/agent > ~/.agents
+    let paths: Vec<&str> = m.roots.iter().map(|r| r.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            ".pi/skills",
+            ".agents/skills",
+            "${PI_CODING_AGENT_DIR:-~/.pi/agent}/skills",
+            "~/.agents/skills"
+        ]
+    );
+    // Loose *.md files are skills only in .pi/skills and ~/.pi/agent/skills.
+    assert_eq!(known(&m.traversal.loose_md), LooseMd::Ignored);
+    for r in &m.roots {
+        let loose = r.traversal.loose_md.as_ref().map(known);
+        let expect = (r.path.contains(".pi")).then_some(LooseMd::Skill);
+        assert_eq!(loose, expect, "roots.{}", r.id);
+    }
+    assert_eq!(
+        m.fields["disable-model-invocation"].hides_from_model,
+        Some(HidesFromModel::WhenTrue)
+    );
+}
+
+#[test]
+fn closed_agents_without_tests_stay_mostly_unknown() {
+    for id in ["cursor", "antigravity"] {
+        let m = model(id);
+        let all = entries(&m);
+        let unknown = all.iter().filter(|e| e.unknown).count();
+        assert!(
+            unknown * 2 > all.len(),
+            "{id}: {unknown} of {} unknown",
+            all.len()
+        );
+    }
+    let cursor = model("cursor");
+    assert!(cursor.precedence.mode.value.is_unknown());
+    assert_eq!(
+        cursor.fields["disable-model-invocation"].hides_from_model,
+        Some(HidesFromModel::WhenTrue)
+    );
+    let agy = model("antigravity");
+    assert_eq!(known(&agy.traversal.max_depth), Depth::Limited(1));
+    for p in [
+        ".agent/skills",
+        "~/.gemini/antigravity/skills",
+        "~/.gemini/antigravity-cli/skills",
+        "~/.gemini/skills",
+    ] {
+        assert!(
+            agy.former_roots.iter().any(|f| f.path == p),
+            "former root {p}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed models
+// ---------------------------------------------------------------------------------------------
+
+fn codex_text() -> String {
+    std::fs::read_to_string(assets_dir().join("codex.toml")).unwrap()
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .expect("needle in text")
+        + 1
+}
+
+#[test]
+fn a_wrong_enum_value_names_its_line() {
+    let text = codex_text().replacen(
+        "mode = { value = \"all-listed\"",
+        "mode = { value = \"all-lsted\"",
+        1,
+    );
+    let line = line_of(&text, "all-lsted");
+    let e = parse_model(Path::new("bad.toml"), &text).unwrap_err();
+    assert_eq!(e.line, Some(line), "{e}");
+    assert!(
+        e.snippet.as_deref().unwrap_or("").contains("all-lsted"),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("bad.toml:"), "{e}");
+}
+
+#[test]
+fn a_missing_source_names_its_line() {
+    let text = codex_text();
+    let target = text
+        .lines()
+        .find(|l| l.starts_with("hidden = { value = \"skip\""))
+        .unwrap()
+        .to_string();
+    let start = target.find(", source = \"").unwrap();
+    let open = start + ", source = \"".len();
+    let end = open + target[open..].find('"').unwrap() + 1;
+    let stripped = format!("{}{}", &target[..start], &target[end..]);
+    assert!(!stripped.contains("source"), "{stripped}");
+    let text = text.replacen(&target, &stripped, 1);
+    let line = line_of(&text, &stripped);
+    let e = parse_model(Path::new("bad.toml"), &text).unwrap_err();
+    assert_eq!(e.line, Some(line), "{e}");
+    assert!(e.message.contains("source"), "{e}");
+}
+
+#[test]
+fn an_unknown_key_names_its_line() {
+    let text = codex_text().replacen("\n[traversal]\n", "\n[traversal]\nmax_depht = 3\n", 1);
+    let line = line_of(&text, "max_depht");
+    let e = parse_model(Path::new("bad.toml"), &text).unwrap_err();
+    assert_eq!(e.line, Some(line), "{e}");
+}
+
+#[test]
+fn unknown_is_accepted_for_any_rule() {
+    let text = codex_text().replacen(
+        "max_depth = { value = 6,",
+        "max_depth = { value = \"unknown\",",
+        1,
+    );
+    let m = parse_model(Path::new("ok.toml"), &text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(m.traversal.max_depth.value.is_unknown());
+}
