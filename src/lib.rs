@@ -7,6 +7,7 @@
 pub mod agents;
 pub mod catalog;
 pub mod cli;
+pub mod demo;
 pub mod env;
 pub mod resolve;
 pub mod sanitize;

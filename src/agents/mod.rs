@@ -78,7 +78,7 @@ impl std::error::Error for ModelError {}
 
 /// Parses one model file's text. `file` is only used in errors.
 pub fn parse_model(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
-    let model: AgentModel = toml::from_str(text).map_err(|e| {
+    let mut model: AgentModel = toml::from_str(text).map_err(|e| {
         let (line, column, snippet) = match e.span() {
             Some(span) => {
                 let start = span.start.min(text.len());
@@ -103,6 +103,7 @@ pub fn parse_model(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
         }
     })?;
     check_model(file, &model)?;
+    model.raw = toml::from_str(text).unwrap_or_default();
     Ok(model)
 }
 

@@ -197,6 +197,77 @@ pub struct AgentModel {
     pub fields: BTreeMap<String, FieldRule>,
     /// What the model receives at session start.
     pub listing: Listing,
+    /// The file as parsed, for listing every rule generically (`skilltui agents`).
+    #[serde(skip)]
+    pub raw: toml::Table,
+}
+
+/// One rule of a model, found generically in the file: any table that carries `evidence`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RuleView {
+    /// Key path, e.g. `traversal.max_depth`, `roots.project-claude`, `fields.metadata`.
+    pub id: String,
+    /// The value (or `handling` / `path`), as TOML text; `unknown` when unknown.
+    pub value: String,
+    pub evidence: String,
+    pub version: Option<String>,
+    pub commit: Option<String>,
+    pub source: String,
+    pub note: Option<String>,
+}
+
+impl AgentModel {
+    /// Every rule in the file, in file order.
+    pub fn rules(&self) -> Vec<RuleView> {
+        fn walk(prefix: &str, t: &toml::Table, out: &mut Vec<RuleView>) {
+            if t.contains_key("evidence") {
+                let value = ["value", "handling", "path"]
+                    .iter()
+                    .find_map(|k| t.get(*k))
+                    .map(|v| match v {
+                        toml::Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    })
+                    .unwrap_or_default();
+                let s = |k: &str| t.get(k).and_then(|v| v.as_str()).map(String::from);
+                out.push(RuleView {
+                    id: prefix.to_string(),
+                    value,
+                    evidence: s("evidence").unwrap_or_default(),
+                    version: s("version"),
+                    commit: s("commit"),
+                    source: s("source").unwrap_or_default(),
+                    note: s("note"),
+                });
+            }
+            for (k, v) in t {
+                let id = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                match v {
+                    toml::Value::Table(sub) => walk(&id, sub, out),
+                    toml::Value::Array(items) => {
+                        for item in items {
+                            if let toml::Value::Table(sub) = item {
+                                let name = sub
+                                    .get("id")
+                                    .and_then(|v| v.as_str())
+                                    .or_else(|| sub.get("path").and_then(|v| v.as_str()))
+                                    .unwrap_or("?");
+                                walk(&format!("{id}.{name}"), sub, out);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk("", &self.raw, &mut out);
+        out
+    }
 }
 
 /// Scope of a root.
@@ -273,8 +344,18 @@ pub struct RootSpec {
     /// Since which agent version the root is scanned, when known.
     #[serde(default)]
     pub since: Option<String>,
+    /// Operating systems the root exists on (`linux`, `macos`, `windows`); empty = all.
+    #[serde(default)]
+    pub os: Vec<String>,
     #[serde(flatten)]
     pub from: Provenance,
+}
+
+impl RootSpec {
+    /// Whether the root applies on this operating system.
+    pub fn on_this_os(&self) -> bool {
+        self.os.is_empty() || self.os.iter().any(|o| o == std::env::consts::OS)
+    }
 }
 
 /// A root the agent no longer scans.

@@ -2,7 +2,13 @@
 //!
 //! Exit status: 0 success, 1 a finding (invalid skill, invisible skill), 2 usage or setup error.
 
+pub mod agents;
+pub mod check;
+pub mod context;
+pub mod list;
+pub mod roots;
 pub mod validate;
+pub mod why;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -36,15 +42,34 @@ pub enum Command {
     /// Same verdicts as the reference validator skills-ref; exit 0 when all are valid,
     /// 1 when any is invalid, 2 on usage errors.
     Validate(validate::Args),
+    /// List every skill found, with one column per agent.
+    List(list::Args),
+    /// Explain, per agent, why a skill is visible or not, with the rules and their sources.
+    Why(why::Args),
+    /// Report invisible, shadowed, rejected and spec-breaking skills; exit 1 if there are any.
+    Check(check::Args),
+    /// List the folders each agent scans.
+    Roots(roots::Args),
+    /// List the agents and, for one, every rule with its source.
+    Agents(agents::Args),
 }
 
 /// Runs a parsed command line, writing to the given streams.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
     let result = match cli.command {
-        Command::Validate(args) => validate::run(&args, out),
+        Command::Validate(args) => validate::run(&args, out).map(Ok),
+        Command::List(args) => list::run(&args, out),
+        Command::Why(args) => why::run(&args, out),
+        Command::Check(args) => check::run(&args, out),
+        Command::Roots(args) => roots::run(&args, out),
+        Command::Agents(args) => agents::run(&args, out),
     };
     match result {
-        Ok(code) => code,
+        Ok(Ok(code)) => code,
+        Ok(Err(message)) => {
+            let _ = writeln!(err, "skilltui: {}", crate::sanitize::line(&message));
+            EXIT_USAGE
+        }
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
         Err(e) => {
             let _ = writeln!(err, "skilltui: {e}");

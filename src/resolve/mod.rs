@@ -82,24 +82,28 @@ struct Contender {
     key: String,
 }
 
+/// Source and evidence of "the agent's roots are …": the model's root list as a whole.
 fn provenance_summary(m: &AgentModel) -> (String, String) {
-    let mut sources: Vec<&str> = Vec::new();
     let mut cites: Vec<String> = Vec::new();
-    for r in &m.roots {
-        if !sources.contains(&r.from.source.as_str()) {
-            sources.push(&r.from.source);
-        }
+    for r in m.roots.iter().filter(|r| r.on_this_os()) {
         let c = r.from.citation();
         if !cites.contains(&c) {
             cites.push(c);
         }
     }
-    (sources.join("; "), cites.join(" "))
+    (
+        format!(
+            "the [[roots]] of assets/agents/{}.toml, each with its own source (`skilltui agents {}`)",
+            m.id, m.id
+        ),
+        cites.join(" "),
+    )
 }
 
 fn root_list(m: &AgentModel) -> String {
     m.roots
         .iter()
+        .filter(|r| r.on_this_os())
         .map(|r| format!("{} ({})", r.path, r.scope.as_str()))
         .collect::<Vec<_>>()
         .join(", ")
@@ -243,6 +247,7 @@ pub fn resolve_agent(
                 };
                 v.status = Status::Visible;
                 v.as_name = Some(a.name.clone());
+                v.reasons.extend(a.notes.iter().cloned());
                 contenders.push(Contender {
                     entry: ei,
                     root: ri,
@@ -441,7 +446,6 @@ pub fn resolve_agent(
     // Final touches on visible skills: notes, model visibility, listing cost.
     for c in &contenders {
         let v = &mut verdicts[c.entry];
-        v.reasons.extend(c.accepted.notes.iter().cloned());
         if v.status != Status::Visible {
             continue;
         }

@@ -113,6 +113,16 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// The reason that decided the status: the first for `not-found` (the nearest root's
+    /// refusal), the last otherwise (reasons accumulate in order of evaluation, and for a visible
+    /// skill the last says what it is listed as).
+    pub fn decisive(&self) -> Option<&Reason> {
+        match self.status {
+            Status::NotFound => self.reasons.first(),
+            _ => self.reasons.last(),
+        }
+    }
+
     pub fn new(status: Status, reasons: Vec<Reason>) -> Verdict {
         Verdict {
             status,

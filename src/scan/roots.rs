@@ -128,6 +128,9 @@ pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRo
     let mut former = Vec::new();
     for (ai, m) in models.iter().enumerate() {
         for (si, spec) in m.roots.iter().enumerate() {
+            if !spec.on_this_os() {
+                continue;
+            }
             let dropped = spec
                 .unless_env
                 .iter()

@@ -1,0 +1,113 @@
+//! What every catalog command shares: where to look (`--project`, `--home`, `--demo`), which
+//! agent models to use (`--model`), and how paths are shown.
+
+use crate::agents::{self, AgentModel};
+use crate::catalog::Catalog;
+use crate::demo::Demo;
+use crate::env::Env;
+use crate::sanitize;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Common {
+    /// The project folder, as the agent's working folder [default: the current folder].
+    #[arg(long, global = true, value_name = "DIR")]
+    pub project: Option<PathBuf>,
+    /// The home folder the agents' user roots are under [default: $HOME].
+    #[arg(long, global = true, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Load agent models from DIR/*.toml instead of the built-in ones.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub model: Option<PathBuf>,
+    /// Use the demo catalog embedded in skilltui (a project and a home in a temporary folder).
+    #[arg(long, global = true)]
+    pub demo: bool,
+}
+
+/// The loaded models and environment (and the demo tree, kept alive while in use).
+pub struct Context {
+    pub models: Vec<AgentModel>,
+    pub env: Env,
+    _demo: Option<Demo>,
+}
+
+impl Context {
+    pub fn new(c: &Common) -> Result<Context, String> {
+        let models = match &c.model {
+            Some(dir) => agents::load_dir(dir).map_err(|e| e.to_string())?,
+            None => agents::builtin(),
+        };
+        if c.demo {
+            let demo = Demo::create().map_err(|e| format!("cannot write the demo catalog: {e}"))?;
+            let env = Env::new(&demo.project, &demo.home);
+            return Ok(Context {
+                models,
+                env,
+                _demo: Some(demo),
+            });
+        }
+        for (flag, dir) in [("--project", &c.project), ("--home", &c.home)] {
+            if let Some(d) = dir
+                && !d.is_dir()
+            {
+                return Err(format!("{flag} {}: not a folder", d.display()));
+            }
+        }
+        let env = Env::from_process(c.project.clone(), c.home.clone());
+        Ok(Context {
+            models,
+            env,
+            _demo: None,
+        })
+    }
+
+    pub fn catalog(&self) -> Catalog {
+        Catalog::build(&self.models, &self.env)
+    }
+
+    /// Checks `--agent` values against the loaded models.
+    pub fn check_agents(&self, ids: &[String]) -> Result<(), String> {
+        for id in ids {
+            if !self.models.iter().any(|m| &m.id == id) {
+                let known: Vec<&str> = self.models.iter().map(|m| m.id.as_str()).collect();
+                return Err(format!(
+                    "unknown agent `{id}`; known agents: {}",
+                    known.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A path for people: relative to the project, `~/…` under home, else absolute; escaped.
+    pub fn show(&self, p: &Path) -> String {
+        show_path(&self.env, p)
+    }
+
+    /// A message for people: project and home paths shortened, escaped.
+    pub fn say(&self, message: &str) -> String {
+        shorten(&self.env, message)
+    }
+}
+
+/// Shortens the absolute project and home paths inside a message the same way, and escapes it.
+pub fn shorten(env: &Env, message: &str) -> String {
+    let project = format!("{}/", env.project.display());
+    let home = format!("{}/", env.home.display());
+    let mut s = message.replace(&project, "");
+    if !env.home.as_os_str().is_empty() && env.home != Path::new("/") {
+        s = s.replace(&home, "~/");
+    }
+    sanitize::line(&s).into_owned()
+}
+
+pub fn show_path(env: &Env, p: &Path) -> String {
+    let shown = if let Ok(rel) = p.strip_prefix(&env.project) {
+        rel.display().to_string()
+    } else if let Ok(rel) = p.strip_prefix(&env.home) {
+        format!("~/{}", rel.display())
+    } else {
+        p.display().to_string()
+    };
+    sanitize::line(&shown).into_owned()
+}

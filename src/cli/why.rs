@@ -1,0 +1,184 @@
+//! `skilltui why NAME`: every file named NAME (frontmatter or folder) and, per agent, the chain
+//! of reasons with their sources.
+
+use super::context::{Common, Context};
+use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use crate::catalog::Skill;
+use crate::resolve::{Status, Verdict};
+use crate::sanitize;
+use serde::Serialize;
+use std::io::{self, Write};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A skill's frontmatter name or folder name.
+    pub name: String,
+    /// Only this agent (full reasons for it).
+    #[arg(long, value_name = "ID")]
+    pub agent: Option<String>,
+    /// Print JSON: the matching skills, as in `list --json`.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Serialize)]
+struct WhyJson<'a> {
+    name: &'a str,
+    skills: Vec<&'a Skill>,
+}
+
+fn headline(v: &Verdict, name: &str) -> String {
+    let as_name = v.as_name.as_deref().map(sanitize::line).unwrap_or_default();
+    match v.status {
+        Status::Visible if v.model == Some(false) => {
+            format!("visible as `{as_name}`, but hidden from the model")
+        }
+        Status::Visible if as_name != name => format!("visible, as `{as_name}`"),
+        Status::Visible => "visible".into(),
+        Status::Shadowed => "shadowed".into(),
+        Status::Rejected => "rejected".into(),
+        Status::NotFound => "not found".into(),
+        Status::Unknown => "unknown".into(),
+    }
+}
+
+pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, String>> {
+    let cx = match Context::new(&args.common) {
+        Ok(cx) => cx,
+        Err(e) => return Ok(Err(e)),
+    };
+    if let Some(a) = &args.agent
+        && let Err(e) = cx.check_agents(std::slice::from_ref(a))
+    {
+        return Ok(Err(e));
+    }
+    let cat = cx.catalog();
+    let matches: Vec<&Skill> = cat.named(&args.name).collect();
+    if args.json {
+        serde_json::to_writer_pretty(
+            &mut *out,
+            &WhyJson {
+                name: &args.name,
+                skills: matches.clone(),
+            },
+        )?;
+        writeln!(out)?;
+        return Ok(Ok(if matches.is_empty() {
+            EXIT_FINDING
+        } else {
+            EXIT_OK
+        }));
+    }
+    let name = sanitize::line(&args.name).into_owned();
+    if matches.is_empty() {
+        writeln!(
+            out,
+            "No SKILL.md with the name or folder `{name}` in any root of any agent."
+        )?;
+        let lower = args.name.to_lowercase();
+        let near: Vec<&str> = cat
+            .skills
+            .iter()
+            .map(|s| s.label())
+            .filter(|l| {
+                let l = l.to_lowercase();
+                l.contains(&lower) || lower.contains(&l) || edit_distance(&l, &lower) <= 2
+            })
+            .collect();
+        if !near.is_empty() {
+            let near: Vec<String> = near
+                .iter()
+                .map(|n| sanitize::line(n).into_owned())
+                .collect();
+            writeln!(out, "Did you mean: {}?", near.join(", "))?;
+        }
+        writeln!(
+            out,
+            "`skilltui roots` lists the folders each agent scans; `skilltui list` every skill found."
+        )?;
+        return Ok(Ok(EXIT_FINDING));
+    }
+    writeln!(
+        out,
+        "`{name}`: {} file{}",
+        matches.len(),
+        if matches.len() == 1 { "" } else { "s" }
+    )?;
+    for s in matches {
+        writeln!(out)?;
+        let fm = match &s.name {
+            Some(n) => format!("name `{}`", sanitize::line(n)),
+            None => "no frontmatter name".into(),
+        };
+        writeln!(
+            out,
+            "{}  ({} scope, folder `{}`, {fm})",
+            cx.show(&s.path),
+            s.scope.as_str(),
+            sanitize::line(&s.dir)
+        )?;
+        for p in &s.problems {
+            writeln!(
+                out,
+                "  spec {}[{}]: {}",
+                p.severity.as_str(),
+                p.code,
+                cx.say(&p.message)
+            )?;
+        }
+        let width = s.verdicts.iter().map(|(a, _)| a.len()).max().unwrap_or(0);
+        for (agent, v) in &s.verdicts {
+            if args.agent.as_ref().is_some_and(|a| a != agent) {
+                continue;
+            }
+            writeln!(out, "  {agent:<width$}  {}", headline(v, s.label()))?;
+            if let Some(w) = &v.winner {
+                writeln!(out, "  {:width$}  winner: {}", "", cx.show(w))?;
+            }
+            // Full chain for one agent or a problem; only notes beyond found/listed otherwise.
+            let full = args.agent.is_some() || v.status != Status::Visible;
+            for r in &v.reasons {
+                let boring = r.rule.contains("/roots.") && r.message.starts_with("found under")
+                    || r.rule.ends_with("/name_rules.source");
+                if !full && boring {
+                    continue;
+                }
+                writeln!(
+                    out,
+                    "  {:width$}    - {} {}",
+                    "",
+                    cx.say(&r.message),
+                    r.evidence
+                )?;
+                if full {
+                    writeln!(
+                        out,
+                        "  {:width$}      rule {}; source: {}",
+                        "",
+                        r.rule,
+                        sanitize::line(&r.source)
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(Ok(EXIT_OK))
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
