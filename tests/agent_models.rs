@@ -114,6 +114,13 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
             unknown: f.until == "unknown",
         });
     }
+    for n in &m.not_roots {
+        out.push(Entry {
+            path: format!("not_roots.{}", n.path),
+            from: &n.from,
+            unknown: false,
+        });
+    }
     let t = &m.traversal;
     push_rule(&mut out, "traversal.max_depth".into(), &t.max_depth);
     if let Some(x) = &t.max_dirs {

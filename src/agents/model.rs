@@ -182,6 +182,10 @@ pub struct AgentModel {
     /// Roots the agent used to scan and no longer does.
     #[serde(default)]
     pub former_roots: Vec<FormerRoot>,
+    /// Folders the agent is known not to scan (negative findings worth citing, such as
+    /// `.agents/skills` on Claude Code).
+    #[serde(default)]
+    pub not_roots: Vec<NotRoot>,
     /// How the agent walks below a root (a root may override any of these).
     pub traversal: Traversal,
     /// How the agent reads a SKILL.md.
@@ -369,6 +373,16 @@ pub struct FormerRoot {
     /// When set, the root is dropped only while one of these variables is set.
     #[serde(default)]
     pub when_env: Vec<String>,
+    #[serde(flatten)]
+    pub from: Provenance,
+}
+
+/// A folder the agent does not scan, with the finding that says so.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotRoot {
+    pub path: String,
+    pub scope: Scope,
     #[serde(flatten)]
     pub from: Provenance,
 }

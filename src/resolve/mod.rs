@@ -165,40 +165,65 @@ pub fn resolve_agent(
                 Status::Unknown
             };
             if places.is_empty() {
-                let (source, evidence) = provenance_summary(m);
-                let mut scanned_under = scan
+                let under = scan
                     .walked
                     .iter()
                     .filter(|w| e.path.starts_with(&w.path))
+                    .max_by_key(|w| w.path.components().count())
                     .map(|w| w.path.display().to_string())
-                    .collect::<Vec<_>>();
-                scanned_under.dedup();
+                    .unwrap_or_default();
+                // Specific findings first: "never scans X", "stopped scanning X in version V".
+                for f in scan.former_roots.iter().filter(|f| f.agent == ai) {
+                    if !e.path.starts_with(&f.path) {
+                        continue;
+                    }
+                    if f.never {
+                        let nr = &m.not_roots[f.index];
+                        reasons.push(Reason::from_rule(
+                            &m.id,
+                            &format!("not_roots.{}", f.index),
+                            &nr.from,
+                            format!("{} does not scan {}", m.name, f.path.display()),
+                        ));
+                    } else {
+                        let fr = &m.former_roots[f.index];
+                        reasons.push(Reason::from_rule(
+                            &m.id,
+                            &format!("former_roots.{}", f.index),
+                            &fr.from,
+                            if fr.until == "unknown" {
+                                format!(
+                                    "{} no longer scans {} (since a version the research does not pin down)",
+                                    m.name,
+                                    f.path.display()
+                                )
+                            } else {
+                                format!(
+                                    "{} no longer scans {} (not scanned since {})",
+                                    m.name,
+                                    f.path.display(),
+                                    fr.until
+                                )
+                            },
+                        ));
+                    }
+                }
+                let (source, evidence) = provenance_summary(m);
+                let message = if reasons.is_empty() {
+                    format!(
+                        "{} does not scan {under}; its skill roots are: {}",
+                        m.name,
+                        root_list(m)
+                    )
+                } else {
+                    format!("{}'s skill roots are: {}", m.name, root_list(m))
+                };
                 reasons.push(Reason {
                     rule: format!("{}/roots", m.id),
-                    message: format!(
-                        "{} does not scan {}; its skill roots are: {}",
-                        m.name,
-                        scanned_under.first().cloned().unwrap_or_default(),
-                        root_list(m)
-                    ),
+                    message,
                     source,
                     evidence,
                 });
-            }
-            for f in scan.former_roots.iter().filter(|f| f.agent == ai) {
-                if e.path.starts_with(&f.path) {
-                    let fr = &m.former_roots[f.index];
-                    reasons.push(Reason::from_rule(
-                        &m.id,
-                        &format!("former_roots.{}", f.index),
-                        &fr.from,
-                        if fr.until == "unknown" {
-                            format!("{} no longer scans {} (since a version the research does not pin down)", m.name, f.path.display())
-                        } else {
-                            format!("{} no longer scans {} (not scanned since {})", m.name, f.path.display(), fr.until)
-                        },
-                    ));
-                }
             }
             verdicts.push(Verdict::new(status, reasons));
             continue;

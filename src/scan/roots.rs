@@ -38,12 +38,14 @@ pub struct AgentRoot {
     pub state: RootState,
 }
 
-/// A root the agent no longer scans, expanded.
+/// A root the agent no longer scans (or is known never to scan), expanded.
 #[derive(Debug, Clone)]
 pub struct FormerRootInstance {
     pub agent: usize,
     pub index: usize,
     pub path: PathBuf,
+    /// True for a `not_roots` entry, false for a `former_roots` entry.
+    pub never: bool,
 }
 
 fn walk_rule_label(walk: ProjectWalk) -> &'static str {
@@ -221,6 +223,24 @@ pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRo
                         agent: ai,
                         index: fi,
                         path: p,
+                        never: false,
+                    });
+                }
+            }
+        }
+        for (ni, n) in m.not_roots.iter().enumerate() {
+            let bases: Vec<&Path> = if n.scope == Scope::Project {
+                ancestors.clone()
+            } else {
+                vec![env.home.as_path()]
+            };
+            for dir in bases {
+                if let Ok(p) = env.expand(&n.path, dir) {
+                    former.push(FormerRootInstance {
+                        agent: ai,
+                        index: ni,
+                        path: p,
+                        never: true,
                     });
                 }
             }
