@@ -14,3 +14,4 @@ pub mod sanitize;
 pub mod scan;
 pub mod skill;
 pub mod spec;
+pub mod oracle;
