@@ -44,6 +44,9 @@ pub struct Skill {
     pub problems: Vec<Problem>,
     /// Top-level frontmatter keys in file order.
     pub keys: Vec<String>,
+    /// The first lines of the file (at most 80 lines or 8 KiB), for showing the frontmatter and
+    /// pointing at errors without reading the file again.
+    pub head: String,
     /// (agent id, verdict) in agent order.
     pub verdicts: Vec<(String, Verdict)>,
 }
@@ -159,6 +162,10 @@ impl Catalog {
                 .map(|r| r.scope)
                 .unwrap_or(Scope::Other);
             let dir = resolve::fallback_name(c, &root);
+            let head = match scan.content(&e.path).map(|a| &**a) {
+                Some(Ok(md)) => head_of(&md.text),
+                _ => String::new(),
+            };
             let (name, description, keys, problems) = match scan.content(&e.path).map(|a| &**a) {
                 Some(Ok(md)) => describe(md, &dir),
                 Some(Err(err)) => (
@@ -192,6 +199,7 @@ impl Catalog {
                 scope,
                 problems,
                 keys,
+                head,
                 verdicts,
             });
         }
@@ -260,6 +268,17 @@ impl Catalog {
     pub fn skill(&self, path: &Path) -> Option<&Skill> {
         self.skills.iter().find(|s| s.path == path)
     }
+}
+
+fn head_of(text: &str) -> String {
+    let mut end = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        if n >= 80 || end + line.len() > 8192 {
+            break;
+        }
+        end += line.len();
+    }
+    text[..end].to_string()
 }
 
 type Described = (Option<String>, Option<String>, Vec<String>, Vec<Problem>);

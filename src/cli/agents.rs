@@ -15,8 +15,6 @@ pub struct Args {
     /// Print JSON: [{"id", "name", "version", "checked", "docs", "rules": [...]}].
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub common: Common,
 }
 
 #[derive(Serialize)]
@@ -37,8 +35,12 @@ fn citation(r: &RuleView) -> String {
     }
 }
 
-pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(&args.common) {
+pub fn run(
+    args: &Args,
+    common: &Common,
+    out: &mut dyn Write,
+) -> io::Result<Result<ExitCode, String>> {
+    let cx = match Context::new(common) {
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };

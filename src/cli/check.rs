@@ -14,8 +14,6 @@ pub struct Args {
     /// Print JSON: {"findings": [...], "skills": N, "errors": N, "warnings": N}.
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub common: Common,
 }
 
 #[derive(Serialize)]
@@ -42,8 +40,12 @@ struct Report {
     findings: Vec<Finding>,
 }
 
-pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(&args.common) {
+pub fn run(
+    args: &Args,
+    common: &Common,
+    out: &mut dyn Write,
+) -> io::Result<Result<ExitCode, String>> {
+    let cx = match Context::new(common) {
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };

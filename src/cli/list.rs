@@ -12,8 +12,6 @@ pub struct Args {
     /// Print the catalog as JSON (stable keys; see README).
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub common: Common,
 }
 
 /// One character per status (and `~` for visible but hidden from the model).
@@ -36,8 +34,12 @@ pub fn short(id: &str) -> &str {
     id.split('-').next().unwrap_or(id)
 }
 
-pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(&args.common) {
+pub fn run(
+    args: &Args,
+    common: &Common,
+    out: &mut dyn Write,
+) -> io::Result<Result<ExitCode, String>> {
+    let cx = match Context::new(common) {
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };

@@ -32,7 +32,9 @@ collision, and why a skill is missing.",
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub common: context::Common,
 }
 
 #[derive(Debug, Subcommand)]
@@ -56,13 +58,15 @@ pub enum Command {
 
 /// Runs a parsed command line, writing to the given streams.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
+    let common = &cli.common;
     let result = match cli.command {
-        Command::Validate(args) => validate::run(&args, out).map(Ok),
-        Command::List(args) => list::run(&args, out),
-        Command::Why(args) => why::run(&args, out),
-        Command::Check(args) => check::run(&args, out),
-        Command::Roots(args) => roots::run(&args, out),
-        Command::Agents(args) => agents::run(&args, out),
+        None => crate::tui::run(common),
+        Some(Command::Validate(args)) => validate::run(&args, out).map(Ok),
+        Some(Command::List(args)) => list::run(&args, common, out),
+        Some(Command::Why(args)) => why::run(&args, common, out),
+        Some(Command::Check(args)) => check::run(&args, common, out),
+        Some(Command::Roots(args)) => roots::run(&args, common, out),
+        Some(Command::Agents(args)) => agents::run(&args, common, out),
     };
     match result {
         Ok(Ok(code)) => code,

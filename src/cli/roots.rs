@@ -9,12 +9,14 @@ pub struct Args {
     /// Print JSON: [{"path", "scope", "exists", "agents", "files"}].
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub common: Common,
 }
 
-pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(&args.common) {
+pub fn run(
+    args: &Args,
+    common: &Common,
+    out: &mut dyn Write,
+) -> io::Result<Result<ExitCode, String>> {
+    let cx = match Context::new(common) {
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };

@@ -19,8 +19,6 @@ pub struct Args {
     /// Print JSON: the matching skills, as in `list --json`.
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub common: Common,
 }
 
 #[derive(Serialize)]
@@ -44,8 +42,12 @@ fn headline(v: &Verdict, name: &str) -> String {
     }
 }
 
-pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(&args.common) {
+pub fn run(
+    args: &Args,
+    common: &Common,
+    out: &mut dyn Write,
+) -> io::Result<Result<ExitCode, String>> {
+    let cx = match Context::new(common) {
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };

@@ -1,0 +1,382 @@
+//! The explorer's whole state. One `update` function changes it (update.rs); `draw` reads it.
+//! Everything derived from the catalog (rows, collisions, listing reports) is recomputed here
+//! when its inputs change, never while drawing.
+
+use super::search::Search;
+use crate::agents::{AgentModel, Scope};
+use crate::catalog::{Catalog, Skill};
+use crate::env::Env;
+use crate::listing::{self, ListingReport};
+use crate::resolve::Status;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    Skills,
+    Collisions,
+    Roots,
+    Agents,
+    Tokens,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 5] = [
+        Tab::Skills,
+        Tab::Collisions,
+        Tab::Roots,
+        Tab::Agents,
+        Tab::Tokens,
+    ];
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Skills => "Skills",
+            Tab::Collisions => "Collisions",
+            Tab::Roots => "Roots",
+            Tab::Agents => "Agents",
+            Tab::Tokens => "Tokens",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DetailTab {
+    Why,
+    Fields,
+    File,
+}
+
+impl DetailTab {
+    pub const ALL: [DetailTab; 3] = [DetailTab::Why, DetailTab::Fields, DetailTab::File];
+    pub fn title(self) -> &'static str {
+        match self {
+            DetailTab::Why => "Why",
+            DetailTab::Fields => "Fields",
+            DetailTab::File => "File",
+        }
+    }
+}
+
+/// Which pane receives movement keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    List,
+    Detail,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    Name,
+    Problems,
+    Scope,
+}
+
+impl Sort {
+    pub fn label(self) -> &'static str {
+        match self {
+            Sort::Name => "name",
+            Sort::Problems => "problems",
+            Sort::Scope => "scope",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    All,
+    Problems,
+    Collisions,
+}
+
+impl Filter {
+    pub fn label(self) -> &'static str {
+        match self {
+            Filter::All => "all",
+            Filter::Problems => "problems",
+            Filter::Collisions => "collisions",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScanState {
+    Scanning,
+    Ready,
+    Failed(String),
+}
+
+/// A name with more than one SKILL.md.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Collision {
+    pub name: String,
+    /// Indices into the catalog's skills.
+    pub skills: Vec<usize>,
+}
+
+/// One row of the skills table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    pub skill: usize,
+    /// Character indices of the name matched by the search, for highlighting.
+    pub hits: Vec<u32>,
+}
+
+pub struct App {
+    pub models: Arc<Vec<AgentModel>>,
+    pub env: Env,
+    pub catalog: Option<Arc<Catalog>>,
+    pub scan: ScanState,
+    pub listing: Vec<ListingReport>,
+    pub collisions: Vec<Collision>,
+
+    pub tab: Tab,
+    pub detail_tab: DetailTab,
+    pub focus: Focus,
+    pub help: bool,
+    pub sort: Sort,
+    pub filter: Filter,
+    /// Index into `models` of the one agent shown, when filtered.
+    pub agent_filter: Option<usize>,
+    pub scope_filter: Option<Scope>,
+    pub search: Search,
+
+    pub rows: Vec<Row>,
+    /// The selected skill, by path: survives re-sorting, filtering and new snapshots.
+    pub selected: Option<PathBuf>,
+    pub cursor: usize,
+    pub offset: usize,
+    pub detail_scroll: u16,
+    /// Cursor in the side lists of the Collisions, Agents and Tokens tabs, and the Roots table.
+    pub side_cursor: usize,
+    pub side_scroll: u16,
+
+    pub width: u16,
+    pub height: u16,
+    pub spinner: usize,
+    pub quit: bool,
+    pub rescan_requested: bool,
+}
+
+impl App {
+    pub fn new(models: Arc<Vec<AgentModel>>, env: Env, width: u16, height: u16) -> App {
+        App {
+            models,
+            env,
+            catalog: None,
+            scan: ScanState::Scanning,
+            listing: Vec::new(),
+            collisions: Vec::new(),
+            tab: Tab::Skills,
+            detail_tab: DetailTab::Why,
+            focus: Focus::List,
+            help: false,
+            sort: Sort::Name,
+            filter: Filter::All,
+            agent_filter: None,
+            scope_filter: None,
+            search: Search::default(),
+            rows: Vec::new(),
+            selected: None,
+            cursor: 0,
+            offset: 0,
+            detail_scroll: 0,
+            side_cursor: 0,
+            side_scroll: 0,
+            width,
+            height,
+            spinner: 0,
+            quit: false,
+            rescan_requested: false,
+        }
+    }
+
+    /// Installs a new snapshot and recomputes everything derived from it.
+    pub fn set_catalog(&mut self, cat: Arc<Catalog>) {
+        self.listing = listing::reports(&cat, &self.models);
+        self.collisions = collisions(&cat);
+        self.catalog = Some(cat);
+        self.scan = ScanState::Ready;
+        self.refresh_rows();
+    }
+
+    pub fn skill(&self, i: usize) -> Option<&Skill> {
+        self.catalog.as_ref().and_then(|c| c.skills.get(i))
+    }
+
+    /// The skill under the cursor.
+    pub fn current(&self) -> Option<&Skill> {
+        self.rows.get(self.cursor).and_then(|r| self.skill(r.skill))
+    }
+
+    /// Rebuilds the table rows from filter, sort and search, keeping the selection.
+    pub fn refresh_rows(&mut self) {
+        let Some(cat) = self.catalog.clone() else {
+            self.rows.clear();
+            return;
+        };
+        let colliding: std::collections::HashSet<usize> = self
+            .collisions
+            .iter()
+            .flat_map(|c| c.skills.iter().copied())
+            .collect();
+        let agent = self.agent_filter.map(|i| self.models[i].id.clone());
+        let mut rows: Vec<(u32, Row)> = Vec::new();
+        for (i, s) in cat.skills.iter().enumerate() {
+            if let Some(scope) = self.scope_filter
+                && s.scope != scope
+            {
+                continue;
+            }
+            let problem = |s: &Skill| match &agent {
+                Some(a) => s.verdict(a).is_some_and(|v| v.status != Status::Visible),
+                None => {
+                    !s.problems.is_empty()
+                        || s.verdicts.iter().any(|(_, v)| {
+                            matches!(
+                                v.status,
+                                Status::Shadowed | Status::Rejected | Status::Unknown
+                            )
+                        })
+                }
+            };
+            match self.filter {
+                Filter::All => {}
+                Filter::Problems if !problem(s) => continue,
+                Filter::Collisions if !colliding.contains(&i) => continue,
+                _ => {}
+            }
+            let (score, hits) = if self.search.query.is_empty() {
+                (0, Vec::new())
+            } else {
+                let path = crate::cli::context::show_path(&self.env, &s.path);
+                let hay = format!(
+                    "{} {} {}",
+                    s.label(),
+                    s.description.as_deref().unwrap_or(""),
+                    path
+                );
+                match self.search.score(&hay) {
+                    Some(score) => (score, self.search.hits(s.label())),
+                    None => continue,
+                }
+            };
+            rows.push((score, Row { skill: i, hits }));
+        }
+        let problems = |s: &Skill| {
+            s.problems.len()
+                + s.verdicts
+                    .iter()
+                    .filter(|(_, v)| v.status != Status::Visible)
+                    .count()
+        };
+        let searching = !self.search.query.is_empty();
+        rows.sort_by(|(sa, a), (sb, b)| {
+            let (x, y) = (&cat.skills[a.skill], &cat.skills[b.skill]);
+            let by_search = if searching {
+                sb.cmp(sa)
+            } else {
+                std::cmp::Ordering::Equal
+            };
+            by_search.then_with(|| match self.sort {
+                Sort::Name => (x.label(), &x.path).cmp(&(y.label(), &y.path)),
+                Sort::Problems => problems(y)
+                    .cmp(&problems(x))
+                    .then((x.label(), &x.path).cmp(&(y.label(), &y.path))),
+                Sort::Scope => (x.scope, x.label(), &x.path).cmp(&(y.scope, y.label(), &y.path)),
+            })
+        });
+        self.rows = rows.into_iter().map(|(_, r)| r).collect();
+        // Keep the selected skill if it is still listed; else stay at the same position.
+        let found = self.selected.as_ref().and_then(|sel| {
+            self.rows
+                .iter()
+                .position(|r| &cat.skills[r.skill].path == sel)
+        });
+        match found {
+            Some(i) => self.cursor = i,
+            None => {
+                self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+                self.selected = self.current().map(|s| s.path.clone());
+            }
+        }
+        self.clamp_offset();
+    }
+
+    /// Rows the skills table shows at once (from the layout).
+    pub fn list_height(&self) -> usize {
+        super::layout::list_rows(self)
+    }
+
+    /// Keeps the cursor inside the visible window of the table.
+    pub fn clamp_offset(&mut self) {
+        let h = self.list_height().max(1);
+        if self.cursor < self.offset {
+            self.offset = self.cursor;
+        } else if self.cursor >= self.offset + h {
+            self.offset = self.cursor + 1 - h;
+        }
+        let max_offset = self.rows.len().saturating_sub(h);
+        self.offset = self.offset.min(max_offset);
+    }
+
+    pub fn select(&mut self, i: usize) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let i = i.min(self.rows.len() - 1);
+        if i != self.cursor {
+            self.detail_scroll = 0;
+        }
+        self.cursor = i;
+        self.selected = self.current().map(|s| s.path.clone());
+        self.clamp_offset();
+    }
+
+    /// Header counts: skills, not visible everywhere, colliding names, skills with spec problems.
+    pub fn counts(&self) -> (usize, usize, usize, usize) {
+        let Some(cat) = &self.catalog else {
+            return (0, 0, 0, 0);
+        };
+        let invisible = cat
+            .skills
+            .iter()
+            .filter(|s| s.verdicts.iter().any(|(_, v)| v.status != Status::Visible))
+            .count();
+        let problems = cat.skills.iter().filter(|s| !s.problems.is_empty()).count();
+        (cat.skills.len(), invisible, self.collisions.len(), problems)
+    }
+
+    /// Agents shown as columns (all, or the filtered one).
+    pub fn shown_agents(&self) -> Vec<usize> {
+        match self.agent_filter {
+            Some(i) => vec![i],
+            None => (0..self.models.len()).collect(),
+        }
+    }
+
+    /// Length of the list the side cursor moves in, for the current tab.
+    pub fn side_len(&self) -> usize {
+        match self.tab {
+            Tab::Collisions => self.collisions.len(),
+            Tab::Agents | Tab::Tokens => self.models.len(),
+            Tab::Roots => self.catalog.as_ref().map_or(0, |c| c.roots.len()),
+            Tab::Skills => 0,
+        }
+    }
+}
+
+/// Names (frontmatter name, else folder) held by more than one SKILL.md.
+pub fn collisions(cat: &Catalog) -> Vec<Collision> {
+    let mut by_name: std::collections::BTreeMap<&str, Vec<usize>> = Default::default();
+    for (i, s) in cat.skills.iter().enumerate() {
+        by_name.entry(s.label()).or_default().push(i);
+    }
+    by_name
+        .into_iter()
+        .filter(|(_, v)| v.len() > 1)
+        .map(|(name, skills)| Collision {
+            name: name.to_string(),
+            skills,
+        })
+        .collect()
+}

@@ -1,0 +1,146 @@
+//! The explorer: a ratatui front end. `app` holds the state, `update` changes it from messages,
+//! `draw` renders it; this module owns the terminal and the threads.
+//!
+//! Threads: the UI thread (this one) owns the terminal and the state and never does file I/O;
+//! an input thread forwards terminal events; a scan worker builds `Catalog` snapshots and sends
+//! them whole. The terminal is restored on exit, on error and on panic.
+
+pub mod app;
+pub mod draw;
+pub mod layout;
+pub mod search;
+pub mod update;
+pub mod view;
+
+use crate::catalog::Catalog;
+use crate::cli::context::{Common, Context};
+use crate::cli::{EXIT_OK, ExitCode};
+use app::App;
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use std::io;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
+use update::Msg;
+
+/// Puts the terminal back: raw mode off, main screen, mouse off, cursor shown.
+pub fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+}
+
+/// Restores the terminal when dropped (normal exit, `?` errors).
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+}
+
+/// Starts a scan on a worker thread; the result (or the failure) arrives as a message.
+pub fn spawn_scan(cx: &Context, tx: Sender<Msg>) {
+    let models = cx.models.clone();
+    let env = cx.env.clone();
+    std::thread::Builder::new()
+        .name("skilltui-scan".into())
+        .spawn(move || {
+            let result = std::panic::catch_unwind(|| Catalog::build(&models, &env));
+            let msg = match result {
+                Ok(cat) => Msg::Catalog(Arc::new(cat)),
+                Err(e) => Msg::ScanFailed(
+                    e.downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_else(|| "the scan panicked".into()),
+                ),
+            };
+            let _ = tx.send(msg);
+        })
+        .map(|_| ())
+        .unwrap_or_else(|e| eprintln!("skilltui: cannot start the scan thread: {e}"));
+}
+
+fn spawn_input(tx: Sender<Msg>) {
+    let _ = std::thread::Builder::new()
+        .name("skilltui-input".into())
+        .spawn(move || {
+            loop {
+                let msg = match event::read() {
+                    Ok(Event::Key(k)) => Msg::Key(k),
+                    Ok(Event::Mouse(m)) => Msg::Mouse(m),
+                    Ok(Event::Resize(w, h)) => Msg::Resize(w, h),
+                    Ok(_) => continue,
+                    Err(_) => break,
+                };
+                if tx.send(msg).is_err() {
+                    break;
+                }
+            }
+        });
+}
+
+/// Runs the explorer until the user quits.
+pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
+    let cx = match Context::new(common) {
+        Ok(cx) => cx,
+        Err(e) => return Ok(Err(e)),
+    };
+    install_panic_hook();
+    enable_raw_mode()?;
+    let _guard = TerminalGuard;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let size = terminal.size()?;
+    let (tx, rx): (Sender<Msg>, Receiver<Msg>) = mpsc::channel();
+    let mut app = App::new(
+        Arc::new(cx.models.clone()),
+        cx.env.clone(),
+        size.width,
+        size.height,
+    );
+    // First frame at once, before any I/O.
+    terminal.draw(|f| draw::draw(f, &app))?;
+    spawn_input(tx.clone());
+    spawn_scan(&cx, tx.clone());
+    while !app.quit {
+        let msg = match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(m) => m,
+            Err(mpsc::RecvTimeoutError::Timeout) => Msg::Tick,
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        update::update(&mut app, msg);
+        // Drain what else is waiting before drawing once.
+        while let Ok(m) = rx.try_recv() {
+            update::update(&mut app, m);
+            if app.quit {
+                break;
+            }
+        }
+        if app.rescan_requested {
+            app.rescan_requested = false;
+            spawn_scan(&cx, tx.clone());
+        }
+        terminal.draw(|f| draw::draw(f, &app))?;
+    }
+    Ok(Ok(EXIT_OK))
+}

@@ -1,0 +1,316 @@
+//! The one function that changes the explorer's state: `update(app, msg)`.
+
+use super::app::{App, DetailTab, Filter, Focus, Sort, Tab};
+use super::layout;
+use crate::agents::Scope;
+use crate::catalog::Catalog;
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use std::sync::Arc;
+
+/// Everything that can happen to the explorer.
+#[derive(Debug, Clone)]
+pub enum Msg {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+    /// A new snapshot from the scan worker.
+    Catalog(Arc<Catalog>),
+    /// The scan worker failed (the message says why).
+    ScanFailed(String),
+    /// Time passes (spinner).
+    Tick,
+}
+
+/// Tab titles as drawn in the tab bar: ` 1 Skills ` … separated by `│`.
+pub fn tab_spans() -> Vec<(Tab, String)> {
+    Tab::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (*t, format!(" {} {} ", i + 1, t.title())))
+        .collect()
+}
+
+/// Detail tab titles as drawn on the detail pane's first line.
+pub fn detail_tab_spans() -> Vec<(DetailTab, String)> {
+    DetailTab::ALL
+        .iter()
+        .map(|t| (*t, format!(" {} ", t.title())))
+        .collect()
+}
+
+fn hit<T: Copy>(spans: &[(T, String)], x0: u16, x: u16) -> Option<T> {
+    let mut pos = x0;
+    for (t, s) in spans {
+        let w = s.chars().count() as u16;
+        if x >= pos && x < pos + w {
+            return Some(*t);
+        }
+        pos += w + 1;
+    }
+    None
+}
+
+fn contains(r: Option<Rect>, x: u16, y: u16) -> bool {
+    r.is_some_and(|r| x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height)
+}
+
+pub fn update(app: &mut App, msg: Msg) {
+    match msg {
+        Msg::Tick => app.spinner = app.spinner.wrapping_add(1),
+        Msg::Resize(w, h) => {
+            app.width = w;
+            app.height = h;
+            app.clamp_offset();
+        }
+        Msg::Catalog(cat) => app.set_catalog(cat),
+        Msg::ScanFailed(e) => app.scan = super::app::ScanState::Failed(e),
+        Msg::Key(k) if k.kind != KeyEventKind::Release => key(app, k),
+        Msg::Key(_) => {}
+        Msg::Mouse(m) => mouse(app, m),
+    }
+}
+
+fn move_by(app: &mut App, delta: isize) {
+    match (app.tab, app.focus) {
+        (_, Focus::Detail) => scroll_detail(app, delta),
+        (Tab::Skills, Focus::List) => {
+            let to = (app.cursor as isize + delta).max(0) as usize;
+            app.select(to);
+        }
+        _ => {
+            let n = app.side_len();
+            if n > 0 {
+                let to = (app.side_cursor as isize + delta).clamp(0, n as isize - 1) as usize;
+                if to != app.side_cursor {
+                    app.detail_scroll = 0;
+                }
+                app.side_cursor = to;
+            }
+        }
+    }
+}
+
+fn scroll_detail(app: &mut App, delta: isize) {
+    app.detail_scroll = (app.detail_scroll as isize + delta).clamp(0, u16::MAX as isize) as u16;
+}
+
+fn page(app: &App) -> isize {
+    (app.list_height().max(2) - 1) as isize
+}
+
+/// A new query: the best match is selected (as in fzf), the list starts at the top.
+fn set_query(app: &mut App, q: String) {
+    app.search.set_query(q);
+    app.selected = None;
+    app.cursor = 0;
+    app.offset = 0;
+    app.refresh_rows();
+}
+
+fn key(app: &mut App, k: KeyEvent) {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    if ctrl && matches!(k.code, KeyCode::Char('c')) {
+        app.quit = true;
+        return;
+    }
+    if app.help {
+        // Any key closes the help; `q` still quits.
+        if matches!(k.code, KeyCode::Char('q')) {
+            app.quit = true;
+        }
+        app.help = false;
+        return;
+    }
+    if app.search.editing {
+        match k.code {
+            KeyCode::Esc => {
+                app.search.editing = false;
+                app.search.set_query(String::new());
+                app.refresh_rows();
+            }
+            KeyCode::Enter => app.search.editing = false,
+            KeyCode::Backspace => {
+                let mut q = app.search.query.clone();
+                q.pop();
+                set_query(app, q);
+            }
+            KeyCode::Char('u') if ctrl => set_query(app, String::new()),
+            KeyCode::Char(c) if !ctrl => {
+                let mut q = app.search.query.clone();
+                q.push(c);
+                set_query(app, q);
+            }
+            KeyCode::Down => move_by(app, 1),
+            KeyCode::Up => move_by(app, -1),
+            _ => {}
+        }
+        return;
+    }
+    match k.code {
+        KeyCode::Char('q') => app.quit = true,
+        KeyCode::Esc => {
+            if app.focus == Focus::Detail {
+                app.focus = Focus::List;
+            } else if !app.search.query.is_empty() {
+                app.search.set_query(String::new());
+                app.refresh_rows();
+            } else {
+                app.quit = true;
+            }
+        }
+        KeyCode::Char('?') => app.help = true,
+        KeyCode::Char(c @ '1'..='5') => {
+            let t = Tab::ALL[(c as u8 - b'1') as usize];
+            if t != app.tab {
+                app.tab = t;
+                app.side_cursor = 0;
+                app.detail_scroll = 0;
+                app.focus = Focus::List;
+            }
+        }
+        KeyCode::Tab | KeyCode::BackTab if app.tab == Tab::Skills => {
+            let i = DetailTab::ALL
+                .iter()
+                .position(|t| *t == app.detail_tab)
+                .unwrap_or(0);
+            let n = DetailTab::ALL.len();
+            let j = if k.code == KeyCode::Tab {
+                (i + 1) % n
+            } else {
+                (i + n - 1) % n
+            };
+            app.detail_tab = DetailTab::ALL[j];
+            app.detail_scroll = 0;
+        }
+        KeyCode::Down | KeyCode::Char('j') => move_by(app, 1),
+        KeyCode::Up | KeyCode::Char('k') => move_by(app, -1),
+        KeyCode::PageDown => move_by(app, page(app)),
+        KeyCode::PageUp => move_by(app, -page(app)),
+        KeyCode::Char('d') if ctrl => move_by(app, page(app) / 2),
+        KeyCode::Char('u') if ctrl => move_by(app, -page(app) / 2),
+        KeyCode::Home | KeyCode::Char('g') => move_by(app, -(1 << 30)),
+        KeyCode::End | KeyCode::Char('G') => move_by(app, 1 << 30),
+        KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') if app.tab != Tab::Roots => {
+            app.focus = Focus::Detail;
+        }
+        KeyCode::Left | KeyCode::Char('h') => app.focus = Focus::List,
+        KeyCode::Char('/') => {
+            app.tab = Tab::Skills;
+            app.focus = Focus::List;
+            app.search.editing = true;
+            app.clamp_offset();
+        }
+        KeyCode::Char('s') => {
+            app.sort = match app.sort {
+                Sort::Name => Sort::Problems,
+                Sort::Problems => Sort::Scope,
+                Sort::Scope => Sort::Name,
+            };
+            app.refresh_rows();
+        }
+        KeyCode::Char('f') => {
+            app.filter = match app.filter {
+                Filter::All => Filter::Problems,
+                Filter::Problems => Filter::Collisions,
+                Filter::Collisions => Filter::All,
+            };
+            app.refresh_rows();
+        }
+        KeyCode::Char('a') => {
+            let n = app.models.len();
+            app.agent_filter = match app.agent_filter {
+                None if n > 0 => Some(0),
+                Some(i) if i + 1 < n => Some(i + 1),
+                _ => None,
+            };
+            app.refresh_rows();
+        }
+        KeyCode::Char('p') => {
+            app.scope_filter = match app.scope_filter {
+                None => Some(Scope::Project),
+                Some(Scope::Project) => Some(Scope::User),
+                Some(Scope::User) => Some(Scope::System),
+                Some(_) => None,
+            };
+            app.refresh_rows();
+        }
+        KeyCode::Char('r') => {
+            app.rescan_requested = true;
+            app.scan = super::app::ScanState::Scanning;
+        }
+        _ => {}
+    }
+}
+
+fn mouse(app: &mut App, m: MouseEvent) {
+    let a = layout::areas(app);
+    let (x, y) = (m.column, m.row);
+    match m.kind {
+        MouseEventKind::ScrollDown | MouseEventKind::ScrollUp => {
+            let d = if m.kind == MouseEventKind::ScrollDown {
+                3
+            } else {
+                -3
+            };
+            if contains(a.detail, x, y) {
+                scroll_detail(app, d);
+            } else if contains(a.list, x, y) {
+                let saved = app.focus;
+                app.focus = Focus::List;
+                move_by(app, d);
+                app.focus = saved;
+            }
+        }
+        MouseEventKind::Down(MouseButton::Left) => {
+            if app.help {
+                app.help = false;
+                return;
+            }
+            if y == a.tabs.y {
+                if let Some(t) = hit(&tab_spans(), a.tabs.x, x)
+                    && t != app.tab
+                {
+                    app.tab = t;
+                    app.side_cursor = 0;
+                    app.detail_scroll = 0;
+                    app.focus = Focus::List;
+                }
+                return;
+            }
+            if let Some(l) = a.list.filter(|_| contains(a.list, x, y)) {
+                app.focus = Focus::List;
+                // Border, then a header line, then the rows.
+                let first = l.y + 2;
+                if y >= first {
+                    let i = (y - first) as usize;
+                    match app.tab {
+                        Tab::Skills => app.select(app.offset + i),
+                        _ => {
+                            let n = app.side_len();
+                            let i = i + layout::side_offset(app);
+                            if i < n {
+                                app.side_cursor = i;
+                                app.detail_scroll = 0;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if let Some(d) = a.detail.filter(|_| contains(a.detail, x, y)) {
+                app.focus = Focus::Detail;
+                if app.tab == Tab::Skills
+                    && y == d.y + 1
+                    && let Some(t) = hit(&detail_tab_spans(), d.x + 1, x)
+                {
+                    app.detail_tab = t;
+                    app.detail_scroll = 0;
+                }
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,5 @@
+//! Pieces of the screen, each a pure function of the app state.
+
+pub mod other;
+pub mod skills;
+pub mod style;

@@ -1,0 +1,90 @@
+//! Colours and glyphs, and the one place untrusted text becomes terminal-safe spans.
+
+use crate::agents::Handling;
+use crate::resolve::{Status, Verdict};
+use crate::sanitize;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Span;
+
+pub fn status_color(s: Status) -> Color {
+    match s {
+        Status::Visible => Color::Green,
+        Status::Shadowed => Color::Yellow,
+        Status::Rejected => Color::Red,
+        Status::NotFound => Color::DarkGray,
+        Status::Unknown => Color::Magenta,
+    }
+}
+
+pub fn glyph(v: &Verdict) -> &'static str {
+    crate::cli::list::glyph(v)
+}
+
+pub fn verdict_span(v: &Verdict) -> Span<'static> {
+    Span::styled(glyph(v), Style::new().fg(status_color(v.status)))
+}
+
+pub fn handling_style(h: Handling) -> Style {
+    match h {
+        Handling::Read => Style::new().fg(Color::Green),
+        Handling::Ignored => Style::new().fg(Color::DarkGray),
+        Handling::Unsupported => Style::new().fg(Color::Red),
+        Handling::Unknown => Style::new().fg(Color::Magenta),
+    }
+}
+
+pub fn title() -> Style {
+    Style::new().add_modifier(Modifier::BOLD)
+}
+
+pub fn dim() -> Style {
+    Style::new().fg(Color::DarkGray)
+}
+
+pub fn key() -> Style {
+    Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)
+}
+
+pub fn selected() -> Style {
+    Style::new().bg(Color::Blue).fg(Color::White)
+}
+
+pub fn focused_border(focused: bool) -> Style {
+    if focused {
+        Style::new().fg(Color::Cyan)
+    } else {
+        Style::new().fg(Color::DarkGray)
+    }
+}
+
+/// Untrusted text as one safe line.
+pub fn safe(s: &str) -> String {
+    sanitize::line(s).into_owned()
+}
+
+/// The legend of the status glyphs, long or short to fit `width`.
+pub fn legend_for(width: u16) -> Vec<Span<'static>> {
+    let long = width >= 74;
+    let mut out = vec![Span::raw(" ")];
+    for (g, label, short, st) in [
+        ("✓", "visible", "vis", Status::Visible),
+        ("~", "model-hidden", "hid", Status::Visible),
+        ("↓", "shadowed", "shd", Status::Shadowed),
+        ("✗", "rejected", "rej", Status::Rejected),
+        ("·", "not found", "nf", Status::NotFound),
+        ("?", "unknown", "unk", Status::Unknown),
+    ] {
+        out.push(Span::styled(g, Style::new().fg(status_color(st))));
+        out.push(Span::raw(format!(
+            "{}{} ",
+            if long { " " } else { "" },
+            if long { label } else { short }
+        )));
+    }
+    out
+}
+
+/// The full legend.
+pub fn legend() -> Vec<Span<'static>> {
+    legend_for(u16::MAX)
+}
