@@ -33,6 +33,20 @@ impl Demo {
     }
 }
 
+impl Demo {
+    /// Writes the demo tree under `base` (emptied first); removed again when dropped. A fixed
+    /// place gives reproducible paths (snapshot tests).
+    pub fn create_at(base: &Path) -> std::io::Result<Demo> {
+        let _ = std::fs::remove_dir_all(base);
+        write_tree(base, CATALOG)?;
+        Ok(Demo {
+            project: base.join("project"),
+            home: base.join("home"),
+            base: base.to_path_buf(),
+        })
+    }
+}
+
 impl Drop for Demo {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.base);

@@ -167,6 +167,9 @@ pub struct AgentModel {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// A two-letter column title for narrow tables (defaults to the id's first two letters).
+    #[serde(default)]
+    pub short: Option<String>,
     /// The newest release the model describes.
     pub version: String,
     /// When the model was last checked against the research (YYYY-MM-DD).
@@ -221,6 +224,13 @@ pub struct RuleView {
 }
 
 impl AgentModel {
+    /// The two-letter column title.
+    pub fn abbrev(&self) -> String {
+        self.short
+            .clone()
+            .unwrap_or_else(|| self.id.chars().take(2).collect())
+    }
+
     /// Every rule in the file, in file order.
     pub fn rules(&self) -> Vec<RuleView> {
         fn walk(prefix: &str, t: &toml::Table, out: &mut Vec<RuleView>) {

@@ -55,7 +55,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
     footer(f, app, a.footer);
     if app.help {
-        other::draw_help(f, f.area());
+        other::draw_help(f, app, f.area());
     }
 }
 

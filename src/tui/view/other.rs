@@ -368,9 +368,9 @@ pub const KEYS: [(&str, &str); 20] = [
     ("why", "the Why tab cites rule, source and evidence"),
 ];
 
-pub fn draw_help(f: &mut Frame, area: Rect) {
+pub fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let w = area.width.min(72);
-    let h = area.height.min(KEYS.len() as u16 + 4);
+    let h = area.height.min(KEYS.len() as u16 + 5);
     let r = Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
@@ -386,6 +386,15 @@ pub fn draw_help(f: &mut Frame, area: Rect) {
             ])
         })
         .collect();
+    let abbrevs: Vec<String> = app
+        .models
+        .iter()
+        .map(|m| format!("{} {}", m.abbrev(), m.id))
+        .collect();
+    lines.push(Line::from(vec![
+        Span::styled(format!("{:>16}  ", "columns"), style::key()),
+        Span::raw(abbrevs.join(", ")),
+    ]));
     lines.push(Line::from(Span::styled(
         "any key closes this help",
         style::dim(),

@@ -35,14 +35,22 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
         .border_style(style::focused_border(app.focus == Focus::List));
     let mut header = vec![Cell::from("SKILL"), Cell::from("SCOPE")];
     let mut widths = vec![Constraint::Min(12), Constraint::Length(7)];
+    // Full column titles when there is room for them and a 20-character name, else two letters.
+    let full: usize = agents
+        .iter()
+        .map(|&ai| short(&app.models[ai].id).chars().count().min(6) + 1)
+        .sum();
+    let roomy = agents.len() == 1 || area.width as usize >= 2 + 21 + 8 + full;
     for &ai in &agents {
-        let s = short(&app.models[ai].id);
-        let w = if agents.len() > 1 {
-            s.chars().count().min(6)
+        let m = &app.models[ai];
+        let title = if roomy {
+            let max = if agents.len() > 1 { 6 } else { 20 };
+            short(&m.id).chars().take(max).collect::<String>()
         } else {
-            s.len()
+            m.abbrev()
         };
-        header.push(Cell::from(s.chars().take(w).collect::<String>()));
+        let w = title.chars().count().max(1);
+        header.push(Cell::from(title));
         widths.push(Constraint::Length(w as u16));
     }
     let h = app.list_height();

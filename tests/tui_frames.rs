@@ -1,0 +1,171 @@
+//! Snapshots of every screen and overlay of the explorer (TestBackend frames of the demo).
+
+mod tui_support;
+
+use crossterm::event::KeyCode;
+use tui_support::*;
+
+fn snap(name: &str, text: String) {
+    insta::with_settings!({ snapshot_path => "snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+#[test]
+fn skills_wide() {
+    let d = demo("skills_wide");
+    let app = app(&d, 140, 40);
+    snap("skills_wide", frame(&app));
+}
+
+#[test]
+fn skills_80x24() {
+    let d = demo("skills_80x24");
+    let app = app(&d, 80, 24);
+    let f = frame(&app);
+    // Every agent column and the legend fit at 80×24.
+    for col in ["claude", "codex", "pi", "visible", "unknown"] {
+        assert!(f.contains(col), "{col}:\n{f}");
+    }
+    snap("skills_80x24", f);
+}
+
+#[test]
+fn skills_narrow_60x20() {
+    let d = demo("skills_narrow");
+    let app = app(&d, 60, 20);
+    snap("skills_narrow_60x20", frame(&app));
+}
+
+#[test]
+fn why_of_an_invisible_skill_80x24() {
+    let d = demo("why_80x24");
+    let mut app = app(&d, 80, 24);
+    select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    key(&mut app, KeyCode::Enter);
+    let f = frame(&app);
+    assert!(
+        f.contains("Claude Code does not scan .agents/skills"),
+        "{f}"
+    );
+    snap("why_80x24", f);
+}
+
+#[test]
+fn fields_side_by_side() {
+    let d = demo("fields");
+    let mut app = app(&d, 140, 40);
+    select(&mut app, &d, ".claude/skills/deploy/SKILL.md");
+    key(&mut app, KeyCode::Tab);
+    let f = frame(&app);
+    assert!(f.contains("disable-model-invocation"), "{f}");
+    snap("fields_wide", f);
+}
+
+#[test]
+fn file_with_yaml_error_caret() {
+    let d = demo("file_caret");
+    let mut app = app(&d, 140, 40);
+    select(&mut app, &d, ".agents/skills/release-notes/SKILL.md");
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Tab);
+    let f = frame(&app);
+    assert!(f.contains("^ yaml-invalid"), "{f}");
+    snap("file_caret", f);
+}
+
+#[test]
+fn collisions_tab() {
+    let d = demo("collisions");
+    let mut app = app(&d, 140, 40);
+    keys(&mut app, "2");
+    let f = frame(&app);
+    assert!(f.contains("code-review"), "{f}");
+    snap("collisions", f);
+}
+
+#[test]
+fn roots_tab() {
+    let d = demo("roots");
+    let mut app = app(&d, 140, 40);
+    keys(&mut app, "3");
+    snap("roots", frame(&app));
+}
+
+#[test]
+fn agents_tab() {
+    let d = demo("agents");
+    let mut app = app(&d, 140, 40);
+    keys(&mut app, "4j");
+    let f = frame(&app);
+    assert!(f.contains("Codex CLI — model of 0.171.0"), "{f}");
+    snap("agents", f);
+}
+
+#[test]
+fn tokens_tab() {
+    let d = demo("tokens");
+    let mut app = app(&d, 140, 40);
+    keys(&mut app, "5");
+    let f = frame(&app);
+    assert!(f.contains("BUDGET"), "{f}");
+    snap("tokens", f);
+}
+
+#[test]
+fn help_overlay() {
+    let d = demo("help");
+    let mut app = app(&d, 80, 24);
+    keys(&mut app, "?");
+    let f = frame(&app);
+    assert!(f.contains("Help") && f.contains("fuzzy search"), "{f}");
+    snap("help_80x24", f);
+}
+
+#[test]
+fn search_highlights_and_filters() {
+    let d = demo("search");
+    let mut app = app(&d, 80, 24);
+    keys(&mut app, "/rev");
+    let f = frame(&app);
+    assert!(f.contains("/rev"), "{f}");
+    snap("search_80x24", f);
+}
+
+#[test]
+fn first_frame_while_scanning() {
+    let d = demo("scanning");
+    let models = skilltui::agents::builtin();
+    let env = skilltui::env::Env::new(&d.project, &d.home);
+    let app = skilltui::tui::app::App::new(std::sync::Arc::new(models), env, 80, 24);
+    let f = frame(&app);
+    assert!(f.contains("scanning"), "{f}");
+    snap("scanning_80x24", f);
+}
+
+#[test]
+fn hostile_text_is_escaped_in_frames() {
+    let base = std::path::Path::new("/tmp/skilltui-snap/hostile");
+    let _ = std::fs::remove_dir_all(base);
+    skilltui::demo::write_tree(
+        base,
+        "@@ mkdir project/.git\n@@ project/.claude/skills/evil/SKILL.md\n---\nname: \"evil\\e]52;c;aGk=\\a\\e[2J\\u202e\"\ndescription: \"x\\e[31mred\\u200b\"\n---\n# body \u{1b}[1m\n",
+    )
+    .unwrap();
+    let models = skilltui::agents::builtin();
+    let env = skilltui::env::Env::new(base.join("project"), base.join("home"));
+    let cat = skilltui::catalog::Catalog::build(&models, &env);
+    let mut app = skilltui::tui::app::App::new(std::sync::Arc::new(models), env, 140, 40);
+    skilltui::tui::update::update(
+        &mut app,
+        skilltui::tui::update::Msg::Catalog(std::sync::Arc::new(cat)),
+    );
+    for tab in [KeyCode::Tab, KeyCode::Tab, KeyCode::Tab] {
+        let f = frame(&app);
+        for bad in ['\u{1b}', '\u{7}', '\u{202e}', '\u{200b}'] {
+            assert!(!f.contains(bad), "{bad:?} reached the frame:\n{f}");
+        }
+        key(&mut app, tab);
+    }
+    let _ = std::fs::remove_dir_all(base);
+}

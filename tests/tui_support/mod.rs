@@ -1,0 +1,78 @@
+//! Shared by the explorer tests: an App on the demo catalog, and frames as text.
+
+#![allow(dead_code)]
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use skilltui::catalog::Catalog;
+use skilltui::demo::Demo;
+use skilltui::env::Env;
+use skilltui::tui::app::App;
+use skilltui::tui::update::{Msg, update};
+use std::path::Path;
+use std::sync::Arc;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// The demo at a fixed path (per test), so that frames are reproducible.
+pub fn demo(name: &str) -> Demo {
+    Demo::create_at(Path::new(&format!("/tmp/skilltui-snap/{name}"))).unwrap()
+}
+
+pub fn app(demo: &Demo, w: u16, h: u16) -> App {
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&demo.project, &demo.home);
+    let cat = Catalog::build(&models, &env);
+    let mut app = App::new(Arc::new(models), env, w, h);
+    update(&mut app, Msg::Catalog(Arc::new(cat)));
+    app
+}
+
+pub fn key(app: &mut App, code: KeyCode) {
+    update(app, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+pub fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+pub fn ctrl(app: &mut App, c: char) {
+    update(
+        app,
+        Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)),
+    );
+}
+
+/// Renders the app and returns the screen as lines of text.
+pub fn frame(app: &App) -> String {
+    let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
+    t.draw(|f| skilltui::tui::draw::draw(f, app)).unwrap();
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        for x in 0..buf.area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Selects the row of the skill at `rel` (relative to the demo project or home).
+pub fn select(app: &mut App, demo: &Demo, rel: &str) {
+    let target = if let Some(r) = rel.strip_prefix("~/") {
+        demo.home.join(r)
+    } else {
+        demo.project.join(rel)
+    };
+    let i = app
+        .rows
+        .iter()
+        .position(|r| app.skill(r.skill).unwrap().path == target)
+        .unwrap_or_else(|| panic!("{rel} is not listed"));
+    app.select(i);
+}

@@ -1,0 +1,117 @@
+//! End to end: the real binary in a real terminal (tmux), keys typed, the screen read, and the
+//! terminal checked to be restored after `q`. Skipped with a notice when tmux is not installed
+//! (.ci/run installs it).
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "t"])
+    }
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+    /// Waits (bounded) until the screen contains `text`.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("`{text}` did not appear; the screen is:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+#[test]
+fn explorer_in_a_real_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("notice: tmux is not installed; the end-to-end explorer test is skipped");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_skilltui");
+    let t = Tmux {
+        socket: format!("skilltui-test-{}", std::process::id()),
+    };
+    let script = format!("{bin} --demo; echo __EXITED__ $?; stty -a; sleep 30");
+    t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "120",
+        "-y",
+        "35",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    let s = t.wait_for("release-notes");
+    assert!(
+        s.contains("data-visualization"),
+        "names are not cut at 120 columns:\n{s}"
+    );
+    assert!(s.contains("1 Skills"), "{s}");
+    assert!(
+        s.contains("✓vis") || s.contains("✓ visible"),
+        "the legend:\n{s}"
+    );
+
+    // Search, keep the query, open the detail.
+    t.keys(&["/", "code-rev"]);
+    let s = t.wait_for("/code-rev");
+    assert!(!s.contains("release-notes"), "the search filters:\n{s}");
+    t.keys(&["Enter", "Enter"]);
+    let s = t.wait_for("Claude Code does not scan");
+    assert!(s.contains("code-review"), "{s}");
+
+    // Help overlay, then quit.
+    t.keys(&["?"]);
+    t.wait_for("any key closes this help");
+    t.keys(&["Escape"]);
+    let start = Instant::now();
+    while t.screen().contains("any key closes this help")
+        && start.elapsed() < Duration::from_secs(10)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    t.keys(&["q"]);
+    let s = t.wait_for("__EXITED__");
+    assert!(s.contains("__EXITED__ 0"), "exit status 0:\n{s}");
+    // The terminal is back in cooked mode with echo, on the main screen.
+    assert!(
+        s.contains(" icanon") && s.contains(" echo"),
+        "stty after exit:\n{s}"
+    );
+    assert!(!s.contains("-icanon"), "still in raw mode:\n{s}");
+    let alt = t.run(&["display-message", "-p", "-t", "t", "#{alternate_on}"]);
+    assert_eq!(alt.trim(), "0", "still on the alternate screen");
+}
