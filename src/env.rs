@@ -118,12 +118,30 @@ impl Env {
         Ok(normalize(&path))
     }
 
-    /// The nearest folder at or above the project that holds `.git` (a folder or a file).
+    /// The nearest folder at or above the project that is the top of a git work tree: its
+    /// `.git` is a repository folder (with `HEAD`, `objects/` and `refs/`, as git checks) or a
+    /// `gitdir:` file (worktrees, submodules). A bare `.git` folder does not count: the agents
+    /// that ask git for the root do not take it for one (observed on Codex 0.171.0 and Copilot
+    /// CLI 1.0.102, tests/oracle).
     pub fn git_root(&self) -> Option<PathBuf> {
         self.project
             .ancestors()
-            .find(|d| d.join(".git").exists())
+            .find(|d| is_git_work_tree_top(d))
             .map(Path::to_path_buf)
+    }
+}
+
+/// Whether `dir/.git` makes `dir` the top of a git work tree.
+pub fn is_git_work_tree_top(dir: &Path) -> bool {
+    let git = dir.join(".git");
+    match std::fs::metadata(&git) {
+        Ok(m) if m.is_dir() => {
+            git.join("HEAD").is_file() && git.join("objects").is_dir() && git.join("refs").is_dir()
+        }
+        Ok(m) if m.is_file() => std::fs::read(&git)
+            .map(|b| b.starts_with(b"gitdir:"))
+            .unwrap_or(false),
+        _ => false,
     }
 }
 
