@@ -23,7 +23,11 @@ impl Fx {
         );
         let project = base.join("project");
         let home = base.join("home");
-        skilltui::demo::write_tree(&project, "@@ .git/HEAD\nref: refs/heads/main\n@@ mkdir .git/objects\n@@ mkdir .git/refs\n").unwrap();
+        skilltui::demo::write_tree(
+            &project,
+            "@@ .git/HEAD\nref: refs/heads/main\n@@ mkdir .git/objects\n@@ mkdir .git/refs\n",
+        )
+        .unwrap();
         std::fs::create_dir_all(&home).unwrap();
         Fx {
             _tmp: tmp,
