@@ -17,3 +17,4 @@ pub mod scan;
 pub mod skill;
 pub mod spec;
 pub mod tui;
+pub mod watch;

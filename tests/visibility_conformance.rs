@@ -53,7 +53,7 @@ impl Fx {
     /// A git project at `base/project`.
     fn git() -> Fx {
         let f = Fx::new("project");
-        f.git("project");
+        f.git_repo("project");
         f
     }
 
@@ -62,7 +62,7 @@ impl Fx {
     }
 
     /// Makes `base/rel` the top of a git work tree (`.git` with HEAD, objects/ and refs/).
-    fn git(&self, rel: &str) {
+    fn git_repo(&self, rel: &str) {
         self.put(&format!("{rel}/.git/HEAD"), "ref: refs/heads/main\n");
         self.mkdir(&format!("{rel}/.git/objects"));
         self.mkdir(&format!("{rel}/.git/refs"));
@@ -678,7 +678,7 @@ fn gitignore_inside_the_root() {
 #[test]
 fn parent_claude_skills_above_and_below_the_git_root() {
     let f = Fx::new("repo/sub");
-    f.git("repo");
+    f.git_repo("repo");
     let above = f.skill(".claude/skills/above", "above", "Above the git root.");
     let at_root = f.skill("repo/.claude/skills/atroot", "atroot", "At the git root.");
     let at_cwd = f.skill("repo/sub/.claude/skills/atcwd", "atcwd", "In cwd.");
@@ -1201,7 +1201,7 @@ fn same_name_project_and_user_cursor() {
 #[test]
 fn copilot_root_type_before_closeness() {
     let f = Fx::new("repo/sub");
-    f.git("repo");
+    f.git_repo("repo");
     let parent_github = f.skill("repo/.github/skills/dup", "dup", "Parent .github.");
     let cwd_agents = f.skill("repo/sub/.agents/skills/dup", "dup", "cwd .agents.");
     let cwd_claude = f.skill("repo/sub/.claude/skills/dup", "dup", "cwd .claude.");

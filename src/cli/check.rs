@@ -14,6 +14,9 @@ pub struct Args {
     /// Print JSON: {"findings": [...], "skills": N, "errors": N, "warnings": N}.
     #[arg(long)]
     pub json: bool,
+    /// Keep running: print a fresh result after each change (JSON lines with --json).
+    #[arg(long)]
+    pub watch: bool,
 }
 
 #[derive(Serialize)]
@@ -52,7 +55,19 @@ pub fn run(
     if let Err(e) = cx.check_agents(&args.agents) {
         return Ok(Err(e));
     }
+    if args.watch {
+        return cx.watch(out, |out, cat, _| {
+            let r = report(cat, args);
+            write(out, &cx, args, &r, true)
+        });
+    }
     let cat = cx.catalog();
+    let r = report(&cat, args);
+    write(out, &cx, args, &r, false)?;
+    Ok(Ok(if r.errors > 0 { EXIT_FINDING } else { EXIT_OK }))
+}
+
+fn report(cat: &crate::catalog::Catalog, args: &Args) -> Report {
     let mut findings = Vec::new();
     for s in &cat.skills {
         let path = s.path.to_string_lossy().into_owned();
@@ -93,48 +108,59 @@ pub fn run(
         }
     }
     let errors = findings.iter().filter(|f| f.severity == "error").count();
-    let warnings = findings.len() - errors;
-    if args.json {
-        serde_json::to_writer_pretty(
-            &mut *out,
-            &Report {
-                skills: cat.skills.len(),
-                errors,
-                warnings,
-                findings,
-            },
-        )?;
-        writeln!(out)?;
-    } else {
-        for f in &findings {
-            let shown = cx.show(std::path::Path::new(&f.path));
-            let at = match (f.line, f.column) {
-                (Some(l), Some(c)) => format!("{shown}:{l}:{c}"),
-                (Some(l), None) => format!("{shown}:{l}"),
-                _ => shown,
-            };
-            let what = match &f.agent {
-                Some(a) => format!("{}[{a}]", f.code),
-                None => format!("{}[{}]", f.severity, f.code),
-            };
-            write!(out, "{at}: {what}: {}", cx.say(&f.message))?;
-            match &f.evidence {
-                Some(e) => writeln!(out, " {e}")?,
-                None => writeln!(out)?,
-            }
-        }
-        let agents = if args.agents.is_empty() {
-            "all agents".to_string()
-        } else {
-            args.agents.join(", ")
-        };
-        writeln!(
-            out,
-            "{} skills checked for {agents}: {errors} error{}, {warnings} warning{}",
-            cat.skills.len(),
-            if errors == 1 { "" } else { "s" },
-            if warnings == 1 { "" } else { "s" }
-        )?;
+    Report {
+        skills: cat.skills.len(),
+        errors,
+        warnings: findings.len() - errors,
+        findings,
     }
-    Ok(Ok(if errors > 0 { EXIT_FINDING } else { EXIT_OK }))
+}
+
+fn write(
+    out: &mut dyn Write,
+    cx: &Context,
+    args: &Args,
+    r: &Report,
+    lines: bool,
+) -> io::Result<()> {
+    if args.json {
+        if lines {
+            serde_json::to_writer(&mut *out, r)?;
+        } else {
+            serde_json::to_writer_pretty(&mut *out, r)?;
+        }
+        writeln!(out)?;
+        return Ok(());
+    }
+    for f in &r.findings {
+        let shown = cx.show(std::path::Path::new(&f.path));
+        let at = match (f.line, f.column) {
+            (Some(l), Some(c)) => format!("{shown}:{l}:{c}"),
+            (Some(l), None) => format!("{shown}:{l}"),
+            _ => shown,
+        };
+        let what = match &f.agent {
+            Some(a) => format!("{}[{a}]", f.code),
+            None => format!("{}[{}]", f.severity, f.code),
+        };
+        write!(out, "{at}: {what}: {}", cx.say(&f.message))?;
+        match &f.evidence {
+            Some(e) => writeln!(out, " {e}")?,
+            None => writeln!(out)?,
+        }
+    }
+    let agents = if args.agents.is_empty() {
+        "all agents".to_string()
+    } else {
+        args.agents.join(", ")
+    };
+    writeln!(
+        out,
+        "{} skills checked for {agents}: {} error{}, {} warning{}",
+        r.skills,
+        r.errors,
+        if r.errors == 1 { "" } else { "s" },
+        r.warnings,
+        if r.warnings == 1 { "" } else { "s" }
+    )
 }

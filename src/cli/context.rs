@@ -65,6 +65,43 @@ impl Context {
         Catalog::build(&self.models, &self.env)
     }
 
+    /// Runs the watcher and calls `print` with each snapshot (the initial one with `None`, later
+    /// ones with their update), flushing after each, until the output is closed or the watcher
+    /// ends.
+    pub fn watch(
+        &self,
+        out: &mut dyn std::io::Write,
+        mut print: impl FnMut(
+            &mut dyn std::io::Write,
+            &Catalog,
+            Option<&crate::watch::Update>,
+        ) -> std::io::Result<()>,
+    ) -> std::io::Result<Result<crate::cli::ExitCode, String>> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let handle = crate::watch::spawn(
+            std::sync::Arc::new(self.models.clone()),
+            self.env.clone(),
+            crate::watch::DEBOUNCE,
+            move |r| tx.send(r).is_ok(),
+        )?;
+        for r in rx {
+            match r {
+                crate::watch::Report::Update(u) => {
+                    let first = u.generation == 0;
+                    print(out, &u.catalog, if first { None } else { Some(&u) })?;
+                    out.flush()?;
+                }
+                crate::watch::Report::Warning(w) => {
+                    eprintln!("skilltui: {}", sanitize::line(&w));
+                }
+            }
+        }
+        match handle.join() {
+            Ok(()) => Ok(Ok(crate::cli::EXIT_OK)),
+            Err(e) => Ok(Err(e)),
+        }
+    }
+
     /// Checks `--agent` values against the loaded models.
     pub fn check_agents(&self, ids: &[String]) -> Result<(), String> {
         for id in ids {

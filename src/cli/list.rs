@@ -12,6 +12,9 @@ pub struct Args {
     /// Print the catalog as JSON (stable keys; see README).
     #[arg(long)]
     pub json: bool,
+    /// Keep running: print a fresh result after each change (JSON lines with --json).
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// One character per status (and `~` for visible but hidden from the model).
@@ -43,6 +46,24 @@ pub fn run(
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };
+    if args.watch {
+        return cx.watch(out, |out, cat, u| {
+            if args.json {
+                serde_json::to_writer(&mut *out, cat)?;
+                writeln!(out)
+            } else {
+                if let Some(u) = u {
+                    writeln!(
+                        out,
+                        "── update {}: {} changed ──",
+                        u.generation,
+                        u.changed.len()
+                    )?;
+                }
+                write_matrix(out, &cx, cat)
+            }
+        });
+    }
     let cat = cx.catalog();
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &cat)?;

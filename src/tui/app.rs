@@ -155,7 +155,19 @@ pub struct App {
     pub spinner: usize,
     pub quit: bool,
     pub rescan_requested: bool,
+
+    /// Paths changed by the last update, marked for a few seconds.
+    pub changed: std::collections::HashSet<PathBuf>,
+    /// Ticks (100 ms) left before the change marks fade.
+    pub changed_ticks: u16,
+    /// The last watcher update: generation, how many changed, ticks since.
+    pub last_update: Option<(u64, usize, u64)>,
+    /// The watcher's state, when it is not simply running.
+    pub watch_note: Option<String>,
 }
+
+/// How long the change marks stay (in 100 ms ticks).
+pub const CHANGE_MARK_TICKS: u16 = 30;
 
 impl App {
     pub fn new(models: Arc<Vec<AgentModel>>, env: Env, width: u16, height: u16) -> App {
@@ -187,6 +199,10 @@ impl App {
             spinner: 0,
             quit: false,
             rescan_requested: false,
+            changed: Default::default(),
+            changed_ticks: 0,
+            last_update: None,
+            watch_note: None,
         }
     }
 

@@ -78,7 +78,26 @@ fn header(f: &mut Frame, app: &App, area: Rect) {
             format!("  scan failed: {}", style::safe(e)),
             Style::new().fg(Color::Red),
         )),
-        ScanState::Ready => {}
+        ScanState::Ready => {
+            if let Some((_, n, ticks)) = app.last_update {
+                let secs = ticks / 10;
+                let marked = app.changed_ticks > 0;
+                spans.push(Span::styled(
+                    format!("  updated {secs}s ago ({n} changed)"),
+                    if marked {
+                        Style::new().fg(Color::Yellow)
+                    } else {
+                        style::dim()
+                    },
+                ));
+            }
+        }
+    }
+    if let Some(note) = &app.watch_note {
+        spans.push(Span::styled(
+            format!("  {}", style::safe(note)),
+            Style::new().fg(Color::Red),
+        ));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }

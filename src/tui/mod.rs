@@ -121,7 +121,32 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
     // First frame at once, before any I/O.
     terminal.draw(|f| draw::draw(f, &app))?;
     spawn_input(tx.clone());
-    spawn_scan(&cx, tx.clone());
+    let start_watch = |tx: Sender<Msg>| {
+        crate::watch::spawn(
+            Arc::new(cx.models.clone()),
+            cx.env.clone(),
+            crate::watch::DEBOUNCE,
+            move |r| {
+                let msg = match r {
+                    crate::watch::Report::Update(u) => Msg::Update(u),
+                    crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
+                };
+                tx.send(msg).is_ok()
+            },
+        )
+    };
+    let mut watcher = match start_watch(tx.clone()) {
+        Ok(w) => Some(w),
+        Err(e) => {
+            update::update(
+                &mut app,
+                Msg::WatchWarning(format!("cannot start the watcher: {e}")),
+            );
+            spawn_scan(&cx, tx.clone());
+            None
+        }
+    };
+    let mut restart_at: Option<std::time::Instant> = None;
     while !app.quit {
         let msg = match rx.recv_timeout(Duration::from_millis(100)) {
             Ok(m) => m,
@@ -138,7 +163,22 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         }
         if app.rescan_requested {
             app.rescan_requested = false;
-            spawn_scan(&cx, tx.clone());
+            match &watcher {
+                Some(w) => w.rescan(),
+                None => spawn_scan(&cx, tx.clone()),
+            }
+        }
+        // A dead watcher is reported and restarted (after a pause, so a crash loop stays calm).
+        if let Some(w) = watcher.as_mut()
+            && let Some(why) = w.exit_reason()
+        {
+            update::update(&mut app, Msg::WatcherDied(why));
+            watcher = None;
+            restart_at = Some(std::time::Instant::now() + Duration::from_secs(1));
+        }
+        if watcher.is_none() && restart_at.is_some_and(|t| std::time::Instant::now() >= t) {
+            restart_at = None;
+            watcher = start_watch(tx.clone()).ok();
         }
         terminal.draw(|f| draw::draw(f, &app))?;
     }

@@ -20,7 +20,13 @@ pub enum Msg {
     Catalog(Arc<Catalog>),
     /// The scan worker failed (the message says why).
     ScanFailed(String),
-    /// Time passes (spinner).
+    /// A snapshot from the watcher, with what changed.
+    Update(crate::watch::Update),
+    /// The watcher reports a problem (not fatal).
+    WatchWarning(String),
+    /// The watcher thread ended; the explorer restarts it.
+    WatcherDied(String),
+    /// Time passes (spinner, change marks).
     Tick,
 }
 
@@ -59,7 +65,27 @@ fn contains(r: Option<Rect>, x: u16, y: u16) -> bool {
 
 pub fn update(app: &mut App, msg: Msg) {
     match msg {
-        Msg::Tick => app.spinner = app.spinner.wrapping_add(1),
+        Msg::Tick => {
+            app.spinner = app.spinner.wrapping_add(1);
+            app.changed_ticks = app.changed_ticks.saturating_sub(1);
+            if app.changed_ticks == 0 {
+                app.changed.clear();
+            }
+            if let Some((_, _, ticks)) = app.last_update.as_mut() {
+                *ticks += 1;
+            }
+        }
+        Msg::Update(u) => {
+            if u.generation > 0 {
+                app.changed = u.changed.iter().cloned().collect();
+                app.changed_ticks = super::app::CHANGE_MARK_TICKS;
+                app.last_update = Some((u.generation, u.changed.len(), 0));
+            }
+            app.watch_note = None;
+            app.set_catalog(u.catalog);
+        }
+        Msg::WatchWarning(w) => app.watch_note = Some(w),
+        Msg::WatcherDied(why) => app.watch_note = Some(format!("{why}; restarting the watcher")),
         Msg::Resize(w, h) => {
             app.width = w;
             app.height = h;

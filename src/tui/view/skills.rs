@@ -62,26 +62,32 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
         .take(h)
         .filter_map(|(_, r)| {
             let s = app.skill(r.skill)?;
-            let label = safe(s.label());
+            let mark = if app.changed.contains(&s.path) {
+                "• "
+            } else {
+                ""
+            };
+            let label = format!("{mark}{}", safe(s.label()));
             // Highlight the characters the search matched (indices are of the raw label).
             let raw: Vec<char> = s.label().chars().collect();
-            let name: Line = if r.hits.is_empty() || raw.len() != label.chars().count() {
-                Line::from(label)
-            } else {
-                Line::from(
-                    raw.iter()
-                        .enumerate()
-                        .map(|(i, c)| {
-                            let st = if r.hits.contains(&(i as u32)) {
-                                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
-                            } else {
-                                Style::new()
-                            };
-                            Span::styled(c.to_string(), st)
-                        })
-                        .collect::<Vec<_>>(),
-                )
-            };
+            let name: Line =
+                if r.hits.is_empty() || !mark.is_empty() || raw.len() != label.chars().count() {
+                    Line::from(label)
+                } else {
+                    Line::from(
+                        raw.iter()
+                            .enumerate()
+                            .map(|(i, c)| {
+                                let st = if r.hits.contains(&(i as u32)) {
+                                    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+                                } else {
+                                    Style::new()
+                                };
+                                Span::styled(c.to_string(), st)
+                            })
+                            .collect::<Vec<_>>(),
+                    )
+                };
             let mut cells = vec![Cell::from(name), Cell::from(s.scope.as_str())];
             for &ai in &agents {
                 let id = &app.models[ai].id;

@@ -1,0 +1,362 @@
+//! The live catalog: a thread that watches every root (and the folders on the way to roots that
+//! do not exist yet), debounces bursts of file events, rescans off the caller's thread and sends
+//! whole new snapshots.
+//!
+//! What is watched: each existing root recursively; for a root that does not exist, its nearest
+//! existing ancestor (not recursively), so that creating `~/.claude/skills` or `.agents/skills`
+//! is seen; the same for the project folder's ancestors (a new `.git` changes the walk). Events
+//! outside those paths are ignored. A burst (a branch switch, an editor's write-then-rename) is
+//! coalesced by the debouncer and by draining what arrived during a scan, so thousands of events
+//! give a handful of rescans.
+
+use crate::agents::AgentModel;
+use crate::catalog::{Catalog, Skill};
+use crate::env::Env;
+use notify::RecursiveMode;
+use notify_debouncer_full::{DebounceEventResult, new_debouncer};
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How long a burst of events must be quiet before a rescan.
+pub const DEBOUNCE: Duration = Duration::from_millis(150);
+
+/// Why a snapshot was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cause {
+    Initial,
+    /// File events (how many, after debouncing).
+    Files(usize),
+    /// `r` in the explorer, or a control message.
+    Forced,
+}
+
+/// A new snapshot and what changed since the previous one.
+#[derive(Debug, Clone)]
+pub struct Update {
+    pub catalog: Arc<Catalog>,
+    /// Counts snapshots: 0 is the initial scan.
+    pub generation: u64,
+    /// SKILL.md paths added, removed or with a different verdict, problem or text.
+    pub changed: Vec<PathBuf>,
+    pub cause: Cause,
+    /// How long the rescan took.
+    pub took: Duration,
+}
+
+/// What the watcher thread reports.
+#[derive(Debug, Clone)]
+pub enum Report {
+    Update(Update),
+    /// Not fatal: a folder that could not be watched, an event error.
+    Warning(String),
+}
+
+/// Messages to the watcher thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    Rescan,
+    Stop,
+}
+
+enum Input {
+    Fs(DebounceEventResult),
+    Control(Control),
+}
+
+/// A running watcher.
+pub struct WatchHandle {
+    control: Sender<Input>,
+    thread: Option<JoinHandle<Result<(), String>>>,
+}
+
+impl WatchHandle {
+    pub fn rescan(&self) {
+        let _ = self.control.send(Input::Control(Control::Rescan));
+    }
+
+    /// Whether the thread has ended (stopped, or died).
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// Waits for the thread and says why it ended.
+    pub fn join(mut self) -> Result<(), String> {
+        let _ = self.control.send(Input::Control(Control::Stop));
+        match self.thread.take() {
+            Some(t) => t.join().unwrap_or_else(|e| Err(panic_text(&e))),
+            None => Ok(()),
+        }
+    }
+
+    /// Why a finished thread ended (None while it runs).
+    pub fn exit_reason(&mut self) -> Option<String> {
+        if !self.is_finished() {
+            return None;
+        }
+        let t = self.thread.take()?;
+        Some(match t.join() {
+            Ok(Ok(())) => "the watcher stopped".into(),
+            Ok(Err(e)) => e,
+            Err(e) => format!("the watcher crashed: {}", panic_text(&e)),
+        })
+    }
+}
+
+impl Drop for WatchHandle {
+    fn drop(&mut self) {
+        let _ = self.control.send(Input::Control(Control::Stop));
+    }
+}
+
+fn panic_text(e: &Box<dyn std::any::Any + Send>) -> String {
+    e.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "panic".into())
+}
+
+/// The folders to watch for a catalog: (path, recursive).
+pub fn watch_set(models: &[AgentModel], env: &Env) -> Vec<(PathBuf, bool)> {
+    let (roots, former) = crate::scan::roots::expand(models, env);
+    let mut wanted: BTreeSet<(PathBuf, bool)> = BTreeSet::new();
+    let mut add = |p: &Path| {
+        if p.is_dir() {
+            wanted.insert((p.to_path_buf(), true));
+        } else if let Some(a) = p.ancestors().skip(1).find(|a| a.is_dir()) {
+            wanted.insert((a.to_path_buf(), false));
+        }
+    };
+    for r in &roots {
+        add(&r.path);
+    }
+    for f in &former {
+        add(&f.path);
+    }
+    for a in env.project.ancestors() {
+        wanted.insert((a.to_path_buf(), false));
+    }
+    // A recursive watch covers the folders below it.
+    let recursive: Vec<PathBuf> = wanted
+        .iter()
+        .filter(|(_, r)| *r)
+        .map(|(p, _)| p.clone())
+        .collect();
+    wanted
+        .into_iter()
+        .filter(|(p, rec)| {
+            !recursive
+                .iter()
+                .any(|r| p != r && p.starts_with(r) || (!rec && p == r))
+        })
+        .collect()
+}
+
+/// Whether an event path can change the catalog: inside a root, on the way to a root, or a
+/// `.git` at the project's ancestors.
+fn relevant(path: &Path, roots: &[PathBuf], env: &Env) -> bool {
+    if path.file_name().is_some_and(|n| n == ".git") {
+        return env
+            .project
+            .starts_with(path.parent().unwrap_or(Path::new("/")));
+    }
+    roots
+        .iter()
+        .any(|r| path.starts_with(r) || r.starts_with(path))
+}
+
+/// SKILL.md paths whose verdicts, problems or description differ between two snapshots.
+pub fn changed(old: &Catalog, new: &Catalog) -> Vec<PathBuf> {
+    fn sig(s: &Skill) -> String {
+        let mut out = format!("{:?}{:?}{:?}", s.name, s.description, s.problems);
+        for (a, v) in &s.verdicts {
+            out.push_str(&format!(
+                "|{a}:{:?}:{:?}:{:?}:{:?}",
+                v.status, v.as_name, v.winner, v.model
+            ));
+        }
+        out
+    }
+    let before: HashMap<&Path, String> = old
+        .skills
+        .iter()
+        .map(|s| (s.path.as_path(), sig(s)))
+        .collect();
+    let after: HashMap<&Path, String> = new
+        .skills
+        .iter()
+        .map(|s| (s.path.as_path(), sig(s)))
+        .collect();
+    let mut out: BTreeSet<PathBuf> = BTreeSet::new();
+    for (p, s) in &after {
+        if before.get(p) != Some(s) {
+            out.insert(p.to_path_buf());
+        }
+    }
+    for p in before.keys() {
+        if !after.contains_key(p) {
+            out.insert(p.to_path_buf());
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Starts the watcher. `report` is called from the watcher thread for every snapshot and
+/// warning; when it returns false (nobody listens any more) the watcher stops. The first
+/// report is the initial snapshot.
+pub fn spawn(
+    models: Arc<Vec<AgentModel>>,
+    env: Env,
+    debounce: Duration,
+    report: impl FnMut(Report) -> bool + Send + 'static,
+) -> std::io::Result<WatchHandle> {
+    let (tx, rx) = mpsc::channel::<Input>();
+    let control = tx.clone();
+    let thread = std::thread::Builder::new()
+        .name("skilltui-watch".into())
+        .spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(models, env, debounce, tx, rx, report)
+            }));
+            match result {
+                Ok(r) => r,
+                Err(e) => Err(format!("the watcher crashed: {}", panic_text(&e))),
+            }
+        })?;
+    Ok(WatchHandle {
+        control,
+        thread: Some(thread),
+    })
+}
+
+fn run(
+    models: Arc<Vec<AgentModel>>,
+    env: Env,
+    debounce: Duration,
+    tx: Sender<Input>,
+    rx: Receiver<Input>,
+    mut report: impl FnMut(Report) -> bool,
+) -> Result<(), String> {
+    let fs_tx = tx.clone();
+    let mut debouncer = new_debouncer(debounce, None, move |r: DebounceEventResult| {
+        let _ = fs_tx.send(Input::Fs(r));
+    })
+    .map_err(|e| format!("cannot start the file watcher: {e}"))?;
+    let mut watched: BTreeSet<(PathBuf, bool)> = BTreeSet::new();
+    let mut roots: Vec<PathBuf> = Vec::new();
+    let rewatch = |debouncer: &mut notify_debouncer_full::Debouncer<_, _>,
+                   watched: &mut BTreeSet<(PathBuf, bool)>,
+                   roots: &mut Vec<PathBuf>,
+                   report: &mut dyn FnMut(Report) -> bool| {
+        let (r, f) = crate::scan::roots::expand(&models, &env);
+        *roots = r
+            .into_iter()
+            .map(|r| r.path)
+            .chain(f.into_iter().map(|f| f.path))
+            .collect();
+        let wanted: BTreeSet<(PathBuf, bool)> = watch_set(&models, &env).into_iter().collect();
+        for (p, _) in watched.difference(&wanted) {
+            let _ = debouncer.unwatch(p);
+        }
+        for (p, rec) in wanted.difference(watched) {
+            let mode = if *rec {
+                RecursiveMode::Recursive
+            } else {
+                RecursiveMode::NonRecursive
+            };
+            if let Err(e) = debouncer.watch(p, mode) {
+                report(Report::Warning(format!(
+                    "cannot watch {}: {e}",
+                    p.display()
+                )));
+            }
+        }
+        *watched = wanted;
+    };
+
+    // Watch first, then scan: a change made right after the first snapshot is never missed.
+    rewatch(&mut debouncer, &mut watched, &mut roots, &mut report);
+    let started = Instant::now();
+    let mut current = Arc::new(Catalog::build(&models, &env));
+    let mut generation = 0u64;
+    if !report(Report::Update(Update {
+        catalog: current.clone(),
+        generation,
+        changed: Vec::new(),
+        cause: Cause::Initial,
+        took: started.elapsed(),
+    })) {
+        return Ok(());
+    }
+
+    loop {
+        let first = match rx.recv() {
+            Ok(i) => i,
+            Err(_) => return Ok(()),
+        };
+        let mut events = 0usize;
+        let mut forced = false;
+        let handle = |i: Input,
+                      events: &mut usize,
+                      forced: &mut bool,
+                      report: &mut dyn FnMut(Report) -> bool|
+         -> bool {
+            match i {
+                Input::Control(Control::Stop) => return false,
+                Input::Control(Control::Rescan) => *forced = true,
+                Input::Fs(Ok(evs)) => {
+                    // Reads (our own scans open every SKILL.md) change nothing.
+                    *events += evs
+                        .iter()
+                        .filter(|e| !matches!(e.kind, notify::EventKind::Access(_)))
+                        .filter(|e| e.paths.iter().any(|p| relevant(p, &roots, &env)))
+                        .count();
+                }
+                Input::Fs(Err(errs)) => {
+                    // Overflow and other watcher errors: fall back to a full rescan.
+                    *forced = true;
+                    for e in errs {
+                        report(Report::Warning(format!("file watcher: {e}")));
+                    }
+                }
+            }
+            true
+        };
+        if !handle(first, &mut events, &mut forced, &mut report) {
+            return Ok(());
+        }
+        // Coalesce whatever else is already waiting.
+        while let Ok(i) = rx.try_recv() {
+            if !handle(i, &mut events, &mut forced, &mut report) {
+                return Ok(());
+            }
+        }
+        if events == 0 && !forced {
+            continue;
+        }
+        let started = Instant::now();
+        let next = Arc::new(Catalog::build(&models, &env));
+        let diff = changed(&current, &next);
+        current = next;
+        generation += 1;
+        let cause = if forced {
+            Cause::Forced
+        } else {
+            Cause::Files(events)
+        };
+        if !report(Report::Update(Update {
+            catalog: current.clone(),
+            generation,
+            changed: diff,
+            cause,
+            took: started.elapsed(),
+        })) {
+            return Ok(());
+        }
+        // Roots may have appeared or vanished.
+        rewatch(&mut debouncer, &mut watched, &mut roots, &mut report);
+    }
+}
