@@ -80,6 +80,9 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
         if let Some(w) = &r.walk {
             push_rule(&mut out, format!("{base}.walk"), w);
         }
+        if let Some(w) = &r.except_user_roots {
+            push_rule(&mut out, format!("{base}.except_user_roots"), w);
+        }
         if let Some(w) = &r.no_git {
             push_rule(&mut out, format!("{base}.no_git"), w);
         }
@@ -189,6 +192,9 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
         &n.collision_key,
     );
     push_rule(&mut out, "name_rules.invoke".into(), &n.invoke);
+    if let Some(x) = &n.listed_spaces {
+        push_rule(&mut out, "name_rules.listed_spaces".into(), x);
+    }
     let d = &m.description_rules;
     push_rule(&mut out, "description_rules.missing".into(), &d.missing);
     push_rule(&mut out, "description_rules.empty".into(), &d.empty);

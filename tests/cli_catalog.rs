@@ -549,9 +549,7 @@ fn no_terminal_escapes_in_text_output() {
     let evil = "evil\u{1b}[31mred\u{7}\u{202e}gnp";
     f.put(
         "project/.agents/skills/evil/SKILL.md",
-        &format!(
-            "---\nname: \"evil\\e[31mred\\a\\u202Egnp\"\ndescription: \"bell\\a here\"\n---\nBody\n"
-        ),
+        "---\nname: \"evil\\e[31mred\\a\\u202Egnp\"\ndescription: \"bell\\a here\"\n---\nBody\n",
     );
     // A folder name with the same characters.
     let dir = format!("project/.agents/skills/{evil}");

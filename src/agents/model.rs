@@ -352,6 +352,10 @@ pub struct RootSpec {
     /// not `0`/`false`).
     #[serde(default)]
     pub unless_env: Vec<String>,
+    /// Project roots: a walked folder that is also one of the agent's user roots is left to
+    /// that user root (pi keeps `~/.agents/skills` user-scoped when the walk passes home).
+    #[serde(default)]
+    pub except_user_roots: Option<Rule<bool>>,
     /// Traversal rules that differ from the agent's defaults under this root.
     #[serde(default)]
     pub traversal: TraversalOverride,
@@ -745,6 +749,10 @@ pub struct NameRules {
     pub collision_key: Rule<CollisionKey>,
     /// How a user invokes a skill; `{name}` is replaced, e.g. `/{name}`, `${name}`.
     pub invoke: Rule<String>,
+    /// The character spaces in a name are listed as (Copilot CLI lists `with space` as
+    /// `with-space`); absent = kept.
+    #[serde(default)]
+    pub listed_spaces: Option<Rule<String>>,
 }
 
 /// What the agent does when the description is missing or empty.

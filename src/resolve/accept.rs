@@ -419,7 +419,9 @@ fn limit(
         }
         Known::Known(_) => Ok(value),
         Known::Unknown => {
-            if value.chars().count() > spec_max {
+            // Unknown unit too: over the spec's limit in code points or in UTF-16 units.
+            let len = value.chars().count().max(value.encode_utf16().count());
+            if len > spec_max {
                 Err(cx.unknown(
                     id,
                     rule,
@@ -673,6 +675,18 @@ fn fields(
             }
             _ => {}
         }
+    }
+    if let Some(r) = &nr.listed_spaces
+        && let Known::Known(with) = &r.value
+        && name.contains(' ')
+    {
+        let listed = name.replace(' ', with);
+        notes.push(cx.reason(
+            "name_rules.listed_spaces",
+            r,
+            format!("{} lists the name `{name}` as `{listed}`", m.name),
+        ));
+        name = listed;
     }
     let mut display = None;
     if let Known::Known(NameSource::Folder) = &nr.source.value

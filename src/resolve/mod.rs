@@ -55,20 +55,13 @@ pub fn entries(scan: &Scan) -> Vec<Entry> {
     out
 }
 
-/// The name an agent falls back to: the skill folder, the root folder for a SKILL.md directly
-/// in a root, the file stem for a loose `foo.md`.
+/// The name an agent falls back to and compares the name with: the folder holding the file
+/// (the root folder itself for a SKILL.md or a loose `foo.md` directly in a root, as pi does).
 pub fn fallback_name(c: &Candidate, root: &Path) -> String {
     if c.depth == 0 {
-        if c.is_skill_md() {
-            root.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        } else {
-            Path::new(&c.file_name)
-                .file_stem()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        }
+        root.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
     } else {
         c.folder_name()
     }

@@ -163,9 +163,26 @@ pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRo
                             break;
                         }
                     };
-                    let state = match &dropped {
-                        Some(d) => d.clone(),
-                        None => match reaches(
+                    let user_root = spec
+                        .except_user_roots
+                        .as_ref()
+                        .filter(|r| matches!(r.value, Known::Known(true)))
+                        .and_then(|_| {
+                            m.roots
+                                .iter()
+                                .filter(|r| r.scope != Scope::Project && r.on_this_os())
+                                .find(|r| {
+                                    env.expand(&r.path, &env.home).ok().as_ref() == Some(&path)
+                                })
+                        });
+                    let state = match (&dropped, user_root) {
+                        (Some(d), _) => d.clone(),
+                        (None, Some(u)) => RootState::OutsideWalk(format!(
+                            "{} is the user root `{}`, and the project walk leaves it to that root",
+                            path.display(),
+                            u.path
+                        )),
+                        (None, None) => match reaches(
                             env,
                             git_root.as_deref(),
                             dir,
