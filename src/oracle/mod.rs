@@ -1,2 +1,654 @@
-//! Differential checks against the real agents (issue: prove the model against the releases).
-//! Filled in by the oracle work; see tests/oracle/.
+//! Differential checks against the real agents: generate skill trees, run a real agent
+//! release's own listing on each (through `tests/oracle/driver.mjs`, without network, in a
+//! sandboxed home) and compare what it lists with skilltui's verdicts for that agent.
+//!
+//! - [`cases`]: the trees: targeted cases for the model's rules and seeded random trees.
+//! - [`run_agent`]: one agent's listing on a written tree, as a [`Listing`].
+//! - [`predict`] / [`compare`]: skilltui's Visible verdicts against the listing.
+//! - [`Report`]: agreement per agent.
+//!
+//! The entry point is `tests/oracle.rs` (`SKILLTUI_ORACLE=1`); the releases are pinned in
+//! `tests/oracle/versions.json`. See `tests/oracle/README.md`.
+
+pub mod cases;
+
+use crate::agents::AgentModel;
+use crate::catalog::Catalog;
+use crate::env::Env;
+use crate::resolve::Status;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+pub use cases::{Case, XorShift};
+
+/// The agents the oracle can run (skilltui agent ids).
+pub const AGENTS: [&str; 5] = ["codex", "opencode", "pi", "copilot-cli", "claude-code"];
+
+/// One skill as the agent lists it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Listed {
+    pub name: String,
+    /// Absolute SKILL.md path; empty when the agent does not say (Claude Code rows only in the
+    /// `/skills` dialog): compared by name only.
+    pub path: String,
+}
+
+/// What the driver printed for one run.
+#[derive(Debug, Clone, Default)]
+pub struct Listing {
+    pub agent: String,
+    pub version: String,
+    pub skills: Vec<Listed>,
+    pub errors: Vec<String>,
+    pub builtin: Vec<String>,
+}
+
+impl Listing {
+    /// Parses the driver's JSON line.
+    pub fn parse(text: &str) -> Result<Listing, String> {
+        let v: serde_json::Value =
+            serde_json::from_str(text.trim()).map_err(|e| format!("driver output: {e}: {text}"))?;
+        if let Some(e) = v.get("raw_error").and_then(|e| e.as_str()) {
+            return Err(format!("agent run failed: {e}"));
+        }
+        let s = |v: &serde_json::Value, k: &str| {
+            v.get(k)
+                .and_then(|x| x.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        let strings = |k: &str| -> Vec<String> {
+            v.get(k)
+                .and_then(|x| x.as_array())
+                .map(|a| {
+                    a.iter()
+                        .map(|x| {
+                            x.as_str()
+                                .map(String::from)
+                                .unwrap_or_else(|| x.to_string())
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let skills = v
+            .get("skills")
+            .and_then(|x| x.as_array())
+            .map(|a| {
+                a.iter()
+                    .map(|x| Listed {
+                        name: s(x, "name"),
+                        path: s(x, "path"),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(Listing {
+            agent: s(&v, "agent"),
+            version: s(&v, "version"),
+            skills,
+            errors: strings("errors"),
+            builtin: strings("builtin"),
+        })
+    }
+}
+
+/// Where the driver scripts are and how to run them.
+#[derive(Debug, Clone)]
+pub struct Driver {
+    /// `tests/oracle` (holds driver.mjs and versions.json).
+    pub dir: PathBuf,
+    /// Run the agent in an empty network namespace (`unshare --net`).
+    pub no_network: bool,
+}
+
+impl Driver {
+    pub fn new(dir: impl Into<PathBuf>) -> Driver {
+        Driver {
+            dir: dir.into(),
+            no_network: true,
+        }
+    }
+
+    /// Whether `unshare --net` works here (root, or user namespaces allowed).
+    pub fn can_unshare() -> bool {
+        Command::new("unshare")
+            .args(["--net", "true"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
+    /// The version pinned for `agent` in versions.json.
+    pub fn pinned_version(&self, agent: &str) -> Option<String> {
+        let text = std::fs::read_to_string(self.dir.join("versions.json")).ok()?;
+        let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+        v.get(agent)?.get("version")?.as_str().map(String::from)
+    }
+
+    /// Runs `agent`'s own listing with cwd `project`, HOME `home` and `vars`.
+    pub fn run(
+        &self,
+        agent: &str,
+        project: &Path,
+        home: &Path,
+        vars: &[(String, String)],
+    ) -> Result<Listing, String> {
+        let mut cmd = if self.no_network {
+            let mut c = Command::new("unshare");
+            c.args(["--net", "node"]);
+            c
+        } else {
+            Command::new("node")
+        };
+        cmd.arg(self.dir.join("driver.mjs"))
+            .arg(agent)
+            .arg(project)
+            .arg(home);
+        for (k, v) in vars {
+            cmd.arg(format!("{k}={v}"));
+        }
+        let out = cmd
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run the driver: {e}"))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if !out.status.success() {
+            return Err(format!(
+                "driver exited with {}: {}{}",
+                out.status,
+                stdout,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        Listing::parse(&stdout)
+    }
+}
+
+/// skilltui's prediction for one agent on one tree.
+#[derive(Debug, Clone, Default)]
+pub struct Prediction {
+    /// (listed name, SKILL.md path) of every Visible verdict.
+    pub visible: BTreeSet<(String, String)>,
+    /// SKILL.md paths with an Unknown verdict (no prediction).
+    pub unknown: BTreeSet<String>,
+    /// SKILL.md paths predicted Rejected.
+    pub rejected: BTreeSet<String>,
+    /// Every SKILL.md path the catalog holds, with its status.
+    pub status: BTreeMap<String, Status>,
+    /// The decisive reason of each verdict (`rule: message`).
+    pub reason: BTreeMap<String, String>,
+}
+
+fn canonical(p: &Path, canon: bool) -> String {
+    if canon && let Ok(c) = std::fs::canonicalize(p) {
+        return c.to_string_lossy().into_owned();
+    }
+    p.to_string_lossy().into_owned()
+}
+
+/// Builds the catalog for `env` and reads `agent`'s verdicts. `canon` compares canonical paths
+/// (Codex reports a symlinked skill at its target).
+pub fn predict(models: &[AgentModel], agent: &str, env: &Env, canon: bool) -> Prediction {
+    let cat = Catalog::build(models, env);
+    let mut p = Prediction::default();
+    for s in &cat.skills {
+        let Some(v) = s.verdict(agent) else { continue };
+        let path = canonical(&s.path, canon);
+        p.status.insert(path.clone(), v.status);
+        if let Some(r) = v.decisive() {
+            p.reason
+                .insert(path.clone(), format!("{} ({})", r.rule, r.message));
+        }
+        match v.status {
+            Status::Visible => {
+                let name = v.as_name.clone().unwrap_or_else(|| s.label().to_string());
+                p.visible.insert((name, path));
+            }
+            Status::Unknown => {
+                p.unknown.insert(path);
+            }
+            Status::Rejected => {
+                p.rejected.insert(path);
+            }
+            _ => {}
+        }
+    }
+    p
+}
+
+/// One disagreement.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Diff {
+    /// skilltui says Visible; the agent does not list it (`agent_error`: the agent's error
+    /// naming the file, if any).
+    Missing {
+        name: String,
+        path: String,
+        agent_error: Option<String>,
+    },
+    /// The agent lists it; skilltui does not predict it (status = skilltui's verdict).
+    Extra {
+        name: String,
+        path: String,
+        skilltui: String,
+    },
+    /// Both have the path, under different names.
+    Renamed {
+        path: String,
+        skilltui: String,
+        agent: String,
+    },
+}
+
+impl std::fmt::Display for Diff {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Diff::Missing {
+                name,
+                path,
+                agent_error,
+            } => write!(
+                f,
+                "skilltui: visible as `{name}`; agent: not listed{} — {path}",
+                match agent_error {
+                    Some(e) => format!(" (error: {})", e.chars().take(200).collect::<String>()),
+                    None => String::new(),
+                }
+            ),
+            Diff::Extra {
+                name,
+                path,
+                skilltui,
+            } => {
+                write!(f, "agent lists `{name}`; skilltui: {skilltui} — {path}")
+            }
+            Diff::Renamed {
+                path,
+                skilltui,
+                agent,
+            } => {
+                write!(f, "name: skilltui `{skilltui}`, agent `{agent}` — {path}")
+            }
+        }
+    }
+}
+
+/// The comparison of one run.
+#[derive(Debug, Clone, Default)]
+pub struct Comparison {
+    pub diffs: Vec<Diff>,
+    /// Skills left out because skilltui has no prediction (Unknown).
+    pub unknown: usize,
+    /// Predicted Rejected, and the agent reports an error naming the file.
+    pub rejected_with_error: usize,
+    /// Predicted Rejected, and the agent says nothing about the file.
+    pub rejected_silent: usize,
+    /// Errors naming a file skilltui predicts Visible (or has no verdict for).
+    pub unexpected_errors: Vec<String>,
+}
+
+impl Comparison {
+    pub fn agrees(&self) -> bool {
+        self.diffs.is_empty()
+    }
+}
+
+/// Whether an error text names `path` (absolute, relative to `project`, or its skill folder
+/// relative to the root).
+fn error_names(err: &str, path: &str, project: &Path) -> bool {
+    if err.contains(path) {
+        return true;
+    }
+    let p = Path::new(path);
+    if let Ok(rel) = p.strip_prefix(project)
+        && err.contains(&*rel.to_string_lossy())
+    {
+        return true;
+    }
+    // A relative path under the project's parents (copilot prints `.github/skills/x/SKILL.md`).
+    if let Some(dir) = p.parent() {
+        let tail: Vec<_> = dir.components().rev().take(3).collect();
+        let tail: PathBuf = tail.into_iter().rev().collect();
+        let t = tail.join("SKILL.md");
+        if err.contains(&*t.to_string_lossy()) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Compares the listing with the prediction.
+pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool) -> Comparison {
+    let mut c = Comparison {
+        unknown: pred.unknown.len(),
+        ..Comparison::default()
+    };
+    let listed: BTreeSet<(String, String)> = listing
+        .skills
+        .iter()
+        .map(|l| {
+            let path = if l.path.is_empty() {
+                String::new()
+            } else {
+                canonical(Path::new(&l.path), canon)
+            };
+            (l.name.clone(), path)
+        })
+        .collect();
+    let by_name_only: Vec<&String> = listed
+        .iter()
+        .filter(|(_, p)| p.is_empty())
+        .map(|(n, _)| n)
+        .collect();
+    let mut used_name_only = BTreeSet::new();
+    for (name, path) in &pred.visible {
+        if listed.contains(&(name.clone(), path.clone())) {
+            continue;
+        }
+        if let Some((agent_name, _)) = listed.iter().find(|(_, p)| p == path) {
+            c.diffs.push(Diff::Renamed {
+                path: path.clone(),
+                skilltui: name.clone(),
+                agent: agent_name.clone(),
+            });
+            continue;
+        }
+        if let Some(n) = by_name_only.iter().find(|n| **n == name) {
+            used_name_only.insert((*n).clone());
+            continue;
+        }
+        let agent_error = listing
+            .errors
+            .iter()
+            .find(|e| error_names(e, path, project))
+            .cloned();
+        c.diffs.push(Diff::Missing {
+            name: name.clone(),
+            path: path.clone(),
+            agent_error,
+        });
+    }
+    for (name, path) in &listed {
+        if path.is_empty() {
+            if used_name_only.contains(name) || pred.visible.iter().any(|(n, _)| n == name) {
+                continue;
+            }
+            c.diffs.push(Diff::Extra {
+                name: name.clone(),
+                path: String::new(),
+                skilltui: "no visible skill of that name".into(),
+            });
+            continue;
+        }
+        if pred.unknown.contains(path) || pred.visible.iter().any(|(_, p)| p == path) {
+            continue;
+        }
+        let st = pred
+            .status
+            .get(path)
+            .map(|s| {
+                let why = pred.reason.get(path).map(String::as_str).unwrap_or("");
+                format!("{} by {why}", s.as_str())
+            })
+            .unwrap_or_else(|| "not in the catalog".into());
+        c.diffs.push(Diff::Extra {
+            name: name.clone(),
+            path: path.clone(),
+            skilltui: st,
+        });
+    }
+    for path in &pred.rejected {
+        if listing.errors.iter().any(|e| error_names(e, path, project)) {
+            c.rejected_with_error += 1;
+        } else {
+            c.rejected_silent += 1;
+        }
+    }
+    for e in &listing.errors {
+        let named_visible = pred.visible.iter().any(|(_, p)| error_names(e, p, project));
+        if named_visible {
+            c.unexpected_errors.push(e.clone());
+        }
+    }
+    c.diffs.sort();
+    c
+}
+
+/// A disagreement recorded as a divergence in the model (tests/oracle/known.json): it is
+/// reported, but counted apart from new disagreements.
+#[derive(Debug, Clone)]
+pub struct KnownDivergence {
+    pub agent: String,
+    /// Case name, or `*` for any case.
+    pub case: String,
+    /// Text the difference's rendering contains (a path tail, a name).
+    pub contains: String,
+    /// The model rule whose `note` records the divergence.
+    pub rule: String,
+}
+
+impl KnownDivergence {
+    /// Reads known.json: `[{"agent", "case", "contains", "rule", "why"}]`.
+    pub fn load(path: &Path) -> Vec<KnownDivergence> {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return Vec::new();
+        };
+        let Ok(serde_json::Value::Array(items)) = serde_json::from_str(&text) else {
+            return Vec::new();
+        };
+        let s = |v: &serde_json::Value, k: &str| {
+            v.get(k)
+                .and_then(|x| x.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        items
+            .iter()
+            .map(|v| KnownDivergence {
+                agent: s(v, "agent"),
+                case: s(v, "case"),
+                contains: s(v, "contains"),
+                rule: s(v, "rule"),
+            })
+            .collect()
+    }
+
+    /// `contains` = `<space-to-dash>` matches any name the agent lists with `-` for skilltui's
+    /// spaces (Copilot CLI).
+    pub fn matches(&self, agent: &str, case: &str, diff: &Diff) -> bool {
+        let text = match (self.contains.as_str(), diff) {
+            (
+                "<space-to-dash>",
+                Diff::Renamed {
+                    skilltui, agent, ..
+                },
+            ) => skilltui.contains(' ') && skilltui.replace(' ', "-") == *agent,
+            ("<space-to-dash>", _) => false,
+            (c, d) => d.to_string().contains(c),
+        };
+        self.agent == agent && (self.case == "*" || self.case == case) && text
+    }
+}
+
+/// Per-agent tallies.
+#[derive(Debug, Clone, Default)]
+pub struct AgentTally {
+    pub version: String,
+    /// (agreeing runs, runs) — a run agrees when it has no difference other than known ones.
+    pub targeted: (usize, usize),
+    pub random: (usize, usize),
+    /// Runs whose only differences are known divergences.
+    pub known_only: usize,
+    /// Skills the agent listed, over all runs (what the agreement is measured on).
+    pub listed: usize,
+    /// Known divergences seen.
+    pub known_seen: Vec<(String, String)>,
+    pub failed_runs: Vec<String>,
+    pub unknown: usize,
+    pub rejected_with_error: usize,
+    pub rejected_silent: usize,
+    pub unexpected_errors: usize,
+    /// Case name → disagreements.
+    pub disagreements: Vec<(String, Vec<Diff>)>,
+}
+
+/// The whole run.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub agents: BTreeMap<String, AgentTally>,
+    pub known: Vec<KnownDivergence>,
+}
+
+impl Report {
+    pub fn record(
+        &mut self,
+        agent: &str,
+        case: &Case,
+        result: Result<(Listing, Comparison), String>,
+    ) {
+        let t = self.agents.entry(agent.to_string()).or_default();
+        match result {
+            Err(e) => t.failed_runs.push(format!("{}: {e}", case.name)),
+            Ok((listing, c)) => {
+                t.version = listing.version.clone();
+                t.listed += listing.skills.len();
+                let (known, new): (Vec<Diff>, Vec<Diff>) = c
+                    .diffs
+                    .iter()
+                    .cloned()
+                    .partition(|d| self.known.iter().any(|k| k.matches(agent, &case.name, d)));
+                for d in &known {
+                    if let Some(k) = self.known.iter().find(|k| k.matches(agent, &case.name, d)) {
+                        t.known_seen
+                            .push((case.name.clone(), format!("{d} [recorded: {}]", k.rule)));
+                    }
+                }
+                let slot = if case.random {
+                    &mut t.random
+                } else {
+                    &mut t.targeted
+                };
+                slot.1 += 1;
+                if new.is_empty() {
+                    slot.0 += 1;
+                    if !known.is_empty() {
+                        t.known_only += 1;
+                    }
+                } else {
+                    t.disagreements.push((case.name.clone(), new));
+                }
+                t.unknown += c.unknown;
+                t.rejected_with_error += c.rejected_with_error;
+                t.rejected_silent += c.rejected_silent;
+                t.unexpected_errors += c.unexpected_errors.len();
+            }
+        }
+    }
+
+    /// Agreement rates and every disagreement, as text.
+    pub fn render(&self, details: bool) -> String {
+        let mut s = String::new();
+        let pct = |(a, n): (usize, usize)| {
+            if n == 0 {
+                "  n/a".to_string()
+            } else {
+                format!("{:5.1}% ({a}/{n})", 100.0 * a as f64 / n as f64)
+            }
+        };
+        let _ = writeln!(
+            s,
+            "agreement = runs whose listing matches skilltui's Visible verdicts (name and path), known \
+             divergences (tests/oracle/known.json) aside; known = runs that agree only thanks to them; \
+             unknown = skills skilltui makes no prediction for; rej+err / rej-silent = predicted \
+             rejections the agent reports / does not report"
+        );
+        let _ = writeln!(
+            s,
+            "{:<12} {:<9} {:<20} {:<20} {:>5} {:>6} {:>7} {:>9} {:>9} {:>6}",
+            "agent",
+            "version",
+            "targeted",
+            "random",
+            "known",
+            "listed",
+            "unknown",
+            "rej+err",
+            "rej-silent",
+            "failed"
+        );
+        for (a, t) in &self.agents {
+            let _ = writeln!(
+                s,
+                "{:<12} {:<9} {:<20} {:<20} {:>5} {:>6} {:>7} {:>9} {:>9} {:>6}",
+                a,
+                t.version,
+                pct(t.targeted),
+                pct(t.random),
+                t.known_only,
+                t.listed,
+                t.unknown,
+                t.rejected_with_error,
+                t.rejected_silent,
+                t.failed_runs.len()
+            );
+        }
+        if details {
+            for (a, t) in &self.agents {
+                for f in &t.failed_runs {
+                    let _ = writeln!(s, "[{a}] run failed: {f}");
+                }
+                for (case, d) in &t.known_seen {
+                    let _ = writeln!(s, "[{a}] {case}: known: {d}");
+                }
+                for (case, diffs) in &t.disagreements {
+                    for d in diffs {
+                        let _ = writeln!(s, "[{a}] {case}: {d}");
+                    }
+                }
+            }
+        }
+        s
+    }
+}
+
+/// A written tree: base folder (removed on drop), project (cwd) and home.
+pub struct Tree {
+    pub base: PathBuf,
+    pub project: PathBuf,
+    pub home: PathBuf,
+    pub vars: Vec<(String, String)>,
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        if std::env::var_os("SKILLTUI_ORACLE_KEEP").is_none() {
+            let _ = std::fs::remove_dir_all(&self.base);
+        }
+    }
+}
+
+/// Runs one case for one agent: writes the tree, predicts, runs the agent, compares.
+pub fn run_case(
+    models: &[AgentModel],
+    driver: &Driver,
+    agent: &str,
+    case: &Case,
+    scratch: &Path,
+) -> Result<(Listing, Comparison), String> {
+    let tree = case
+        .write(scratch)
+        .map_err(|e| format!("writing the tree: {e}"))?;
+    let mut env = Env::new(&tree.project, &tree.home);
+    for (k, v) in &tree.vars {
+        env = env.with_var(k, v);
+    }
+    let canon = agent == "codex";
+    let pred = predict(models, agent, &env, canon);
+    let listing = driver.run(agent, &tree.project, &tree.home, &tree.vars)?;
+    let c = compare(&pred, &listing, &tree.project, canon);
+    Ok((listing, c))
+}

@@ -1,0 +1,775 @@
+//! Skill trees for the oracle: targeted cases (one per model rule or group of rules) and
+//! randomized trees from a seed.
+//!
+//! A tree is written under a fresh base folder. Paths in a case are relative to that base: the
+//! project (the agent's cwd) is usually `w/project` with `w/project/.git`, the home `home`.
+//! Variable values may use `{base}`.
+
+use super::Tree;
+use std::path::Path;
+
+/// One tree to run.
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub name: String,
+    /// Generated from a seed (counted as random in the report).
+    pub random: bool,
+    /// `@@ PATH` + content blocks and `@@ mkdir PATH` lines ([`crate::demo::write_tree`]).
+    pub spec: String,
+    /// (link, target), both relative to the base; written as absolute symlinks.
+    pub symlinks: Vec<(String, String)>,
+    /// The agent's working folder, relative to the base.
+    pub cwd: String,
+    /// The home folder, relative to the base.
+    pub home: String,
+    /// Environment variables (`{base}` is replaced by the base folder).
+    pub vars: Vec<(String, String)>,
+    /// Run only for these agents (None = every agent).
+    pub agents: Option<Vec<&'static str>>,
+    /// `@@ mkdir X/.git` folders are made real (empty) git repositories (HEAD, objects, refs);
+    /// false leaves a bare `.git` folder, which git itself does not take for a repository.
+    pub real_git: bool,
+}
+
+static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Case {
+    fn new(name: &str) -> Case {
+        Case {
+            name: name.to_string(),
+            random: false,
+            spec: "@@ mkdir w/project/.git\n".to_string(),
+            symlinks: Vec::new(),
+            cwd: "w/project".into(),
+            home: "home".into(),
+            vars: Vec::new(),
+            agents: None,
+            real_git: true,
+        }
+    }
+
+    /// Whether the case is meant for `agent`.
+    pub fn applies_to(&self, agent: &str) -> bool {
+        self.agents.as_ref().is_none_or(|a| a.contains(&agent))
+    }
+
+    fn add(&mut self, block: String) -> &mut Case {
+        self.spec.push_str(&block);
+        self
+    }
+
+    /// A skill folder `dir` (relative to the base) with the given frontmatter lines.
+    fn skill(&mut self, dir: &str, front: &str) -> &mut Case {
+        self.add(skill_file(&format!("{dir}/SKILL.md"), front))
+    }
+
+    /// A standard skill named after its folder.
+    fn std(&mut self, dir: &str) -> &mut Case {
+        let name = dir.rsplit('/').next().unwrap_or(dir).to_string();
+        self.skill(
+            dir,
+            &format!("name: {name}\ndescription: Skill {name} for tests."),
+        )
+    }
+
+    fn link(&mut self, link: &str, target: &str) -> &mut Case {
+        self.symlinks.push((link.into(), target.into()));
+        self
+    }
+
+    /// Writes the tree under a fresh folder inside `scratch`.
+    pub fn write(&self, scratch: &Path) -> std::io::Result<Tree> {
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let slug: String = self
+            .name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .take(40)
+            .collect();
+        let base = scratch.join(format!("{slug}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base)?;
+        let base = std::fs::canonicalize(&base)?;
+        crate::demo::write_tree(&base, &self.spec)?;
+        if self.real_git {
+            for line in self.spec.lines() {
+                if let Some(d) = line.strip_prefix("@@ mkdir ")
+                    && d.trim_end().ends_with(".git")
+                {
+                    let g = base.join(d.trim_end());
+                    std::fs::create_dir_all(g.join("objects"))?;
+                    std::fs::create_dir_all(g.join("refs/heads"))?;
+                    std::fs::write(g.join("HEAD"), "ref: refs/heads/main\n")?;
+                    std::fs::write(
+                        g.join("config"),
+                        "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
+                    )?;
+                }
+            }
+        }
+        for (link, target) in &self.symlinks {
+            let l = base.join(link);
+            if let Some(p) = l.parent() {
+                std::fs::create_dir_all(p)?;
+            }
+            let _ = std::fs::remove_file(&l);
+            // A link whose place a nested skill already took is left out.
+            #[cfg(unix)]
+            let _ = std::os::unix::fs::symlink(base.join(target), &l);
+        }
+        let project = base.join(&self.cwd);
+        let home = base.join(&self.home);
+        std::fs::create_dir_all(&project)?;
+        std::fs::create_dir_all(&home)?;
+        let b = base.to_string_lossy().into_owned();
+        let vars = self
+            .vars
+            .iter()
+            .map(|(k, v)| (k.clone(), v.replace("{base}", &b)))
+            .collect();
+        Ok(Tree {
+            base,
+            project,
+            home,
+            vars,
+        })
+    }
+}
+
+fn skill_file(path: &str, front: &str) -> String {
+    format!("@@ {path}\n---\n{front}\n---\n# Body\n\nBody text of the skill.\n")
+}
+
+/// Every project-level root folder any of the five agents scans (or is known not to).
+pub const PROJECT_ROOTS: [&str; 9] = [
+    ".agents/skills",
+    ".claude/skills",
+    ".github/skills",
+    ".codex/skills",
+    ".opencode/skills",
+    ".opencode/skill",
+    ".pi/skills",
+    ".claude/skill",
+    ".cursor/skills",
+];
+
+/// Every user-level root folder (relative to home).
+pub const HOME_ROOTS: [&str; 10] = [
+    ".agents/skills",
+    ".claude/skills",
+    ".codex/skills",
+    ".copilot/skills",
+    ".config/opencode/skills",
+    ".config/opencode/skill",
+    ".opencode/skills",
+    ".pi/agent/skills",
+    ".github/skills",
+    ".gemini/config/skills",
+];
+
+fn slug(root: &str) -> String {
+    root.trim_start_matches('.')
+        .replace(['/', '.'], "-")
+        .replace("-skills", "")
+        .replace("-skill", "-s1")
+}
+
+/// The targeted cases: one or a few per rule of the models.
+pub fn targeted() -> Vec<Case> {
+    let mut v = Vec::new();
+
+    // Roots: one skill in each folder, project and home.
+    let mut c = Case::new("roots");
+    for r in PROJECT_ROOTS {
+        c.std(&format!("w/project/{r}/p-{}", slug(r)));
+    }
+    for r in HOME_ROOTS {
+        c.std(&format!("home/{r}/u-{}", slug(r)));
+    }
+    v.push(c);
+
+    // Project walk in a git repository: cwd two levels below the git root, skills at every
+    // level and above the git root.
+    let mut c = Case::new("walk-git");
+    c.cwd = "w/project/sub/dir".into();
+    for r in ["agents", "claude", "github", "codex", "opencode", "pi"] {
+        let root = format!(".{r}/skills");
+        c.std(&format!("w/{root}/above-{r}"));
+        c.std(&format!("w/project/{root}/top-{r}"));
+        c.std(&format!("w/project/sub/{root}/mid-{r}"));
+        c.std(&format!("w/project/sub/dir/{root}/cwd-{r}"));
+    }
+    v.push(c);
+
+    // A bare `.git` folder that is not a repository (git rev-parse fails in it).
+    let mut c = Case::new("fake-git");
+    c.real_git = false;
+    c.cwd = "w/project/sub".into();
+    for r in ["agents", "claude", "github", "codex", "opencode", "pi"] {
+        let root = format!(".{r}/skills");
+        c.std(&format!("w/{root}/fk-above-{r}"));
+        c.std(&format!("w/project/{root}/fk-top-{r}"));
+        c.std(&format!("w/project/sub/{root}/fk-cwd-{r}"));
+    }
+    v.push(c);
+
+    // Without git: cwd and its parent.
+    let mut c = Case::new("walk-nogit");
+    c.spec.clear();
+    c.cwd = "w/project".into();
+    for r in ["agents", "claude", "github", "codex", "opencode", "pi"] {
+        let root = format!(".{r}/skills");
+        c.std(&format!("w/{root}/up-{r}"));
+        c.std(&format!("w/project/{root}/here-{r}"));
+    }
+    v.push(c);
+
+    // Without git, home is an ancestor of the project.
+    let mut c = Case::new("walk-nogit-home-ancestor");
+    c.spec.clear();
+    c.home = "h".into();
+    c.cwd = "h/work/project".into();
+    for r in ["agents", "claude", "github", "opencode"] {
+        let root = format!(".{r}/skills");
+        c.std(&format!("h/work/{root}/work-{r}"));
+        c.std(&format!("h/work/project/{root}/proj-{r}"));
+        c.std(&format!("h/{root}/home-{r}"));
+    }
+    v.push(c);
+
+    // Nesting and grouping folders.
+    let mut c = Case::new("nesting");
+    for r in [
+        ".agents/skills",
+        ".claude/skills",
+        ".github/skills",
+        ".pi/skills",
+    ] {
+        let s = slug(r);
+        c.std(&format!("w/project/{r}/outer-{s}"));
+        c.std(&format!("w/project/{r}/outer-{s}/inner-{s}"));
+        c.std(&format!("w/project/{r}/group-{s}/grouped-{s}"));
+        c.std(&format!("w/project/{r}/group-{s}/sub/deepgrouped-{s}"));
+    }
+    v.push(c);
+
+    // Depth: a skill folder 6 and 7 levels below the root, and 10.
+    let mut c = Case::new("depth");
+    for r in [".agents/skills", ".claude/skills", ".github/skills"] {
+        let s = slug(r);
+        c.std(&format!("w/project/{r}/a/b/c/d/e/d6-{s}"));
+        c.std(&format!("w/project/{r}/a/b/c/d/e/f/d7-{s}"));
+        c.std(&format!("w/project/{r}/a/b/c/d/e/f/g/h/i/d10-{s}"));
+    }
+    v.push(c);
+
+    // Hidden folders, node_modules, ignore files.
+    let mut c = Case::new("hidden-node_modules-gitignore");
+    for r in [
+        ".agents/skills",
+        ".claude/skills",
+        ".github/skills",
+        ".opencode/skills",
+    ] {
+        let s = slug(r);
+        c.std(&format!("w/project/{r}/.hidden/hid-{s}"));
+        c.std(&format!("w/project/{r}/.hid-{s}-dot"));
+        c.std(&format!("w/project/{r}/node_modules/nm-{s}"));
+        c.std(&format!("w/project/{r}/ign/ignored-{s}"));
+        c.add(format!("@@ w/project/{r}/.gitignore\nign/\n"));
+    }
+    v.push(c);
+
+    // Symlinks: a linked skill folder, a linked SKILL.md, a linked root.
+    let mut c = Case::new("symlinks");
+    for r in [".agents/skills", ".claude/skills", ".github/skills"] {
+        let s = slug(r);
+        c.std(&format!("store/ld-{s}"));
+        c.link(&format!("w/project/{r}/ld-{s}"), &format!("store/ld-{s}"));
+        c.add(skill_file(
+            &format!("store/lf-{s}.md"),
+            &format!("name: lf-{s}\ndescription: Linked file {s}."),
+        ));
+        c.link(
+            &format!("w/project/{r}/lf-{s}/SKILL.md"),
+            &format!("store/lf-{s}.md"),
+        );
+    }
+    c.std("store2/lr-root");
+    c.link("home/.agents/skills", "store2");
+    v.push(c);
+
+    // Collisions across scopes: the same folder and name in project and home roots.
+    let mut c = Case::new("collision-scopes");
+    for r in [".agents/skills", ".claude/skills"] {
+        c.std(&format!("w/project/{r}/dup"));
+        c.std(&format!("home/{r}/dup"));
+    }
+    c.std("home/.copilot/skills/dup");
+    c.std("home/.codex/skills/dup");
+    c.std("home/.pi/agent/skills/dup");
+    c.std("w/project/.pi/skills/dup");
+    c.std("w/project/.github/skills/dup");
+    c.std("home/.config/opencode/skills/dup");
+    v.push(c);
+
+    // Collisions within a root and across root types and levels.
+    let mut c = Case::new("collision-within");
+    for r in [".agents/skills", ".claude/skills", ".github/skills"] {
+        let s = slug(r);
+        c.skill(
+            &format!("w/project/{r}/one-{s}"),
+            "name: same\ndescription: First copy.",
+        );
+        c.skill(
+            &format!("w/project/{r}/two-{s}"),
+            "name: same\ndescription: Second copy.",
+        );
+    }
+    v.push(c);
+
+    let mut c = Case::new("collision-levels");
+    c.cwd = "w/project/sub".into();
+    c.std("w/project/.github/skills/lvl");
+    c.std("w/project/sub/.agents/skills/lvl");
+    c.std("w/project/.claude/skills/lvl2");
+    c.std("w/project/sub/.claude/skills/lvl2");
+    c.std("w/project/.agents/skills/lvl3");
+    c.std("w/project/sub/.agents/skills/lvl3");
+    c.skill(
+        "w/project/.claude/skills/fold-a",
+        "name: shared\ndescription: Folder a.",
+    );
+    c.skill(
+        "home/.claude/skills/fold-b",
+        "name: shared\ndescription: Folder b.",
+    );
+    c.std("home/.claude/skills/fold-a");
+    v.push(c);
+
+    // Frontmatter and YAML breakage, in the roots each agent reads.
+    for (tag, root, agents) in [
+        (
+            "agents",
+            ".agents/skills",
+            vec!["codex", "opencode", "pi", "copilot-cli"],
+        ),
+        ("claude", ".claude/skills", vec!["claude-code"]),
+    ] {
+        let mut c = Case::new(&format!("yaml@{tag}"));
+        c.agents = Some(agents);
+        let d = |n: &str| format!("w/project/{root}/{n}");
+        let cases: &[(&str, &str)] = &[
+            ("ok-plain", "name: ok-plain\ndescription: Fine."),
+            ("colon-value", "name: colon-value\ndescription: Use when: x"),
+            ("colon-nested", "name: colon-nested\ndescription: a: b: c"),
+            ("at-mention", "name: at-mention\ndescription: @mention it"),
+            ("backtick", "name: backtick\ndescription: `code` here"),
+            ("open-bracket", "name: open-bracket\ndescription: [unclosed"),
+            ("seq-desc", "name: seq-desc\ndescription: [a, b]"),
+            ("map-desc", "name: map-desc\ndescription: {a: 1}"),
+            ("percent", "name: percent\ndescription: %complete"),
+            ("alias", "name: alias\ndescription: *bold* text"),
+            (
+                "ends-colon",
+                "name: ends-colon\ndescription: ends with colon:",
+            ),
+            (
+                "quoted-trail",
+                "name: quoted-trail\ndescription: \"Use when: x\" trailing",
+            ),
+            (
+                "unterminated",
+                "name: unterminated\ndescription: \"never closed",
+            ),
+            (
+                "tab-indent",
+                "name: tab-indent\ndescription: x\nmetadata:\n\tk: v",
+            ),
+            ("tab-value", "name: tab-value\ndescription:\tTabbed value."),
+            (
+                "dup-key",
+                "name: dup-key\ndescription: one\ndescription: two",
+            ),
+            (
+                "metadata-str",
+                "name: metadata-str\ndescription: x\nmetadata: hello",
+            ),
+            (
+                "metadata-colon",
+                "name: metadata-colon\ndescription: x\nmetadata:\n  short-description: k: v: w",
+            ),
+            ("desc-empty", "name: desc-empty\ndescription: \"\""),
+            ("desc-null", "name: desc-null\ndescription: null"),
+            ("desc-missing", "name: desc-missing"),
+            ("name-missing", "description: No name key."),
+            ("name-empty", "name: \"\"\ndescription: Empty name."),
+            ("name-number", "name: 123\ndescription: Numeric name."),
+            ("desc-number", "name: desc-number\ndescription: 2024-01-01"),
+            ("desc-bool", "name: desc-bool\ndescription: true"),
+            (
+                "name-mismatch",
+                "name: other-name\ndescription: Folder differs.",
+            ),
+            ("dash-item", "name: dash-item\ndescription: x\n- item"),
+            ("comment", "name: comment\ndescription: Text # a comment"),
+            (
+                "multiline",
+                "name: multiline\ndescription: >\n  Folded\n  text.",
+            ),
+            (
+                "unknown-keys",
+                "name: unknown-keys\ndescription: x\nrequires: y\npriority: 3",
+            ),
+            (
+                "dmi-true",
+                "name: dmi-true\ndescription: x\ndisable-model-invocation: true",
+            ),
+            (
+                "dmi-string",
+                "name: dmi-string\ndescription: x\ndisable-model-invocation: \"true\"",
+            ),
+            (
+                "ui-false",
+                "name: ui-false\ndescription: x\nuser-invocable: false",
+            ),
+        ];
+        for (dir, front) in cases {
+            c.skill(&d(dir), front);
+        }
+        let raw: &[(&str, &str)] = &[
+            ("no-front", "# Title\n\nJust a body paragraph.\n"),
+            (
+                "bom",
+                "\u{feff}---\nname: bom\ndescription: With BOM.\n---\nBody\n",
+            ),
+            (
+                "blank-first",
+                "\n---\nname: blank-first\ndescription: Blank line.\n---\nBody\n",
+            ),
+            (
+                "unclosed",
+                "---\nname: unclosed\ndescription: Never closed.\nBody\n",
+            ),
+            (
+                "dots-close",
+                "---\nname: dots-close\ndescription: Dots.\n...\nBody\n",
+            ),
+            ("empty-block", "---\n---\nBody paragraph.\n"),
+            (
+                "crlf",
+                "---\r\nname: crlf\r\ndescription: CRLF lines.\r\n---\r\nBody\r\n",
+            ),
+            (
+                "padded",
+                "  ---  \nname: padded\ndescription: Padded delimiters.\n  ---  \nBody\n",
+            ),
+        ];
+        for (dir, text) in raw {
+            c.add(format!("@@ {}/SKILL.md\n{text}", d(dir)));
+        }
+        // skill.md in lower case and a loose .md directly in the root.
+        c.add(format!(
+            "@@ {}/skill.md\n---\nname: lower-case\ndescription: x\n---\n",
+            d("lower")
+        ));
+        c.add(format!(
+            "@@ {}\n---\nname: loose\ndescription: Loose file.\n---\n",
+            d("loose.md")
+        ));
+        v.push(c);
+    }
+
+    // A SKILL.md directly in a root, per root.
+    let mut c = Case::new("skill-md-in-root");
+    for r in [
+        ".agents/skills",
+        ".claude/skills",
+        ".github/skills",
+        ".pi/skills",
+    ] {
+        let s = slug(r);
+        c.add(skill_file(
+            &format!("w/project/{r}/SKILL.md"),
+            &format!("name: rootskill-{s}\ndescription: At the root."),
+        ));
+        c.std(&format!("w/project/{r}/below-{s}"));
+        c.add(format!(
+            "@@ w/project/{r}/loose-{s}.md\n---\nname: loose-{s}\ndescription: Loose.\n---\n"
+        ));
+    }
+    v.push(c);
+
+    // Loose *.md files and lower-case skill.md in roots without a SKILL.md of their own.
+    let mut c = Case::new("loose-md");
+    for r in [
+        ".agents/skills",
+        ".claude/skills",
+        ".github/skills",
+        ".pi/skills",
+        ".opencode/skills",
+    ] {
+        let s = slug(r);
+        c.add(format!(
+            "@@ w/project/{r}/loosefile-{s}.md\n---\nname: loosefile-{s}\ndescription: Loose.\n---\n"
+        ));
+        c.add(format!(
+            "@@ w/project/{r}/lower-{s}/skill.md\n---\nname: lower-{s}\ndescription: Lower.\n---\n"
+        ));
+    }
+    c.add(
+        "@@ home/.pi/agent/skills/loosehome.md\n---\nname: loosehome\ndescription: Loose.\n---\n"
+            .into(),
+    );
+    v.push(c);
+
+    // Length limits in code points and UTF-16 units.
+    for (tag, root, agents) in [
+        (
+            "agents",
+            ".agents/skills",
+            vec!["codex", "opencode", "pi", "copilot-cli"],
+        ),
+        ("claude", ".claude/skills", vec!["claude-code"]),
+    ] {
+        let mut c = Case::new(&format!("limits@{tag}"));
+        c.agents = Some(agents);
+        let d = |n: &str| format!("w/project/{root}/{n}");
+        let n64 = format!("n{}", "a".repeat(63));
+        let n65 = format!("n{}", "a".repeat(64));
+        c.skill(&d("name64"), &format!("name: {n64}\ndescription: x"));
+        c.skill(&d("name65"), &format!("name: {n65}\ndescription: x"));
+        let greek40 = "λ".repeat(40);
+        c.skill(
+            &d("name-greek"),
+            &format!("name: {greek40}\ndescription: x"),
+        );
+        let emoji33 = "😀".repeat(33); // 33 code points, 66 UTF-16 units
+        c.skill(
+            &d("name-emoji"),
+            &format!("name: e{emoji33}\ndescription: x"),
+        );
+        for (dir, desc) in [
+            ("desc1024", "a".repeat(1024)),
+            ("desc1025", "a".repeat(1025)),
+            ("desc-emoji512", "😀".repeat(512)),
+            ("desc-emoji513", "😀".repeat(513)),
+            ("desc-emoji1025", "😀".repeat(1025)),
+            ("desc-greek1000", "λ".repeat(1000)),
+            ("desc1537", "b".repeat(1537)),
+            ("desc5000", "c".repeat(5000)),
+        ] {
+            c.skill(&d(dir), &format!("name: {dir}\ndescription: {desc}"));
+        }
+        v.push(c);
+    }
+
+    // Name characters.
+    let mut c = Case::new("name-charset");
+    for root in [".agents/skills", ".claude/skills"] {
+        let s = slug(root);
+        for (i, name) in [
+            "Upper-Case",
+            "with space",
+            "under_score",
+            "dot.name",
+            "colon:name",
+            "héllo",
+            "-leading",
+            "trailing-",
+            "double--hyphen",
+        ]
+        .iter()
+        .enumerate()
+        {
+            c.skill(
+                &format!("w/project/{root}/cs{i}-{s}"),
+                &format!("name: \"{name}\"\ndescription: Charset case {i}."),
+            );
+        }
+    }
+    v.push(c);
+
+    // Environment overrides.
+    let mut c = Case::new("env-overrides");
+    c.std("ch/skills/e-codex-home");
+    c.std("cc/skills/e-claude-config");
+    c.std("cp/skills/e-copilot-home");
+    c.std("pa/skills/e-pi-agent-dir");
+    c.std("xdg/opencode/skills/e-xdg");
+    c.std("ocd/skills/e-oc-config-dir");
+    c.std("extra/e-copilot-dirs");
+    for r in HOME_ROOTS {
+        c.std(&format!("home/{r}/h-{}", slug(r)));
+    }
+    c.std("w/project/.claude/skills/p-claude");
+    c.vars = [
+        ("CODEX_HOME", "{base}/ch"),
+        ("CLAUDE_CONFIG_DIR", "{base}/cc"),
+        ("COPILOT_HOME", "{base}/cp"),
+        ("PI_CODING_AGENT_DIR", "{base}/pa"),
+        ("XDG_CONFIG_HOME", "{base}/xdg"),
+        ("OPENCODE_CONFIG_DIR", "{base}/ocd"),
+        ("COPILOT_SKILLS_DIRS", "{base}/extra"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    v.push(c);
+
+    let mut c = Case::new("env-opencode-disable-external");
+    c.agents = Some(vec!["opencode"]);
+    c.std("w/project/.claude/skills/x-claude");
+    c.std("w/project/.agents/skills/x-agents");
+    c.std("w/project/.opencode/skills/x-opencode");
+    c.std("home/.claude/skills/xu-claude");
+    c.std("home/.agents/skills/xu-agents");
+    c.vars = vec![("OPENCODE_DISABLE_EXTERNAL_SKILLS".into(), "1".into())];
+    v.push(c);
+
+    let mut c = Case::new("env-opencode-disable-claude");
+    c.agents = Some(vec!["opencode"]);
+    c.std("w/project/.claude/skills/y-claude");
+    c.std("w/project/.agents/skills/y-agents");
+    c.std("home/.claude/skills/yu-claude");
+    c.vars = vec![("OPENCODE_DISABLE_CLAUDE_CODE_SKILLS".into(), "1".into())];
+    v.push(c);
+
+    v
+}
+
+/// A small xorshift64* generator (no external crate).
+#[derive(Debug, Clone)]
+pub struct XorShift(u64);
+
+impl XorShift {
+    pub fn new(seed: u64) -> XorShift {
+        // splitmix64 of the seed, never zero.
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        XorShift((z ^ (z >> 31)) | 1)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in 0..n.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+    /// True with probability p percent.
+    pub fn chance(&mut self, p: u32) -> bool {
+        self.below(100) < p as usize
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const NAMES: [&str; 10] = [
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "pdf",
+    "review",
+    "deploy",
+    "lint",
+    "x-1",
+    "Mixed_Case",
+];
+
+/// A random tree from `seed`.
+pub fn random(seed: u64) -> Case {
+    let mut r = XorShift::new(seed);
+    let mut c = Case::new(&format!("random-{seed}"));
+    c.random = true;
+    c.spec.clear();
+    // Layout: git at the project (70 %), at w (15 %, the project is a subfolder) or none.
+    let git = r.below(100);
+    if git < 70 {
+        c.spec.push_str("@@ mkdir w/project/.git\n");
+    } else if git < 85 {
+        c.spec.push_str("@@ mkdir w/.git\n");
+    }
+    c.cwd = if r.chance(30) {
+        "w/project/sub".into()
+    } else {
+        "w/project".into()
+    };
+    let levels = ["w", "w/project", "w/project/sub"];
+    let n = 1 + r.below(10);
+    let mut dirs: Vec<String> = Vec::new();
+    for i in 0..n {
+        let dir = if !dirs.is_empty() && r.chance(8) {
+            // Nested inside an earlier skill.
+            let parent = r.pick(&dirs).clone();
+            format!("{parent}/{}", r.pick(&NAMES))
+        } else {
+            let root = if r.chance(65) {
+                let level = *r.pick(&levels);
+                format!("{level}/{}", r.pick(&PROJECT_ROOTS[..7]))
+            } else {
+                format!("home/{}", r.pick(&HOME_ROOTS[..8]))
+            };
+            let mut rel = String::new();
+            if r.chance(12) {
+                let part: &&str = r.pick(&["group/", ".hidden/", "node_modules/", "a/b/"]);
+                rel.push_str(part);
+            }
+            if r.chance(4) {
+                rel.push_str("a/b/c/d/e/f/");
+            }
+            let name: &&str = r.pick(&NAMES);
+            rel.push_str(name);
+            if r.chance(30) {
+                rel.push_str(&format!("-{i}"));
+            }
+            format!("{root}/{rel}")
+        };
+        let folder = dir.rsplit('/').next().unwrap_or("x").to_string();
+        let name = match r.below(100) {
+            0..=59 => Some(format!("name: {folder}")),
+            60..=74 => Some(format!("name: {}", r.pick(&NAMES))),
+            75..=84 => None,
+            85..=88 => Some("name: \"\"".into()),
+            89..=93 => Some(format!("name: {} {}", folder, r.pick(&NAMES))),
+            _ => Some(format!("name: {}", "z".repeat(60 + r.below(10)))),
+        };
+        let desc = match r.below(100) {
+            0..=71 => Some(format!("description: Skill {folder} number {i}.")),
+            72..=79 => None,
+            80..=84 => Some("description: Use when: testing".into()),
+            85..=88 => Some(format!("description: {}", "d".repeat(1020 + r.below(10)))),
+            89..=91 => Some(format!("description: {}", "😀".repeat(505 + r.below(15)))),
+            92..=95 => Some("description: \"quoted: fine\"".into()),
+            _ => Some("description: \"unterminated".into()),
+        };
+        let front: Vec<String> = [name, desc].into_iter().flatten().collect();
+        let mut body = format!(
+            "---\n{}\n---\n# {folder}\n\nBody of {folder}.\n",
+            front.join("\n")
+        );
+        match r.below(100) {
+            0..=2 => body = format!("# {folder}\n\nNo frontmatter.\n"),
+            3..=4 => body = format!("\u{feff}{body}"),
+            5..=6 => body = body.replacen("---\n", "---\n\tbad: tab\n", 1),
+            _ => {}
+        }
+        if r.chance(7) {
+            // The skill folder lives elsewhere and is linked in.
+            let store = format!("store/s{i}");
+            c.spec.push_str(&format!("@@ {store}/SKILL.md\n{body}"));
+            c.symlinks.push((dir.clone(), store));
+        } else {
+            c.spec.push_str(&format!("@@ {dir}/SKILL.md\n{body}"));
+        }
+        dirs.push(dir);
+    }
+    c
+}

@@ -1,0 +1,312 @@
+#!/usr/bin/env node
+// Runs one real agent release's own skill listing on a tree and prints normalized JSON:
+//   {"agent", "version", "skills": [{"name", "path", "enabled"?}], "errors": [text],
+//    "builtin": [names], "raw_error"?: text}
+// `path` is the absolute SKILL.md path the agent reports (Copilot reports the folder; the driver
+// appends /SKILL.md). Built-in/bundled skills (Codex system scope, OpenCode <built-in>, Copilot
+// builtin, Claude Code built-in) are moved to "builtin": skilltui's trees do not hold them.
+//
+// Usage: node driver.mjs AGENT PROJECT HOME [KEY=VALUE ...]
+// AGENT: codex | opencode | pi | copilot-cli | claude-code. The agent runs with cwd = PROJECT,
+// HOME = HOME, PATH = /usr/bin:/bin (plus node's folder), the given variables and nothing else
+// from the caller's environment: no credentials. Run the whole driver without network
+// (`unshare --net node driver.mjs ...`); the Rust harness does. No skill script is ever run:
+// the agents are only asked for their listing.
+//
+// Releases come from versions.json, installed by install.sh into $SKILLTUI_ORACLE_CACHE
+// (default ~/.cache/skilltui-oracle/<agent>@<version>).
+
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const versions = JSON.parse(fs.readFileSync(path.join(here, "versions.json"), "utf8"));
+const cache = process.env.SKILLTUI_ORACLE_CACHE || path.join(os.homedir(), ".cache", "skilltui-oracle");
+const TIMEOUT_MS = Number(process.env.SKILLTUI_ORACLE_AGENT_TIMEOUT_MS || 60000);
+
+const [agent, project, home, ...assigns] = process.argv.slice(2);
+if (!agent || !project || !home) {
+  console.error("usage: node driver.mjs AGENT PROJECT HOME [KEY=VALUE ...]");
+  process.exit(2);
+}
+const pin = versions[agent];
+if (!pin) {
+  console.error(`unknown agent ${agent}`);
+  process.exit(2);
+}
+const dir = path.join(cache, `${agent}@${pin.version}`);
+if (!fs.existsSync(path.join(dir, ".installed"))) {
+  console.error(`${agent}@${pin.version} is not installed in ${dir}; run tests/oracle/install.sh`);
+  process.exit(3);
+}
+
+const extra = {};
+for (const a of assigns) {
+  const i = a.indexOf("=");
+  if (i > 0) extra[a.slice(0, i)] = a.slice(i + 1);
+}
+
+function baseEnv() {
+  return {
+    PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
+    HOME: home,
+    USER: "oracle",
+    LANG: "C.UTF-8",
+    TERM: "dumb",
+    NO_COLOR: "1",
+    CI: "1",
+    ...extra,
+  };
+}
+
+/** Spawns a program; resolves {code, stdout, stderr} (files when stdoutFile is set). */
+function run(cmd, args, { env, input, stdoutFile, onStdoutLine, timeoutMs = TIMEOUT_MS } = {}) {
+  return new Promise((resolve) => {
+    const out = stdoutFile ? fs.openSync(stdoutFile, "w") : "pipe";
+    const child = spawn(cmd, args, { cwd: project, env, stdio: ["pipe", out, "pipe"], detached: true });
+    let stdout = "";
+    let stderr = "";
+    let buf = "";
+    const timer = setTimeout(() => {
+      stderr += `\n[driver] timeout after ${timeoutMs} ms\n`;
+      kill();
+    }, timeoutMs);
+    function kill() {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+    }
+    if (!stdoutFile) {
+      child.stdout.on("data", (d) => {
+        const s = d.toString("utf8");
+        stdout += s;
+        if (onStdoutLine) {
+          buf += s;
+          let nl;
+          while ((nl = buf.indexOf("\n")) >= 0) {
+            const line = buf.slice(0, nl);
+            buf = buf.slice(nl + 1);
+            onStdoutLine(line, child, kill);
+          }
+        }
+      });
+    }
+    child.stderr.on("data", (d) => (stderr += d.toString("utf8")));
+    child.stdin.on("error", () => {});
+    if (input !== undefined) {
+      if (input !== null) child.stdin.write(input);
+      if (!onStdoutLine) child.stdin.end();
+    }
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (stdoutFile) {
+        fs.closeSync(out);
+        stdout = fs.readFileSync(stdoutFile, "utf8");
+      }
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function bin(rel) {
+  return path.join(dir, "node_modules", rel);
+}
+
+const stripAnsi = (s) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
+
+// ---------------------------------------------------------------------------------------------
+async function codex() {
+  const exe = bin("@openai/codex/vendor/x86_64-unknown-linux-musl/bin/codex");
+  const env = baseEnv();
+  if (!env.CODEX_HOME) env.CODEX_HOME = path.join(home, ".codex");
+  fs.mkdirSync(env.CODEX_HOME, { recursive: true });
+  let result = null;
+  const requests = [
+    { jsonrpc: "2.0", id: 1, method: "initialize", params: { clientInfo: { name: "skilltui-oracle", version: "0" } } },
+    { jsonrpc: "2.0", method: "initialized" },
+  ];
+  const r = await run(exe, ["app-server"], {
+    env,
+    input: requests.map((m) => JSON.stringify(m)).join("\n") + "\n",
+    onStdoutLine: (line, child, kill) => {
+      let m;
+      try {
+        m = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (m.id === 1) {
+        child.stdin.write(
+          JSON.stringify({ jsonrpc: "2.0", id: 2, method: "skills/list", params: { cwds: [project], forceReload: true } }) + "\n",
+        );
+      } else if (m.id === 2) {
+        result = m;
+        child.stdin.end();
+        kill();
+      }
+    },
+  });
+  if (!result || !result.result) return { raw_error: `no skills/list answer (exit ${r.code}): ${stripAnsi(r.stderr).slice(-2000)}` };
+  const skills = [];
+  const builtin = [];
+  const errors = [];
+  for (const entry of result.result.data || []) {
+    for (const s of entry.skills || []) {
+      if (s.scope === "system") builtin.push(s.name);
+      else skills.push({ name: s.name, path: s.path, enabled: s.enabled, scope: s.scope });
+    }
+    for (const e of entry.errors || []) errors.push(typeof e === "string" ? e : `${e.path || ""}: ${e.message || JSON.stringify(e)}`);
+  }
+  return { skills, errors, builtin };
+}
+
+// ---------------------------------------------------------------------------------------------
+async function opencode() {
+  const exe = bin("opencode-linux-x64/bin/opencode");
+  const env = {
+    ...baseEnv(),
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+    XDG_STATE_HOME: path.join(home, ".local", "state"),
+    OPENCODE_DISABLE_AUTOUPDATE: "1",
+    ...extra,
+  };
+  // 1.18.34 stops writing at 64 KiB into a pipe: stdout goes to a file.
+  const outFile = path.join(os.tmpdir(), `skilltui-oracle-opencode-${process.pid}.json`);
+  const r = await run(exe, ["debug", "skill", "--print-logs"], { env, input: null, stdoutFile: outFile });
+  fs.rmSync(outFile, { force: true });
+  let list;
+  try {
+    list = JSON.parse(r.stdout);
+  } catch (e) {
+    return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
+  }
+  const skills = [];
+  const builtin = [];
+  for (const s of list) {
+    if (s.location === "<built-in>") builtin.push(s.name);
+    else skills.push({ name: s.name, path: s.location });
+  }
+  const errors = stripAnsi(r.stderr)
+    .split("\n")
+    .filter((l) => /level=(WARN|ERROR)/.test(l) || /skill/i.test(l) && /duplicate|fail|invalid/i.test(l));
+  return { skills, errors, builtin };
+}
+
+// ---------------------------------------------------------------------------------------------
+async function pi() {
+  const env = baseEnv();
+  const pkg = bin("@mariozechner/pi-coding-agent/dist/index.js");
+  const r = await run(process.execPath, [path.join(here, "pi-skills.mjs"), pkg, project], { env, input: null });
+  let out;
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    return { raw_error: `pi-skills.mjs failed (exit ${r.code}): ${r.stdout.slice(0, 500)} ${r.stderr.slice(-1500)}` };
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+async function copilot() {
+  const exe = bin("@github/copilot-linux-x64/copilot");
+  const env = baseEnv();
+  // The first run unpacks ~235 MB; keep it in the cache, outside the sandboxed home.
+  env.COPILOT_PKG_CACHE_HOME = path.join(cache, "copilot-pkg");
+  const r = await run(exe, ["skill", "list", "--json"], { env, input: null });
+  let list;
+  try {
+    list = JSON.parse(r.stdout);
+  } catch {
+    return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
+  }
+  const skills = [];
+  const builtin = [];
+  for (const s of list) {
+    if (s.source === "builtin") builtin.push(s.name);
+    else skills.push({ name: s.name, path: path.join(s.path, "SKILL.md"), enabled: s.enabled, scope: s.source });
+  }
+  const errors = [];
+  for (const l of stripAnsi(r.stderr).split("\n")) {
+    const m = l.match(/^\s*•\s*(.*)$/);
+    if (m) errors.push(m[1]);
+    else if (/\S/.test(l) && !/failed to load:?$/.test(l)) errors.push(l.trim());
+  }
+  return { skills, errors, builtin };
+}
+
+// ---------------------------------------------------------------------------------------------
+async function claude() {
+  const exe = bin("@anthropic-ai/claude-code-linux-x64/claude");
+  const env = baseEnv();
+  env.DISABLE_AUTOUPDATER = "1";
+  env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC = "1";
+  Object.assign(env, extra);
+  const debugFile = path.join(os.tmpdir(), `skilltui-oracle-claude-${process.pid}.log`);
+  const answers = {};
+  const req = (id, request) => JSON.stringify({ type: "control_request", request_id: id, request }) + "\n";
+  const r = await run(
+    exe,
+    ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", "--no-session-persistence", "--debug-file", debugFile],
+    {
+      env,
+      input: req("r1", { subtype: "initialize" }),
+      onStdoutLine: (line, child, kill) => {
+        let m;
+        try {
+          m = JSON.parse(line);
+        } catch {
+          return;
+        }
+        if (m.type !== "control_response") return;
+        const id = m.response && m.response.request_id;
+        answers[id] = m.response;
+        if (id === "r1") child.stdin.write(req("r2", { subtype: "get_skills_dialog" }));
+        else if (id === "r2") child.stdin.write(req("r3", { subtype: "get_context_usage", mode: "summary" }));
+        else if (id === "r3") {
+          child.stdin.end();
+          setTimeout(kill, 2000);
+        }
+      },
+    },
+  );
+  let debug = "";
+  try {
+    debug = fs.readFileSync(debugFile, "utf8");
+  } catch {}
+  fs.rmSync(debugFile, { force: true });
+  if (!answers.r2 || !answers.r3) return { raw_error: `no control answers (exit ${r.code}): ${r.stdout.slice(-800)} ${stripAnsi(r.stderr).slice(-800)}` };
+  const dialog = (answers.r2.response && answers.r2.response.skills) || [];
+  const ctx = (answers.r3.response && answers.r3.response.skills && answers.r3.response.skills.skillFrontmatter) || [];
+  const skills = [];
+  const builtin = [];
+  const seenFolders = new Set();
+  for (const s of ctx) {
+    if (!s.path) {
+      builtin.push(s.name);
+      continue;
+    }
+    skills.push({ name: s.name, path: s.path, scope: s.source });
+    seenFolders.add(path.basename(path.dirname(s.path)));
+  }
+  // Loaded skills the model's listing leaves out (disable-model-invocation, paths:): the dialog
+  // has only their folder name, so the path is unknown (compared by name only).
+  for (const s of dialog) {
+    if (s.source === "built-in" || s.source === "bundled" || s.source === "plugin") continue;
+    if (!seenFolders.has(s.name)) skills.push({ name: s.display_name || s.name, path: "", scope: s.source, enabled: s.state === "on", folder: s.name });
+  }
+  const errors = debug
+    .split("\n")
+    .filter((l) => /\[(WARN|ERROR)\]/.test(l) && /skill|frontmatter|yaml|SKILL\.md/i.test(l))
+    .map((l) => l.replace(/^\S+ /, ""));
+  return { skills, errors, builtin };
+}
+
+const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude };
+const out = await drivers[agent]();
+process.stdout.write(JSON.stringify({ agent, version: pin.version, skills: [], errors: [], builtin: [], ...out }) + "\n");
+process.exit(0);
