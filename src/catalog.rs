@@ -231,7 +231,7 @@ impl Catalog {
         }
         roots.sort_by(|a, b| (a.scope, &a.path).cmp(&(b.scope, &b.path)));
 
-        let mut diagnostics = Vec::new();
+        let mut diagnostics = scan.settings.problems.clone();
         for w in &scan.walked {
             for e in &w.errors {
                 diagnostics.push(e.clone());

@@ -9,6 +9,8 @@ pub struct Env {
     pub project: PathBuf,
     pub home: PathBuf,
     vars: BTreeMap<String, String>,
+    /// Folders given with `--add-dir` (as Claude Code takes them).
+    pub add_dirs: Vec<PathBuf>,
 }
 
 /// Environment variables that move or drop skill roots; `from_process` reads only these.
@@ -34,6 +36,7 @@ impl Env {
             project: normalize(&absolute(&project.into())),
             home: normalize(&absolute(&home.into())),
             vars: BTreeMap::new(),
+            add_dirs: Vec::new(),
         }
     }
 
@@ -54,6 +57,12 @@ impl Env {
             }
         }
         env
+    }
+
+    /// Adds a folder as `--add-dir` does.
+    pub fn with_add_dir(mut self, dir: impl Into<PathBuf>) -> Env {
+        self.add_dirs.push(normalize(&absolute(&dir.into())));
+        self
     }
 
     pub fn with_var(mut self, key: &str, value: &str) -> Env {

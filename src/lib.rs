@@ -18,3 +18,4 @@ pub mod skill;
 pub mod spec;
 pub mod tui;
 pub mod watch;
+pub mod settings;

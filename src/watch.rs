@@ -121,7 +121,8 @@ fn panic_text(e: &Box<dyn std::any::Any + Send>) -> String {
 
 /// The folders to watch for a catalog: (path, recursive).
 pub fn watch_set(models: &[AgentModel], env: &Env) -> Vec<(PathBuf, bool)> {
-    let (roots, former) = crate::scan::roots::expand(models, env);
+    let settings = crate::settings::read(models, env);
+    let (roots, former) = crate::scan::roots::expand(models, env, &settings);
     let mut wanted: BTreeSet<(PathBuf, bool)> = BTreeSet::new();
     let mut add = |p: &Path| {
         if p.is_dir() {
@@ -251,7 +252,8 @@ fn run(
                    watched: &mut BTreeSet<(PathBuf, bool)>,
                    roots: &mut Vec<PathBuf>,
                    report: &mut dyn FnMut(Report) -> bool| {
-        let (r, f) = crate::scan::roots::expand(&models, &env);
+        let settings = crate::settings::read(&models, &env);
+        let (r, f) = crate::scan::roots::expand(&models, &env, &settings);
         *roots = r
             .into_iter()
             .map(|r| r.path)

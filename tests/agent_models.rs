@@ -117,6 +117,13 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
             unknown: f.until == "unknown",
         });
     }
+    for st in &m.settings {
+        out.push(Entry {
+            path: format!("settings.{}", st.id),
+            from: &st.from,
+            unknown: false,
+        });
+    }
     for n in &m.not_roots {
         out.push(Entry {
             path: format!("not_roots.{}", n.path),

@@ -189,6 +189,9 @@ pub struct AgentModel {
     /// `.agents/skills` on Claude Code).
     #[serde(default)]
     pub not_roots: Vec<NotRoot>,
+    /// Settings files, variables and sidecars that add roots or disable or hide skills.
+    #[serde(default)]
+    pub settings: Vec<SettingSpec>,
     /// How the agent walks below a root (a root may override any of these).
     pub traversal: Traversal,
     /// How the agent reads a SKILL.md.
@@ -397,6 +400,94 @@ pub struct FormerRoot {
 pub struct NotRoot {
     pub path: String,
     pub scope: Scope,
+    #[serde(flatten)]
+    pub from: Provenance,
+}
+
+/// The format of a settings file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SettingsFormat {
+    Json,
+    /// JSON with `//` and `/* */` comments and trailing commas.
+    Jsonc,
+    Toml,
+    Yaml,
+}
+
+/// How a setting's value is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SettingKind {
+    /// A map from skill name to a state; `states` says what each state does.
+    NameStates,
+    /// A list of skill names, each getting `effect`.
+    NameList,
+    /// A list of tables with `name` or `path` and `enabled`; `enabled = false` gets `effect`.
+    Entries,
+    /// A list of folders that become extra roots (`subpath` appended).
+    RootList,
+    /// An environment variable holding folders separated by `separator`: extra roots.
+    EnvRootList,
+    /// Folders given on skilltui's command line (`--add-dir`), `subpath` appended: extra roots.
+    CliDirs,
+    /// A map from name pattern (`*` wildcards) to `allow`/`ask`/`deny`, or one action for all;
+    /// `deny` gets `effect`.
+    PatternPermissions,
+    /// pi's settings `skills` array: paths are extra roots; `!pattern` and `-path` exclude.
+    PiPatterns,
+    /// A file next to SKILL.md (e.g. `agents/openai.yaml`); `key` equal to `when` gets `effect`.
+    Sidecar,
+}
+
+/// What a setting does to a skill it matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SettingEffect {
+    /// The agent does not load it (status `rejected`, the reason names the file and key).
+    Disabled,
+    /// Loaded and listed for the user, kept from the model (`model: false`).
+    ModelHidden,
+    /// No effect (e.g. the state `on`).
+    None,
+}
+
+/// One setting an agent reads.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingSpec {
+    /// Stable id within the agent, e.g. `skill-overrides-local`.
+    pub id: String,
+    pub kind: SettingKind,
+    /// The settings file: a template like root paths (project scope: relative to the project
+    /// folder; `~`, `${VAR:-default}`); for `sidecar`, relative to the skill folder.
+    #[serde(default)]
+    pub file: Option<String>,
+    /// Where `file` is: `project` or `user`.
+    #[serde(default)]
+    pub scope: Option<Scope>,
+    #[serde(default)]
+    pub format: Option<SettingsFormat>,
+    /// Dotted path of the key inside the file (`skillOverrides`, `skills.config`).
+    #[serde(default)]
+    pub key: Option<String>,
+    /// `env-root-list`: the variable and the separator.
+    #[serde(default)]
+    pub env: Option<String>,
+    #[serde(default)]
+    pub separator: Option<String>,
+    /// Appended to each listed folder (`--add-dir DIR` → `DIR/.claude/skills`).
+    #[serde(default)]
+    pub subpath: Option<String>,
+    /// `name-states`: what each state does.
+    #[serde(default)]
+    pub states: BTreeMap<String, SettingEffect>,
+    /// What a match does, for the other kinds.
+    #[serde(default)]
+    pub effect: Option<SettingEffect>,
+    /// `sidecar`: the value of `key` that triggers `effect`.
+    #[serde(default)]
+    pub when: Option<toml::Value>,
     #[serde(flatten)]
     pub from: Provenance,
 }

@@ -22,6 +22,10 @@ pub struct Common {
     /// Use the demo catalog embedded in skilltui (a project and a home in a temporary folder).
     #[arg(long, global = true)]
     pub demo: bool,
+    /// A folder Claude Code is started with `--add-dir` (its .claude/skills is scanned);
+    /// repeatable.
+    #[arg(long = "add-dir", global = true, value_name = "DIR")]
+    pub add_dirs: Vec<PathBuf>,
 }
 
 /// The loaded models and environment (and the demo tree, kept alive while in use).
@@ -53,7 +57,10 @@ impl Context {
                 return Err(format!("{flag} {}: not a folder", d.display()));
             }
         }
-        let env = Env::from_process(c.project.clone(), c.home.clone());
+        let mut env = Env::from_process(c.project.clone(), c.home.clone());
+        for d in &c.add_dirs {
+            env = env.with_add_dir(d);
+        }
         Ok(Context {
             models,
             env,

@@ -222,7 +222,7 @@ pub fn resolve_agent(
             continue;
         };
         let root = roots[ri];
-        let spec = &m.roots[root.spec];
+        let spec = crate::scan::roots::spec_of(m, root);
         let found = Reason::from_rule(
             &m.id,
             &format!("roots.{}", spec.id),
@@ -417,7 +417,8 @@ pub fn resolve_agent(
                     let why = if wr.spec != lr.spec {
                         format!(
                             "its root `{}` ranks before `{}`",
-                            m.roots[wr.spec].path, m.roots[lr.spec].path
+                            crate::scan::roots::spec_of(m, wr).path,
+                            crate::scan::roots::spec_of(m, lr).path
                         )
                     } else if wr.walk_index != lr.walk_index {
                         "its folder is nearer the project folder".to_string()
@@ -461,6 +462,8 @@ pub fn resolve_agent(
         }
     }
 
+    apply_settings(m, ai, scan, entries, &contenders, &mut verdicts);
+
     // Final touches on visible skills: notes, model visibility, listing cost.
     for c in &contenders {
         let v = &mut verdicts[c.entry];
@@ -489,6 +492,7 @@ pub fn resolve_agent(
                 v.model = Some(false);
                 v.reasons.push(r.clone());
             }
+            None if v.model == Some(false) => {}
             None => {
                 v.model = Some(true);
                 v.listing_tokens = listing_tokens(m, &c.accepted, &entries[c.entry].path);
@@ -501,6 +505,97 @@ pub fn resolve_agent(
         v.bundle = bundle(m, w, cand);
     }
     verdicts
+}
+
+/// Folds the agent's settings into the verdicts: a disabled skill is `rejected`, a hidden one
+/// stays `visible` with `model: false`; the reason names the file and key that decided.
+fn apply_settings(
+    m: &AgentModel,
+    ai: usize,
+    scan: &Scan,
+    entries: &[Entry],
+    contenders: &[Contender],
+    verdicts: &mut [Verdict],
+) {
+    use crate::agents::SettingEffect;
+    let effects: Vec<_> = scan.settings.effects.iter().filter(|e| e.agent == ai).collect();
+    let sidecar_specs: Vec<usize> = m
+        .settings
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
+        .map(|(i, _)| i)
+        .collect();
+    if effects.is_empty() && sidecar_specs.is_empty() {
+        return;
+    }
+    for c in contenders {
+        let v = &mut verdicts[c.entry];
+        if !matches!(v.status, Status::Visible | Status::Shadowed) {
+            continue;
+        }
+        let path = &entries[c.entry].path;
+        let folder = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut names: Vec<&str> = vec![c.accepted.name.as_str(), folder.as_str()];
+        if let Some(d) = &c.accepted.display {
+            names.push(d);
+        }
+        let mut decided: Vec<(usize, SettingEffect, String)> = effects
+            .iter()
+            .filter(|e| e.target.matches(&names, path))
+            .map(|e| (e.setting, e.effect, e.origin.clone()))
+            .collect();
+        if let Some(dir) = path.parent() {
+            for &si in &sidecar_specs {
+                match scan.sidecars.get(&(ai, si, dir.to_path_buf())) {
+                    Some(Ok(what)) => {
+                        let effect = m.settings[si].effect.unwrap_or(SettingEffect::ModelHidden);
+                        decided.push((si, effect, what.clone()));
+                    }
+                    Some(Err(problem)) => v.reasons.push(Reason::from_rule(
+                        &m.id,
+                        &format!("settings.{}", m.settings[si].id),
+                        &m.settings[si].from,
+                        format!("{problem}; {} ignores it", m.name),
+                    )),
+                    None => {}
+                }
+            }
+        }
+        // Disabling wins over hiding.
+        decided.sort_by_key(|(_, e, _)| *e != SettingEffect::Disabled);
+        if let Some((si, effect, origin)) = decided.into_iter().next() {
+            let spec = &m.settings[si];
+            let rule = format!("settings.{}", spec.id);
+            match effect {
+                SettingEffect::Disabled => {
+                    v.status = Status::Rejected;
+                    v.reasons.push(Reason::from_rule(
+                        &m.id,
+                        &rule,
+                        &spec.from,
+                        format!("{} does not load it: disabled by {origin}", m.name),
+                    ));
+                }
+                SettingEffect::ModelHidden if v.status == Status::Visible => {
+                    v.model = Some(false);
+                    v.reasons.push(Reason::from_rule(
+                        &m.id,
+                        &rule,
+                        &spec.from,
+                        format!(
+                            "{origin} keeps it out of the model's listing; the user can still invoke it"
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Estimated tokens of one listing entry (characters / 4, rounded up).

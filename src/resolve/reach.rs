@@ -50,7 +50,7 @@ impl<T> Eff<'_, T> {
 
 /// Checks one candidate under one root instance of agent `m`.
 pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidate) -> Reach {
-    let spec = &m.roots[root.spec];
+    let spec = crate::scan::roots::spec_of(m, root);
     let root_rule = format!("roots.{}", spec.id);
     match &root.state {
         RootState::Scanned => {}

@@ -10,7 +10,7 @@ pub use walk::{Candidate, IgnoreFile, WalkedRoot};
 use crate::agents::AgentModel;
 use crate::env::Env;
 use crate::skill::{ReadError, SkillMd};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -25,6 +25,11 @@ pub struct Scan {
     /// Every agent's root instances.
     pub agent_roots: Vec<AgentRoot>,
     pub former_roots: Vec<FormerRootInstance>,
+    /// The agents' settings (extra roots, disabled and hidden skills, unreadable files).
+    pub settings: crate::settings::Settings,
+    /// Sidecar settings that matched a skill folder: (agent, setting, skill folder) → what
+    /// matched, or why the sidecar could not be read.
+    pub sidecars: HashMap<(usize, usize, PathBuf), Result<String, String>>,
     /// Each distinct root folder, walked once.
     pub walked: Vec<WalkedRoot>,
     walked_index: HashMap<PathBuf, usize>,
@@ -45,9 +50,46 @@ impl Scan {
     }
 }
 
+/// Threads the scan uses: the machine's cores, at most 8.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}
+
+/// `f` over `items` on up to `threads()` threads (each pulls the next index), results in order.
+fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let n = threads().min(items.len());
+    if n <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut parts: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..n)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        out.push((i, f(item)));
+                    }
+                    out
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut all: Vec<(usize, R)> = parts.iter_mut().flat_map(std::mem::take).collect();
+    all.sort_unstable_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, r)| r).collect()
+}
+
 /// Scans the roots of `models` for `env`.
 pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
-    let (agent_roots, former_roots) = roots::expand(models, env);
+    let settings = crate::settings::read(models, env);
+    let (agent_roots, former_roots) = roots::expand(models, env, &settings);
     let mut paths: Vec<PathBuf> = agent_roots
         .iter()
         .map(|r| r.path.clone())
@@ -55,29 +97,89 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
         .collect();
     paths.sort();
     paths.dedup();
-    let walked: Vec<WalkedRoot> = paths.iter().map(|p| walk::walk(p)).collect();
+    // Each root is walked once, the roots on all cores; the root's own canonical path comes
+    // with it (one `realpath` per root instead of one per file).
+    let walked: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(&paths, |p| {
+        let w = walk::walk(p);
+        let canon = if w.exists {
+            std::fs::canonicalize(p).ok()
+        } else {
+            None
+        };
+        (w, canon)
+    });
     let walked_index = paths
         .iter()
         .enumerate()
         .map(|(i, p)| (p.clone(), i))
         .collect();
-    let mut canonical = HashMap::new();
-    let mut files: HashMap<PathBuf, FileContent> = HashMap::new();
-    for w in &walked {
+    // Canonical path of every candidate: the canonical root joined with the relative path when
+    // no symlink lies between them, else the file system's answer.
+    let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::new();
+    let mut to_read: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut queued: HashSet<PathBuf> = HashSet::new();
+    for (w, canon_root) in &walked {
         for c in &w.candidates {
-            let canon = std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone());
-            files
-                .entry(canon.clone())
-                .or_insert_with(|| Arc::new(SkillMd::read(&c.path)));
+            let canon = match canon_root {
+                Some(r) if !c.symlinked_dir && !c.file_symlink => r.join(&c.rel),
+                _ => std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone()),
+            };
+            if queued.insert(canon.clone()) {
+                to_read.push((canon.clone(), c.path.clone()));
+            }
             canonical.insert(c.path.clone(), canon);
         }
     }
+    // Every distinct file read once, on all cores.
+    let contents = par_map(&to_read, |(_, path)| Arc::new(SkillMd::read(path)));
+    let files: HashMap<PathBuf, FileContent> = to_read
+        .into_iter()
+        .map(|(canon, _)| canon)
+        .zip(contents)
+        .collect();
+    // Sidecar settings, read once per (agent, setting, skill folder).
+    let sidecar_specs: Vec<(usize, usize)> = models
+        .iter()
+        .enumerate()
+        .flat_map(|(ai, m)| {
+            m.settings
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
+                .map(move |(si, _)| (ai, si))
+        })
+        .collect();
+    let mut sidecar_keys: Vec<(usize, usize, PathBuf)> = Vec::new();
+    if !sidecar_specs.is_empty() {
+        let mut seen: HashSet<&Path> = HashSet::new();
+        for (w, _) in &walked {
+            for c in &w.candidates {
+                if let Some(dir) = c.path.parent()
+                    && seen.insert(dir)
+                {
+                    for &(ai, si) in &sidecar_specs {
+                        sidecar_keys.push((ai, si, dir.to_path_buf()));
+                    }
+                }
+            }
+        }
+    }
+    let found = par_map(&sidecar_keys, |(ai, si, dir)| {
+        crate::settings::sidecar(&models[*ai].settings[*si], dir)
+    });
+    let sidecars = sidecar_keys
+        .into_iter()
+        .zip(found)
+        .filter_map(|(k, r)| r.map(|r| (k, r)))
+        .collect();
     Scan {
         env: env.clone(),
         git_root: env.git_root(),
         agent_roots,
         former_roots,
-        walked,
+        settings,
+        sidecars,
+        walked: walked.into_iter().map(|(w, _)| w).collect(),
         walked_index,
         canonical,
         files,

@@ -4,9 +4,11 @@
 //! instance says whether the agent's walk reaches it, so that a skill in a folder the walk skips
 //! is explained ("above the git root") instead of silently ignored.
 
-use crate::agents::{AgentModel, Known, NoGitWalk, ProjectWalk, Provenance, Scope};
+use crate::agents::{AgentModel, Known, NoGitWalk, ProjectWalk, Provenance, RootSpec, Scope};
 use crate::env::Env;
+use crate::settings::Settings;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Whether an agent scans a root instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,8 +29,11 @@ pub enum RootState {
 pub struct AgentRoot {
     /// Index of the agent in the model list.
     pub agent: usize,
-    /// Index of the root in the agent's `roots` (its precedence rank).
+    /// Index of the root in the agent's `roots` (its precedence rank); roots added by settings
+    /// come after the model's roots, in the order read.
     pub spec: usize,
+    /// The root spec of a root added by a setting (None for the model's own roots).
+    pub extra: Option<Arc<RootSpec>>,
     pub path: PathBuf,
     pub scope: Scope,
     /// Levels above the project folder where a project root was expanded (0 for other scopes).
@@ -122,8 +127,20 @@ fn reaches(
     }
 }
 
-/// Expands every agent's roots.
-pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRootInstance>) {
+/// The spec of a root instance: the model's, or the one a setting made.
+pub fn spec_of<'a>(m: &'a AgentModel, r: &'a AgentRoot) -> &'a RootSpec {
+    match &r.extra {
+        Some(spec) => spec,
+        None => &m.roots[r.spec],
+    }
+}
+
+/// Expands every agent's roots, with the roots the agents' settings add.
+pub fn expand(
+    models: &[AgentModel],
+    env: &Env,
+    settings: &Settings,
+) -> (Vec<AgentRoot>, Vec<FormerRootInstance>) {
     let git_root = env.git_root();
     let ancestors: Vec<&Path> = env.project.ancestors().collect();
     let mut roots = Vec::new();
@@ -153,6 +170,7 @@ pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRo
                                 roots.push(AgentRoot {
                                     agent: ai,
                                     spec: si,
+                                    extra: None,
                                     path: dir.join(&spec.path),
                                     scope: spec.scope,
                                     distance,
@@ -202,6 +220,7 @@ pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRo
                     roots.push(AgentRoot {
                         agent: ai,
                         spec: si,
+                        extra: None,
                         path,
                         scope: spec.scope,
                         distance,
@@ -217,6 +236,7 @@ pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRo
                 roots.push(AgentRoot {
                     agent: ai,
                     spec: si,
+                    extra: None,
                     path,
                     scope: spec.scope,
                     distance: 0,
@@ -263,10 +283,40 @@ pub fn expand(models: &[AgentModel], env: &Env) -> (Vec<AgentRoot>, Vec<FormerRo
             }
         }
     }
+    // Roots added by settings rank after the model's roots.
+    for (k, x) in settings.roots.iter().enumerate() {
+        let m = &models[x.agent];
+        let setting = &m.settings[x.setting];
+        let mut from = setting.from.clone();
+        from.note = Some(format!("added by {}", x.origin));
+        let spec = RootSpec {
+            id: format!("settings.{}", setting.id),
+            path: x.path.display().to_string(),
+            scope: Scope::Other,
+            walk: None,
+            no_git: None,
+            unless_env: Vec::new(),
+            except_user_roots: None,
+            traversal: Default::default(),
+            since: None,
+            os: Vec::new(),
+            from,
+        };
+        roots.push(AgentRoot {
+            agent: x.agent,
+            spec: m.roots.len() + k,
+            extra: Some(Arc::new(spec)),
+            path: x.path.clone(),
+            scope: Scope::Other,
+            distance: 0,
+            walk_index: 0,
+            state: RootState::Scanned,
+        });
+    }
     (roots, former)
 }
 
 /// The provenance of a root spec, for reasons.
-pub fn root_provenance<'a>(m: &'a AgentModel, r: &AgentRoot) -> &'a Provenance {
-    &m.roots[r.spec].from
+pub fn root_provenance<'a>(m: &'a AgentModel, r: &'a AgentRoot) -> &'a Provenance {
+    &spec_of(m, r).from
 }

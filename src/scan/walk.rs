@@ -5,7 +5,7 @@
 //! The walk enters everything but `.git`, follows symlinked folders (walkdir detects loops) and is
 //! bounded in depth and folder count; when a bound is hit the result says so.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
@@ -195,6 +195,8 @@ pub fn walk(root: &Path) -> WalkedRoot {
             }
         }
     }
+    // Sorted by path (the walk's order already, sorted by file name), which `bundle` relies on.
+    out.dirs.sort_by(|a, b| a.rel.cmp(&b.rel));
     // Breadth-first rank of every folder: by depth, then path (sorted read order).
     let mut order: Vec<usize> = (0..out.dirs.len()).collect();
     order.sort_by(|&a, &b| {
@@ -203,6 +205,13 @@ pub fn walk(root: &Path) -> WalkedRoot {
     let mut rank_of: std::collections::HashMap<&Path, usize> = Default::default();
     for (rank, &i) in order.iter().enumerate() {
         rank_of.insert(out.dirs[i].rel.as_path(), rank);
+    }
+    let mut skill_dir_index: HashMap<&Path, Vec<String>> = HashMap::new();
+    for (d, n) in &skill_dirs {
+        skill_dir_index
+            .entry(d.as_path())
+            .or_default()
+            .push(n.clone());
     }
     let mut candidates = Vec::with_capacity(files.len());
     for (rel, name, file_symlink) in files {
@@ -221,11 +230,17 @@ pub fn walk(root: &Path) -> WalkedRoot {
             node_modules |= n == "node_modules";
             symlinked_dir |= symlinked.contains(&prefix);
         }
-        let skill_ancestors = skill_dirs
-            .iter()
-            .filter(|(d, _)| *d != parent && parent.starts_with(d))
-            .cloned()
-            .collect();
+        // Folders strictly above the file's folder, outermost first, looked up by path (a
+        // linear scan of every skill folder per candidate would be quadratic in a large root).
+        let mut skill_ancestors: Vec<(PathBuf, String)> = Vec::new();
+        if !skill_dirs.is_empty() {
+            let above: Vec<&Path> = parent.ancestors().skip(1).collect();
+            for d in above.into_iter().rev() {
+                if let Some(names) = skill_dir_index.get(d) {
+                    skill_ancestors.extend(names.iter().map(|n| (d.to_path_buf(), n.clone())));
+                }
+            }
+        }
         candidates.push(Candidate {
             path: root.join(&rel),
             dir_rank: rank_of.get(parent.as_path()).copied().unwrap_or(0),
@@ -249,13 +264,17 @@ impl WalkedRoot {
     pub fn bundle(&self, skill_dir: &Path) -> (u32, u64) {
         let mut count = 0u32;
         let mut chars = 0u64;
-        for d in &self.dirs {
-            if let Ok(sub) = d.rel.strip_prefix(skill_dir) {
-                let prefix = sub.to_string_lossy().chars().count() as u64;
-                let sep = if prefix > 0 { 1 } else { 0 };
-                count += d.files;
-                chars += d.name_chars as u64 + (prefix + sep) * d.files as u64;
-            }
+        // `dirs` is sorted by path (the walk sorts it), so the folders under `skill_dir` are one
+        // run starting at its own position: the cost is the size of the bundle, not of the root.
+        let start = self.dirs.partition_point(|d| d.rel.as_path() < skill_dir);
+        for d in &self.dirs[start..] {
+            let Ok(sub) = d.rel.strip_prefix(skill_dir) else {
+                break;
+            };
+            let prefix = sub.to_string_lossy().chars().count() as u64;
+            let sep = if prefix > 0 { 1 } else { 0 };
+            count += d.files;
+            chars += d.name_chars as u64 + (prefix + sep) * d.files as u64;
         }
         (count, chars)
     }

@@ -1,0 +1,423 @@
+//! The agents' own settings that add roots or disable or hide skills, read as the models'
+//! `[[settings]]` entries describe them: files (JSON, JSONC, TOML, YAML), variables, command-line
+//! folders. A file that does not parse is reported, never fatal.
+
+use crate::agents::{AgentModel, Scope, SettingEffect, SettingKind, SettingSpec, SettingsFormat};
+use crate::env::Env;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// A folder a setting adds as a root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExtraRoot {
+    pub agent: usize,
+    pub setting: usize,
+    pub path: PathBuf,
+    /// Where it comes from: `skillDirectories in /home/u/.copilot/config.json`.
+    pub origin: String,
+}
+
+/// What a setting selects.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Target {
+    Name(String),
+    /// A SKILL.md file or its folder.
+    Path(PathBuf),
+    /// A name pattern with `*` wildcards.
+    Pattern(String),
+}
+
+/// A setting that disables or hides the skills it matches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Effector {
+    pub agent: usize,
+    pub setting: usize,
+    pub target: Target,
+    pub effect: SettingEffect,
+    /// `skillOverrides.deploy = "off" in /p/.claude/settings.local.json`.
+    pub origin: String,
+}
+
+/// Everything read from the agents' settings for one project.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Settings {
+    pub roots: Vec<ExtraRoot>,
+    pub effects: Vec<Effector>,
+    /// Files that exist but could not be read or parsed.
+    pub problems: Vec<String>,
+}
+
+impl Target {
+    /// Whether this target selects a skill (by its listed name, frontmatter name or path).
+    pub fn matches(&self, names: &[&str], skill_md: &Path) -> bool {
+        match self {
+            Target::Name(n) => names.contains(&n.as_str()),
+            Target::Path(p) => skill_md == p || skill_md.parent() == Some(p.as_path()),
+            Target::Pattern(g) => names.iter().any(|n| wildcard(g, n)),
+        }
+    }
+}
+
+/// `*` matches any run of characters; everything else literally.
+pub fn wildcard(pattern: &str, text: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == text;
+    }
+    let mut rest = text;
+    for (i, part) in parts.iter().enumerate() {
+        if i == 0 {
+            match rest.strip_prefix(part) {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        } else if i == parts.len() - 1 {
+            return rest.ends_with(part);
+        } else {
+            match rest.find(part) {
+                Some(at) => rest = &rest[at + part.len()..],
+                None => return false,
+            }
+        }
+    }
+    true
+}
+
+/// Removes `//` and `/* */` comments and trailing commas outside strings (JSONC).
+pub fn strip_jsonc(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut in_str = false;
+    while i < b.len() {
+        let c = b[i];
+        if in_str {
+            out.push(c as char);
+            if c == b'\\' && i + 1 < b.len() {
+                out.push(b[i + 1] as char);
+                i += 2;
+                continue;
+            }
+            if c == b'"' {
+                in_str = false;
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            b'"' => {
+                in_str = true;
+                out.push('"');
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            b',' => {
+                let next = b[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
+                if !matches!(next, Some(b'}') | Some(b']')) {
+                    out.push(',');
+                }
+                i += 1;
+            }
+            _ => {
+                // Multi-byte UTF-8 is copied byte by byte through a char boundary check.
+                let ch_len = text[i..].chars().next().map_or(1, char::len_utf8);
+                out.push_str(&text[i..i + ch_len]);
+                i += ch_len;
+            }
+        }
+    }
+    out
+}
+
+fn yaml_to_json(n: &crate::skill::Node) -> Value {
+    use crate::skill::{Value as Y, YamlType};
+    match &n.value {
+        Y::Scalar { text, ty, .. } => match ty {
+            YamlType::Null => Value::Null,
+            YamlType::Bool => Value::Bool(text.eq_ignore_ascii_case("true")),
+            YamlType::Int => text.parse::<i64>().map(Value::from).unwrap_or(Value::String(text.clone())),
+            YamlType::Float => text.parse::<f64>().map(Value::from).unwrap_or(Value::String(text.clone())),
+            _ => Value::String(text.clone()),
+        },
+        Y::Sequence(items) => Value::Array(items.iter().map(yaml_to_json).collect()),
+        Y::Mapping(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|e| {
+                    (
+                        e.key.scalar_text().unwrap_or("").to_string(),
+                        yaml_to_json(&e.value),
+                    )
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// Parses a settings file's text in `format` into a JSON value.
+pub fn parse(text: &str, format: SettingsFormat) -> Result<Value, String> {
+    match format {
+        SettingsFormat::Json => serde_json::from_str(text).map_err(|e| e.to_string()),
+        SettingsFormat::Jsonc => serde_json::from_str(&strip_jsonc(text)).map_err(|e| e.to_string()),
+        SettingsFormat::Toml => {
+            let v: toml::Value = toml::from_str(text).map_err(|e| e.message().to_string())?;
+            serde_json::to_value(v).map_err(|e| e.to_string())
+        }
+        SettingsFormat::Yaml => crate::skill::yaml::parse(text, 1, Default::default())
+            .map(|n| yaml_to_json(&n))
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// The value at a dotted key path.
+pub fn lookup<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
+    key.split('.').try_fold(v, |v, k| v.get(k))
+}
+
+/// Files larger than this are not read as settings.
+const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
+
+fn read_file(path: &Path) -> Option<Result<String, String>> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    if meta.len() > MAX_SETTINGS_BYTES {
+        return Some(Err("larger than 1 MiB".into()));
+    }
+    Some(
+        std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8".to_string())),
+    )
+}
+
+fn expand_dir(env: &Env, raw: &str, base: &Path) -> Option<PathBuf> {
+    env.expand(raw, base).ok()
+}
+
+/// Reads every agent's settings.
+pub fn read(models: &[AgentModel], env: &Env) -> Settings {
+    let mut out = Settings::default();
+    for (ai, m) in models.iter().enumerate() {
+        for (si, s) in m.settings.iter().enumerate() {
+            read_one(&mut out, env, ai, si, m, s);
+        }
+    }
+    out
+}
+
+fn push_root(out: &mut Settings, ai: usize, si: usize, dir: PathBuf, sub: Option<&str>, origin: String) {
+    let path = match sub {
+        Some(sub) => dir.join(sub),
+        None => dir,
+    };
+    out.roots.push(ExtraRoot {
+        agent: ai,
+        setting: si,
+        path: crate::env::normalize(&path),
+        origin,
+    });
+}
+
+fn read_one(out: &mut Settings, env: &Env, ai: usize, si: usize, m: &AgentModel, s: &SettingSpec) {
+    let sub = s.subpath.as_deref();
+    match s.kind {
+        SettingKind::Sidecar => {} // read per skill by the scanner
+        SettingKind::CliDirs => {
+            for d in &env.add_dirs {
+                push_root(out, ai, si, d.clone(), sub, format!("--add-dir {}", d.display()));
+            }
+        }
+        SettingKind::EnvRootList => {
+            let Some(var) = s.env.as_deref() else { return };
+            let Some(value) = env.var(var) else { return };
+            let sep = s.separator.as_deref().unwrap_or(",");
+            for part in value.split(sep).map(str::trim).filter(|p| !p.is_empty()) {
+                if let Some(dir) = expand_dir(env, part, &env.project) {
+                    push_root(out, ai, si, dir, sub, format!("${var}"));
+                }
+            }
+        }
+        _ => {
+            let (Some(file), Some(key)) = (s.file.as_deref(), s.key.as_deref()) else {
+                return;
+            };
+            let base = if s.scope == Some(Scope::Project) {
+                env.project.clone()
+            } else {
+                env.home.clone()
+            };
+            let Ok(path) = env.expand(file, &base) else {
+                return;
+            };
+            let text = match read_file(&path) {
+                None => return,
+                Some(Err(e)) => {
+                    out.problems
+                        .push(format!("{}: {}: cannot read it ({e})", m.id, path.display()));
+                    return;
+                }
+                Some(Ok(t)) => t,
+            };
+            let format = s.format.unwrap_or(SettingsFormat::Json);
+            let doc = match parse(&text, format) {
+                Ok(v) => v,
+                Err(e) => {
+                    out.problems.push(format!(
+                        "{}: {}: does not parse, its settings are not applied ({e})",
+                        m.id,
+                        path.display()
+                    ));
+                    return;
+                }
+            };
+            let Some(v) = lookup(&doc, key) else { return };
+            let at = |detail: String| format!("{detail} in {}", path.display());
+            let file_dir = path.parent().unwrap_or(&base).to_path_buf();
+            interpret(out, env, ai, si, s, key, v, &file_dir, at);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn interpret(
+    out: &mut Settings,
+    env: &Env,
+    ai: usize,
+    si: usize,
+    s: &SettingSpec,
+    key: &str,
+    v: &Value,
+    file_dir: &Path,
+    at: impl Fn(String) -> String,
+) {
+    let effect = s.effect.unwrap_or(SettingEffect::Disabled);
+    let add = |out: &mut Settings, target: Target, effect: SettingEffect, origin: String| {
+        if effect != SettingEffect::None {
+            out.effects.push(Effector {
+                agent: ai,
+                setting: si,
+                target,
+                effect,
+                origin,
+            });
+        }
+    };
+    match s.kind {
+        SettingKind::NameStates => {
+            if let Some(map) = v.as_object() {
+                for (name, state) in map {
+                    let Some(state) = state.as_str() else { continue };
+                    if let Some(e) = s.states.get(state) {
+                        add(
+                            out,
+                            Target::Name(name.clone()),
+                            *e,
+                            at(format!("`{key}.{name} = \"{state}\"`")),
+                        );
+                    }
+                }
+            }
+        }
+        SettingKind::NameList => {
+            for name in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                add(out, Target::Name(name.into()), effect, at(format!("`{name}` in `{key}`")));
+            }
+        }
+        SettingKind::Entries => {
+            for e in v.as_array().into_iter().flatten() {
+                if e.get("enabled").and_then(Value::as_bool) != Some(false) {
+                    continue;
+                }
+                if let Some(name) = e.get("name").and_then(Value::as_str) {
+                    add(
+                        out,
+                        Target::Name(name.into()),
+                        effect,
+                        at(format!("`{key}` entry name = \"{name}\", enabled = false")),
+                    );
+                } else if let Some(p) = e.get("path").and_then(Value::as_str) {
+                    let path = expand_dir(env, p, file_dir).unwrap_or_else(|| PathBuf::from(p));
+                    add(
+                        out,
+                        Target::Path(path),
+                        effect,
+                        at(format!("`{key}` entry path = \"{p}\", enabled = false")),
+                    );
+                }
+            }
+        }
+        SettingKind::RootList => {
+            for p in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                if let Some(dir) = expand_dir(env, p, &env.project) {
+                    let origin = at(format!("`{p}` in `{key}`"));
+                    push_root(out, ai, si, dir, s.subpath.as_deref(), origin);
+                }
+            }
+        }
+        SettingKind::PatternPermissions => {
+            if let Some(action) = v.as_str() {
+                if action == "deny" {
+                    add(out, Target::Pattern("*".into()), effect, at(format!("`{key} = \"deny\"`")));
+                }
+            } else if let Some(map) = v.as_object() {
+                for (pattern, action) in map {
+                    if action.as_str() == Some("deny") {
+                        add(
+                            out,
+                            Target::Pattern(pattern.clone()),
+                            effect,
+                            at(format!("`{key}.\"{pattern}\" = \"deny\"`")),
+                        );
+                    }
+                }
+            }
+        }
+        SettingKind::PiPatterns => {
+            for entry in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                if let Some(p) = entry.strip_prefix('!') {
+                    add(out, Target::Pattern(p.into()), effect, at(format!("`!{p}` in `{key}`")));
+                } else if let Some(p) = entry.strip_prefix('-') {
+                    let path = expand_dir(env, p, file_dir).unwrap_or_else(|| PathBuf::from(p));
+                    add(out, Target::Path(path), effect, at(format!("`-{p}` in `{key}`")));
+                } else {
+                    let p = entry.strip_prefix('+').unwrap_or(entry);
+                    if let Some(dir) = expand_dir(env, p, file_dir) {
+                        let origin = at(format!("`{entry}` in `{key}`"));
+                        push_root(out, ai, si, dir, None, origin);
+                    }
+                }
+            }
+        }
+        SettingKind::Sidecar | SettingKind::CliDirs | SettingKind::EnvRootList => {}
+    }
+}
+
+/// A sidecar's effect on one skill folder: reads `dir/<file>` and compares `key` with `when`.
+pub fn sidecar(s: &SettingSpec, skill_dir: &Path) -> Option<Result<String, String>> {
+    let (file, key) = (s.file.as_deref()?, s.key.as_deref()?);
+    let path = skill_dir.join(file);
+    let text = match read_file(&path)? {
+        Ok(t) => t,
+        Err(e) => return Some(Err(format!("{}: cannot read it ({e})", path.display()))),
+    };
+    let doc = match parse(&text, s.format.unwrap_or(SettingsFormat::Yaml)) {
+        Ok(d) => d,
+        Err(e) => return Some(Err(format!("{}: does not parse ({e})", path.display()))),
+    };
+    let v = lookup(&doc, key)?;
+    let want = s.when.as_ref().and_then(|w| serde_json::to_value(w).ok())?;
+    (v == &want).then(|| Ok(format!("`{key}: {v}` in {}", path.display())))
+}

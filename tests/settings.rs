@@ -1,0 +1,175 @@
+//! The agents' own settings: files and variables that add roots or disable or hide skills,
+//! folded into the verdicts with a reason that names the file and key.
+
+use skilltui::agents::builtin;
+use skilltui::catalog::Catalog;
+use skilltui::demo::write_tree;
+use skilltui::env::Env;
+use skilltui::resolve::{Status, Verdict};
+use std::path::{Path, PathBuf};
+
+struct Fx {
+    _tmp: tempfile::TempDir,
+    base: PathBuf,
+}
+
+impl Fx {
+    fn new(tree: &str) -> Fx {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path().to_path_buf();
+        write_tree(&base, "@@ project/.git/HEAD\nref: refs/heads/main\n@@ mkdir project/.git/objects\n@@ mkdir project/.git/refs\n@@ mkdir home\n").unwrap();
+        write_tree(&base, tree).unwrap();
+        Fx { _tmp: tmp, base }
+    }
+    fn env(&self) -> Env {
+        Env::new(self.base.join("project"), self.base.join("home"))
+    }
+    fn p(&self, rel: &str) -> PathBuf {
+        self.base.join(rel)
+    }
+}
+
+fn verdict(cat: &Catalog, path: &Path, agent: &str) -> Verdict {
+    cat.skill(path)
+        .unwrap_or_else(|| panic!("{} not in the catalog", path.display()))
+        .verdict(agent)
+        .unwrap()
+        .clone()
+}
+
+fn skill(name: &str) -> String {
+    format!("---\nname: {name}\ndescription: The {name} skill.\n---\n# {name}\n")
+}
+
+#[test]
+fn claude_skill_overrides_off_and_user_invocable_only() {
+    let f = Fx::new(&format!(
+        "@@ project/.claude/skills/off/SKILL.md\n{}@@ project/.claude/skills/quiet/SKILL.md\n{}@@ project/.claude/skills/on/SKILL.md\n{}@@ project/.claude/settings.local.json\n{{\"skillOverrides\": {{\"off\": \"off\", \"quiet\": \"user-invocable-only\", \"on\": \"on\"}}}}\n",
+        skill("off"),
+        skill("quiet"),
+        skill("on")
+    ));
+    let cat = Catalog::build(&builtin(), &f.env());
+    let off = verdict(&cat, &f.p("project/.claude/skills/off/SKILL.md"), "claude-code");
+    assert_eq!(off.status, Status::Rejected);
+    let r = off.reasons.last().unwrap();
+    assert_eq!(r.rule, "claude-code/settings.skill-overrides-local");
+    assert!(r.message.contains("skillOverrides.off") && r.message.contains("settings.local.json"), "{}", r.message);
+    let quiet = verdict(&cat, &f.p("project/.claude/skills/quiet/SKILL.md"), "claude-code");
+    assert_eq!((quiet.status, quiet.model), (Status::Visible, Some(false)));
+    assert!(quiet.reasons.iter().any(|r| r.rule == "claude-code/settings.skill-overrides-local"));
+    assert_eq!(quiet.listing_tokens, None, "kept out of the listing");
+    let on = verdict(&cat, &f.p("project/.claude/skills/on/SKILL.md"), "claude-code");
+    assert_eq!((on.status, on.model), (Status::Visible, Some(true)));
+    // Other agents are not affected by Claude Code's settings.
+    let cp = verdict(&cat, &f.p("project/.claude/skills/off/SKILL.md"), "copilot-cli");
+    assert_eq!(cp.status, Status::Visible);
+}
+
+#[test]
+fn codex_skills_config_and_openai_yaml_hide_from_the_model() {
+    let f = Fx::new(&format!(
+        "@@ project/.agents/skills/a/SKILL.md\n{}@@ project/.agents/skills/b/SKILL.md\n{}@@ project/.agents/skills/b/agents/openai.yaml\npolicy:\n  allow_implicit_invocation: false\n@@ project/.agents/skills/c/SKILL.md\n{}@@ home/.codex/config.toml\n[[skills.config]]\nname = \"a\"\nenabled = false\n",
+        skill("a"),
+        skill("b"),
+        skill("c")
+    ));
+    let cat = Catalog::build(&builtin(), &f.env());
+    let a = verdict(&cat, &f.p("project/.agents/skills/a/SKILL.md"), "codex");
+    assert_eq!((a.status, a.model), (Status::Visible, Some(false)));
+    assert!(a.reasons.iter().any(|r| r.rule == "codex/settings.skills-config-user" && r.message.contains("config.toml")));
+    let b = verdict(&cat, &f.p("project/.agents/skills/b/SKILL.md"), "codex");
+    assert_eq!((b.status, b.model), (Status::Visible, Some(false)));
+    assert!(b.reasons.iter().any(|r| r.rule == "codex/settings.openai-yaml-policy" && r.message.contains("allow_implicit_invocation")));
+    let c = verdict(&cat, &f.p("project/.agents/skills/c/SKILL.md"), "codex");
+    assert_eq!(c.model, Some(true));
+}
+
+#[test]
+fn copilot_skills_dirs_env_and_disabled_skills() {
+    let f = Fx::new(&format!(
+        "@@ extra/x/SKILL.md\n{}@@ project/.github/skills/gone/SKILL.md\n{}@@ home/.copilot/config.json\n// comments are allowed\n{{\"disabledSkills\": [\"gone\"],}}\n",
+        skill("x"),
+        skill("gone")
+    ));
+    let env = f.env().with_var("COPILOT_SKILLS_DIRS", f.p("extra").to_str().unwrap());
+    let cat = Catalog::build(&builtin(), &env);
+    let x = verdict(&cat, &f.p("extra/x/SKILL.md"), "copilot-cli");
+    assert_eq!(x.status, Status::Visible);
+    assert!(x.reasons[0].rule.starts_with("copilot-cli/roots.settings.skills-dirs-env"), "{:?}", x.reasons[0]);
+    // Other agents do not read Copilot's variable.
+    assert_eq!(verdict(&cat, &f.p("extra/x/SKILL.md"), "claude-code").status, Status::NotFound);
+    let gone = verdict(&cat, &f.p("project/.github/skills/gone/SKILL.md"), "copilot-cli");
+    assert_eq!(gone.status, Status::Rejected);
+    assert!(gone.reasons.last().unwrap().message.contains("disabledSkills"));
+}
+
+#[test]
+fn opencode_skills_paths_and_permission_deny() {
+    let f = Fx::new(&format!(
+        "@@ shared/tools/t/SKILL.md\n{}@@ project/.opencode/skills/secret/SKILL.md\n{}@@ project/opencode.json\n{{\n  // JSONC\n  \"skills\": {{\"paths\": [\"../shared/tools\"]}},\n  \"permission\": {{\"skill\": {{\"sec*\": \"deny\", \"*\": \"allow\"}}}}\n}}\n",
+        skill("t"),
+        skill("secret")
+    ));
+    let cat = Catalog::build(&builtin(), &f.env());
+    let t = verdict(&cat, &f.p("shared/tools/t/SKILL.md"), "opencode");
+    assert_eq!(t.status, Status::Visible);
+    let s = verdict(&cat, &f.p("project/.opencode/skills/secret/SKILL.md"), "opencode");
+    assert_eq!(s.status, Status::Rejected);
+    assert!(s.reasons.last().unwrap().message.contains("permission.skill"), "{:?}", s.reasons);
+}
+
+#[test]
+fn pi_settings_array_adds_and_excludes() {
+    let f = Fx::new(&format!(
+        "@@ home/.claude/skills/cl/SKILL.md\n{}@@ project/.agents/skills/no-thanks/SKILL.md\n{}@@ home/.pi/agent/settings.json\n{{\"skills\": [\"~/.claude/skills\", \"!no-*\"]}}\n",
+        skill("cl"),
+        skill("no-thanks")
+    ));
+    let cat = Catalog::build(&builtin(), &f.env());
+    // pi reads ~/.claude/skills only when a settings array lists it.
+    assert_eq!(verdict(&cat, &f.p("home/.claude/skills/cl/SKILL.md"), "pi").status, Status::Visible);
+    let no = verdict(&cat, &f.p("project/.agents/skills/no-thanks/SKILL.md"), "pi");
+    assert_eq!(no.status, Status::Rejected);
+    assert!(no.reasons.last().unwrap().message.contains("!no-*"));
+    // Without the settings file, ~/.claude/skills is not pi's.
+    std::fs::remove_file(f.p("home/.pi/agent/settings.json")).unwrap();
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(verdict(&cat, &f.p("home/.claude/skills/cl/SKILL.md"), "pi").status, Status::NotFound);
+}
+
+#[test]
+fn claude_add_dir_through_the_library_and_the_cli() {
+    let f = Fx::new(&format!("@@ other/.claude/skills/o/SKILL.md\n{}", skill("o")));
+    let env = f.env().with_add_dir(f.p("other"));
+    let cat = Catalog::build(&builtin(), &env);
+    assert_eq!(verdict(&cat, &f.p("other/.claude/skills/o/SKILL.md"), "claude-code").status, Status::Visible);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skilltui"))
+        .args(["list", "--json", "--project"])
+        .arg(f.p("project"))
+        .arg("--home")
+        .arg(f.p("home"))
+        .arg("--add-dir")
+        .arg(f.p("other"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = v["skills"].as_array().unwrap().iter().find(|s| s["name"] == "o").unwrap();
+    assert_eq!(s["agents"]["claude-code"]["status"], "visible");
+    assert_eq!(s["agents"]["codex"]["status"], "not-found");
+}
+
+#[test]
+fn a_settings_file_that_does_not_parse_is_reported_not_fatal() {
+    let f = Fx::new(&format!(
+        "@@ project/.claude/skills/a/SKILL.md\n{}@@ project/.claude/settings.json\n{{\"skillOverrides\": {{ broken\n",
+        skill("a")
+    ));
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(verdict(&cat, &f.p("project/.claude/skills/a/SKILL.md"), "claude-code").status, Status::Visible);
+    assert!(
+        cat.diagnostics.iter().any(|d| d.contains("settings.json") && d.contains("does not parse")),
+        "{:?}",
+        cat.diagnostics
+    );
+}
