@@ -1,7 +1,7 @@
 //! The catalog: an immutable snapshot of every skill file any agent could load in a project,
 //! with one verdict per agent. Front ends (CLI, explorer) only read it.
 
-use crate::agents::{AgentModel, Scope};
+use crate::agents::{AgentModel, Handling, Scope};
 use crate::env::Env;
 use crate::resolve::{self, Status, Verdict};
 use crate::scan::{self, Scan};
@@ -9,6 +9,7 @@ use crate::skill::SkillMd;
 use crate::spec::{self, Problem};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Serialize)]
@@ -47,6 +48,10 @@ pub struct Skill {
     /// The first lines of the file (at most 80 lines or 8 KiB), for showing the frontmatter and
     /// pointing at errors without reading the file again.
     pub head: String,
+    /// Files the body refers to, and whether each is in the skill folder.
+    pub references: Vec<crate::scan::Reference>,
+    /// The skill bundles a `scripts/` folder.
+    pub scripts: bool,
     /// (agent id, verdict) in agent order.
     pub verdicts: Vec<(String, Verdict)>,
 }
@@ -105,6 +110,8 @@ impl Serialize for Skill {
         m.serialize_entry("root", &self.root)?;
         m.serialize_entry("scope", &self.scope)?;
         m.serialize_entry("problems", &problems)?;
+        m.serialize_entry("references", &self.references)?;
+        m.serialize_entry("scripts", &self.scripts)?;
         m.serialize_entry("agents", &Verdicts(&self.verdicts))?;
         m.end()
     }
@@ -132,74 +139,118 @@ impl Catalog {
 
     pub fn from_scan(models: &[AgentModel], scan: &Scan) -> Catalog {
         let entries = resolve::entries(scan);
-        let per_agent: Vec<Vec<Verdict>> = (0..models.len())
-            .map(|ai| resolve::resolve_agent(models, ai, scan, &entries))
-            .collect();
-        let mut skills = Vec::new();
-        for (ei, e) in entries.iter().enumerate() {
+        // Agents resolve independently: one task per agent, on all cores.
+        let agents: Vec<usize> = (0..models.len()).collect();
+        let mut per_agent: Vec<std::vec::IntoIter<Verdict>> = scan::par_map(&agents, |&ai| {
+            resolve::resolve_agent(models, ai, scan, &entries)
+        })
+        .into_iter()
+        .map(Vec::into_iter)
+        .collect();
+        // The scope of each root path (the first agent root at that path decides).
+        let mut scope_of: HashMap<&Path, Scope> = HashMap::new();
+        for r in &scan.agent_roots {
+            scope_of.entry(r.path.as_path()).or_insert(r.scope);
+        }
+        // What each file says (parsed once, checked against the spec) and how each agent handles
+        // its keys: per file, on all cores.
+        let idx: Vec<usize> = (0..entries.len()).collect();
+        let described: Vec<FileFacts> = scan::par_map(&idx, |&ei| {
+            let e = &entries[ei];
             let c = e.candidate(scan);
-            let verdicts: Vec<(String, Verdict)> = models
-                .iter()
-                .zip(&per_agent)
-                .map(|(m, vs)| (m.id.clone(), vs[ei].clone()))
-                .collect();
-            // A loose `foo.md` is a skill only if some agent may load it.
-            if !c.is_skill_md() && verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
-                continue;
-            }
-            // The most specific walked root holding it, and its scope.
+            // The most specific walked root holding it.
             let (wi, _) = e
                 .found
                 .iter()
                 .copied()
                 .max_by_key(|(wi, _)| scan.walked[*wi].path.components().count())
                 .unwrap_or(e.found[0]);
-            let root = scan.walked[wi].path.clone();
-            let scope = scan
-                .agent_roots
+            let root = &scan.walked[wi].path;
+            let dir = resolve::fallback_name(c, root);
+            let (head, (name, description, keys, problems)) =
+                match scan.content(&e.path).map(|a| &**a) {
+                    Some(Ok(md)) => (head_of(&md.text), describe(md, &dir)),
+                    Some(Err(err)) => (
+                        String::new(),
+                        (
+                            None,
+                            None,
+                            Vec::new(),
+                            vec![Problem {
+                                code: err.code(),
+                                severity: spec::Severity::Error,
+                                message: err.to_string(),
+                                line: err.line(),
+                                column: err.column(),
+                            }],
+                        ),
+                    ),
+                    None => (String::new(), (None, None, Vec::new(), Vec::new())),
+                };
+            let fields = models
                 .iter()
-                .find(|r| r.path == root)
-                .map(|r| r.scope)
-                .unwrap_or(Scope::Other);
-            let dir = resolve::fallback_name(c, &root);
-            let head = match scan.content(&e.path).map(|a| &**a) {
-                Some(Ok(md)) => head_of(&md.text),
-                _ => String::new(),
-            };
-            let (name, description, keys, problems) = match scan.content(&e.path).map(|a| &**a) {
-                Some(Ok(md)) => describe(md, &dir),
-                Some(Err(err)) => (
-                    None,
-                    None,
-                    Vec::new(),
-                    vec![Problem {
-                        code: err.code(),
-                        severity: spec::Severity::Error,
-                        message: err.to_string(),
-                        line: err.line(),
-                        column: err.column(),
-                    }],
-                ),
-                None => (None, None, Vec::new(), Vec::new()),
-            };
-            let verdicts = verdicts
-                .into_iter()
-                .zip(models)
-                .map(|((id, mut v), m)| {
-                    v.fields = resolve::field_handling(m, &keys);
-                    (id, v)
-                })
+                .map(|m| resolve::field_handling(m, &keys))
                 .collect();
-            skills.push(Skill {
-                path: e.path.clone(),
+            FileFacts {
+                wi,
                 dir,
+                head,
                 name,
                 description,
+                keys,
+                problems,
+                fields,
+            }
+        });
+        let mut skills = Vec::new();
+        for (e, f) in entries.iter().zip(described) {
+            let c = e.candidate(scan);
+            let verdicts: Vec<(String, Verdict)> = models
+                .iter()
+                .zip(per_agent.iter_mut())
+                .zip(f.fields)
+                .map(|((m, vs), fields)| {
+                    let mut v = vs.next().expect("one verdict per entry and agent");
+                    v.fields = fields;
+                    (m.id.clone(), v)
+                })
+                .collect();
+            // A loose `foo.md` is a skill only if some agent may load it.
+            if !c.is_skill_md() && verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
+                continue;
+            }
+            let references = scan.references.get(&e.path).cloned().unwrap_or_default();
+            let mut problems = f.problems;
+            for r in references.iter().filter(|r| !r.exists) {
+                problems.push(Problem {
+                    code: "reference-missing",
+                    severity: spec::Severity::Warning,
+                    message: format!(
+                        "the body refers to `{}`, which is not in the skill folder",
+                        r.target
+                    ),
+                    line: Some(r.line),
+                    column: None,
+                });
+            }
+            let scripts = e.path.parent().is_some_and(|d| scan.with_scripts.contains(d));
+            let root = scan.walked[f.wi].path.clone();
+            let scope = scope_of
+                .get(root.as_path())
+                .copied()
+                .unwrap_or(Scope::Other);
+            skills.push(Skill {
+                path: e.path.clone(),
+                dir: f.dir,
+                name: f.name,
+                description: f.description,
                 root: Some(root),
                 scope,
                 problems,
-                keys,
-                head,
+                keys: f.keys,
+                head: f.head,
+                references,
+                scripts,
                 verdicts,
             });
         }
@@ -283,11 +334,26 @@ fn head_of(text: &str) -> String {
 
 type Described = (Option<String>, Option<String>, Vec<String>, Vec<Problem>);
 
-/// Name, description, keys and spec problems of a file, with the canonical rules.
+/// What the catalog keeps of one file besides the verdicts.
+struct FileFacts {
+    /// The walked root it is listed under.
+    wi: usize,
+    dir: String,
+    head: String,
+    name: Option<String>,
+    description: Option<String>,
+    keys: Vec<String>,
+    problems: Vec<Problem>,
+    /// Field handling per agent, in model order.
+    fields: Vec<BTreeMap<String, Handling>>,
+}
+
+/// Name, description, keys and spec problems of a file, with the canonical rules (one parse:
+/// the same as `spec::validate_text` followed by `SkillMd::parse`).
 fn describe(md: &SkillMd, dir: &str) -> Described {
-    let problems = spec::validate_text(&md.text, Some(dir));
     match md.parse() {
         Ok(doc) => {
+            let problems = spec::validate_frontmatter(&doc.frontmatter, Some(dir));
             let fm = &doc.frontmatter;
             let keys = fm.keys().map(|(k, _)| k.to_string()).collect();
             let name = fm
@@ -300,6 +366,6 @@ fn describe(md: &SkillMd, dir: &str) -> Described {
                 .map(String::from);
             (name, description, keys, problems)
         }
-        Err(_) => (None, None, Vec::new(), problems),
+        Err(e) => (None, None, Vec::new(), vec![spec::parse_problem(&e)]),
     }
 }

@@ -48,7 +48,7 @@ pub fn reports(cat: &Catalog, models: &[AgentModel]) -> Vec<ListingReport> {
                 if v.status != Status::Visible {
                     continue;
                 }
-                if let Some(b) = v.bundle {
+                if let Some(b) = &v.bundle {
                     *bundle.get_or_insert(0) += b.tokens;
                 }
                 match (v.model, v.listing_tokens) {

@@ -117,6 +117,17 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
             unknown: f.until == "unknown",
         });
     }
+    if let Some(x) = &m.listing.bundle_excludes {
+        push_rule(&mut out, "listing.bundle_excludes".into(), x);
+    }
+    if let Some(b) = &m.body {
+        push_rule(&mut out, "body.relative_paths".into(), &b.relative_paths);
+        if let Some(x) = &b.skill_dir_variable {
+            push_rule(&mut out, "body.skill_dir_variable".into(), x);
+        }
+        push_rule(&mut out, "body.scripts".into(), &b.scripts);
+        push_rule(&mut out, "body.allowed_tools_changes_scripts".into(), &b.allowed_tools_changes_scripts);
+    }
     for st in &m.settings {
         out.push(Entry {
             path: format!("settings.{}", st.id),

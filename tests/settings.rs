@@ -173,3 +173,46 @@ fn a_settings_file_that_does_not_parse_is_reported_not_fatal() {
         cat.diagnostics
     );
 }
+
+#[test]
+fn body_references_scripts_and_bundled_files() {
+    let mut tree = String::from(
+        "@@ project/.claude/skills/tool/SKILL.md\n---\nname: tool\ndescription: A tool.\n---\n# Tool\nRun `python scripts/run.py`, read [the guide](references/guide.md) and references/missing.md.\n@@ project/.claude/skills/tool/scripts/run.py\nprint(1)\n@@ project/.claude/skills/tool/references/guide.md\n# Guide\n",
+    );
+    for i in 0..30 {
+        tree.push_str(&format!("@@ project/.claude/skills/tool/fixtures/f{i}.json\n{{}}\n"));
+    }
+    tree.push_str("@@ project/.claude/skills/tool/vendor/a.js\nx\n@@ project/.claude/skills/tool/vendor/b.js\nx\n");
+    let f = Fx::new(&tree);
+    let cat = Catalog::build(&builtin(), &f.env());
+    let path = f.p("project/.claude/skills/tool/SKILL.md");
+    let s = cat.skill(&path).unwrap();
+    assert!(s.scripts);
+    let missing: Vec<_> = s.references.iter().filter(|r| !r.exists).map(|r| r.target.as_str()).collect();
+    assert_eq!(missing, ["references/missing.md"]);
+    let p = s.problems.iter().find(|p| p.code == "reference-missing").unwrap();
+    assert_eq!(p.line, Some(6));
+
+    let claude = verdict(&cat, &path, "claude-code");
+    let rel = claude.reasons.iter().find(|r| r.rule == "claude-code/body.relative_paths").expect("a relative-path note");
+    assert!(rel.message.contains("${CLAUDE_SKILL_DIR}/scripts/run.py"), "{}", rel.message);
+    let scripts = claude.reasons.iter().find(|r| r.rule == "claude-code/body.scripts").unwrap();
+    assert!(scripts.message.contains("need approval"), "{}", scripts.message);
+    assert_eq!(claude.status, Status::Visible, "notes do not change the status");
+
+    // OpenCode resolves against the skill folder: no note; Cursor: unknown, said so.
+    let oc = verdict(&cat, &path, "opencode");
+    assert!(!oc.reasons.iter().any(|r| r.rule == "opencode/body.relative_paths"));
+    let cu = verdict(&cat, &path, "cursor");
+    if cu.status == Status::Visible {
+        assert!(cu.reasons.iter().any(|r| r.rule == "cursor/body.scripts" && r.message.contains("not established")));
+    }
+
+    // Copilot lists every file but the top-level vendor/ on activation.
+    let cp = verdict(&cat, &path, "copilot-cli");
+    let b = cp.bundle.expect("Copilot lists bundled files");
+    assert_eq!(b.files, 1 + 1 + 1 + 30, "SKILL.md, scripts, references and fixtures; vendor left out");
+    assert_eq!(b.heaviest[0], ("fixtures".to_string(), 30));
+    assert_eq!(b.excluded, ["vendor"]);
+    assert!(verdict(&cat, &path, "claude-code").bundle.is_none());
+}

@@ -207,6 +207,9 @@ pub struct AgentModel {
     pub fields: BTreeMap<String, FieldRule>,
     /// What the model receives at session start.
     pub listing: Listing,
+    /// How relative paths in a skill's body resolve, and what happens to bundled scripts.
+    #[serde(default)]
+    pub body: Option<BodyRules>,
     /// The file as parsed, for listing every rule generically (`skilltui agents`).
     #[serde(skip)]
     pub raw: toml::Table,
@@ -490,6 +493,40 @@ pub struct SettingSpec {
     pub when: Option<toml::Value>,
     #[serde(flatten)]
     pub from: Provenance,
+}
+
+/// What a bare relative path in a skill's body (`references/guide.md`) resolves against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RelativeBase {
+    /// The skill folder (the spec's rule).
+    SkillDir,
+    /// The working folder: a bare path fails and the model must recover.
+    Cwd,
+    /// The model qualifies paths itself from the listed location.
+    ModelQualifies,
+}
+
+/// What happens when a skill's bundled script is run in the agent's default (headless) mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScriptPolicy {
+    Runs,
+    /// Needs the user's approval (blocked when nobody can approve).
+    Blocked,
+}
+
+/// Body references and bundled scripts.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodyRules {
+    pub relative_paths: Rule<RelativeBase>,
+    /// A variable the body can use for the skill folder (`${CLAUDE_SKILL_DIR}`).
+    #[serde(default)]
+    pub skill_dir_variable: Option<Rule<String>>,
+    pub scripts: Rule<ScriptPolicy>,
+    /// Whether `allowed-tools` changes what happens to scripts.
+    pub allowed_tools_changes_scripts: Rule<bool>,
 }
 
 /// How deep below a root a skill folder may sit.
@@ -1012,6 +1049,9 @@ pub struct Listing {
     pub entry: Rule<String>,
     pub budget: Rule<Budget>,
     pub bundled_files: Rule<BundledFiles>,
+    /// Top-level folders of a skill left out of that file list (Copilot CLI: `vendor`).
+    #[serde(default)]
+    pub bundle_excludes: Option<Rule<Vec<String>>>,
     /// Whether the frontmatter reaches the model on activation.
     pub frontmatter_reaches_model: Rule<bool>,
 }

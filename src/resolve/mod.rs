@@ -503,8 +503,75 @@ pub fn resolve_agent(
         let w = &scan.walked[wi];
         let cand = &w.candidates[ci];
         v.bundle = bundle(m, w, cand);
+        body_notes(m, scan, &e.path, v);
     }
     verdicts
+}
+
+/// Notes on what a visible skill's body asks for: bare relative paths on agents that resolve
+/// them against the working folder, and bundled scripts in the agent's default mode.
+fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
+    use crate::agents::{RelativeBase, ScriptPolicy};
+    let Some(b) = &m.body else { return };
+    let bare: Vec<&str> = scan
+        .references
+        .get(path)
+        .into_iter()
+        .flatten()
+        .filter(|r| r.exists && !r.link)
+        .map(|r| r.target.as_str())
+        .collect();
+    if let Some(first) = bare.first() {
+        match &b.relative_paths.value {
+            Known::Known(RelativeBase::Cwd) => {
+                let fix = match b.skill_dir_variable.as_ref().and_then(|r| r.known()) {
+                    Some(var) => format!("write it as `{var}/{}`", first.trim_start_matches("./")),
+                    None => "state in the body that paths are relative to the skill folder".into(),
+                };
+                v.reasons.push(Reason::from_rule(
+                    &m.id,
+                    "body.relative_paths",
+                    &b.relative_paths.from,
+                    format!(
+                        "the body refers to `{first}`{} by a bare relative path; {} resolves it against the working folder, not the skill folder, so the first try fails (the model may recover); {fix}",
+                        if bare.len() > 1 { format!(" and {} more", bare.len() - 1) } else { String::new() },
+                        m.name
+                    ),
+                ));
+            }
+            Known::Unknown => v.reasons.push(Reason::from_rule(
+                &m.id,
+                "body.relative_paths",
+                &b.relative_paths.from,
+                format!(
+                    "the body refers to `{first}` by a bare relative path; what {} resolves it against is not established",
+                    m.name
+                ),
+            )),
+            _ => {}
+        }
+    }
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if scan.with_scripts.contains(&dir) {
+        let at = match &b.allowed_tools_changes_scripts.value {
+            Known::Known(false) => "; `allowed-tools` does not change that",
+            _ => "",
+        };
+        let msg = match &b.scripts.value {
+            Known::Known(ScriptPolicy::Runs) => {
+                format!("its scripts/ run in {}'s default mode without asking{at}", m.name)
+            }
+            Known::Known(ScriptPolicy::Blocked) => format!(
+                "its scripts/ need approval in {}'s default mode, and are blocked where nobody can approve (headless){at}",
+                m.name
+            ),
+            Known::Unknown => format!(
+                "whether {} runs its scripts/ in its default mode is not established",
+                m.name
+            ),
+        };
+        v.reasons.push(Reason::from_rule(&m.id, "body.scripts", &b.scripts.from, msg));
+    }
 }
 
 /// Folds the agent's settings into the verdicts: a disabled skill is `rejected`, a hidden one
@@ -623,25 +690,60 @@ fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path) -> Option<u
 
 fn bundle(m: &AgentModel, w: &WalkedRoot, c: &Candidate) -> Option<Bundle> {
     let skill_dir = c.rel.parent().unwrap_or(Path::new(""));
-    match m.listing.bundled_files.value {
-        Known::Known(BundledFiles::All) => {
-            let (files, chars) = w.bundle(skill_dir);
-            Some(Bundle {
-                files,
-                tokens: (chars + 3 * files as u64).div_ceil(4),
-            })
+    let all = match m.listing.bundled_files.value {
+        Known::Known(BundledFiles::All) => true,
+        Known::Known(BundledFiles::Sample) => false,
+        _ => return None,
+    };
+    let excluded: Vec<String> = m
+        .listing
+        .bundle_excludes
+        .as_ref()
+        .and_then(|r| r.known().cloned())
+        .unwrap_or_default();
+    // Files per top-level folder of the skill ("" = the skill folder itself).
+    let mut per_top: BTreeMap<String, (u32, u64)> = BTreeMap::new();
+    for d in &w.dirs {
+        let Ok(sub) = d.rel.strip_prefix(skill_dir) else { continue };
+        if d.files == 0 {
+            continue;
         }
-        Known::Known(BundledFiles::Sample) => {
-            let (files, chars) = w.bundle(skill_dir);
-            let shown = files.min(10);
-            let avg = if files > 0 { chars / files as u64 } else { 0 };
-            Some(Bundle {
-                files: shown,
-                tokens: ((avg + 3) * shown as u64).div_ceil(4),
-            })
+        let top = sub
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !top.is_empty() && excluded.contains(&top) {
+            continue;
         }
-        _ => None,
+        let prefix = sub.to_string_lossy().chars().count() as u64;
+        let sep = u64::from(prefix > 0);
+        let e = per_top.entry(top).or_default();
+        e.0 += d.files;
+        e.1 += d.name_chars as u64 + (prefix + sep) * d.files as u64;
     }
+    let files: u32 = per_top.values().map(|(f, _)| f).sum();
+    let chars: u64 = per_top.values().map(|(_, c)| c).sum();
+    let mut heaviest: Vec<(String, u32)> = per_top
+        .iter()
+        .filter(|(k, _)| !k.is_empty())
+        .map(|(k, (f, _))| (k.clone(), *f))
+        .collect();
+    heaviest.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    heaviest.truncate(3);
+    let (files, tokens) = if all {
+        (files, (chars + 3 * files as u64).div_ceil(4))
+    } else {
+        let shown = files.min(10);
+        let avg = if files > 0 { chars / files as u64 } else { 0 };
+        (shown, ((avg + 3) * shown as u64).div_ceil(4))
+    };
+    Some(Bundle {
+        files,
+        tokens,
+        heaviest,
+        excluded,
+    })
 }
 
 /// How agent `m` handles each frontmatter key (plus the spec fields the skill lacks).

@@ -82,11 +82,15 @@ impl Reason {
 }
 
 /// The files an agent lists when the skill is activated (Copilot CLI lists all of them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Bundle {
     pub files: u32,
     /// Estimated tokens of the list.
     pub tokens: u64,
+    /// The skill's top-level folders with the most files (folder, files), heaviest first.
+    pub heaviest: Vec<(String, u32)>,
+    /// Top-level folders the agent leaves out of the list.
+    pub excluded: Vec<String>,
 }
 
 /// One agent's verdict on one SKILL.md.

@@ -14,6 +14,40 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// A file a skill's body refers to, and whether it is in the skill folder.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Reference {
+    pub target: String,
+    pub line: usize,
+    pub link: bool,
+    pub exists: bool,
+}
+
+/// The references in a SKILL.md's body, checked against its folder.
+pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
+    let lenient = crate::skill::SplitOptions {
+        strip_bom: true,
+        padded_delimiters: true,
+        unclosed_rest_is_yaml: false,
+    };
+    let (body, line) = match crate::skill::frontmatter::split(&md.text, lenient) {
+        Ok(p) => (p.body, p.body_line),
+        Err(_) => (md.text.as_str(), 1),
+    };
+    crate::skill::body::references(body, line)
+        .into_iter()
+        .map(|r| {
+            let exists = skill_dir.join(&r.target).exists();
+            Reference {
+                target: r.target,
+                line: r.line,
+                link: r.link,
+                exists,
+            }
+        })
+        .collect()
+}
+
 /// A candidate file's content, read once.
 pub type FileContent = Arc<Result<SkillMd, ReadError>>;
 
@@ -37,6 +71,10 @@ pub struct Scan {
     pub canonical: HashMap<PathBuf, PathBuf>,
     /// Content by canonical path.
     pub files: HashMap<PathBuf, FileContent>,
+    /// Body references of each SKILL.md (by candidate path).
+    pub references: HashMap<PathBuf, Vec<Reference>>,
+    /// Skill folders that bundle a `scripts/` folder.
+    pub with_scripts: HashSet<PathBuf>,
 }
 
 impl Scan {
@@ -56,7 +94,7 @@ fn threads() -> usize {
 }
 
 /// `f` over `items` on up to `threads()` threads (each pulls the next index), results in order.
-fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub(crate) fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let n = threads().min(items.len());
     if n <= 1 {
         return items.iter().map(f).collect();
@@ -172,6 +210,26 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
         .zip(found)
         .filter_map(|(k, r)| r.map(|r| (k, r)))
         .collect();
+    // Body references and bundled scripts, once per SKILL.md.
+    let mut references = HashMap::new();
+    let mut with_scripts = HashSet::new();
+    for (w, _) in &walked {
+        for c in w.candidates.iter().filter(|c| c.is_skill_md() && c.depth > 0) {
+            if references.contains_key(&c.path) {
+                continue;
+            }
+            let (Some(dir), Some(Ok(md))) = (
+                c.path.parent(),
+                canonical.get(&c.path).and_then(|k| files.get(k)).map(|a| &**a),
+            ) else {
+                continue;
+            };
+            references.insert(c.path.clone(), body_references(md, dir));
+            if dir.join("scripts").is_dir() {
+                with_scripts.insert(dir.to_path_buf());
+            }
+        }
+    }
     Scan {
         env: env.clone(),
         git_root: env.git_root(),
@@ -179,6 +237,8 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
         former_roots,
         settings,
         sidecars,
+        references,
+        with_scripts,
         walked: walked.into_iter().map(|(w, _)| w).collect(),
         walked_index,
         canonical,

@@ -117,7 +117,9 @@ pub fn walk(root: &Path) -> WalkedRoot {
         .into_iter()
         .filter_entry(|e| !(e.file_type().is_dir() && e.depth() > 0 && e.file_name() == ".git"));
     let mut dirs_seen = 0usize;
-    let mut dir_index: std::collections::HashMap<PathBuf, usize> = Default::default();
+    // Index in `out.dirs` of the open folder at each depth: the walk is depth-first, so a file's
+    // folder is the last one opened one level up (no path is built for the many bundled files).
+    let mut open: Vec<usize> = Vec::new();
     for entry in it {
         let entry = match entry {
             Ok(e) => e,
@@ -134,11 +136,13 @@ pub fn walk(root: &Path) -> WalkedRoot {
                 continue;
             }
         };
-        let rel = entry
-            .path()
-            .strip_prefix(root)
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
+        let rel_of = |entry: &walkdir::DirEntry| {
+            entry
+                .path()
+                .strip_prefix(root)
+                .map(Path::to_path_buf)
+                .unwrap_or_default()
+        };
         if entry.file_type().is_dir() {
             if entry.depth() > MAX_WALK_DEPTH {
                 out.truncated.get_or_insert_with(|| {
@@ -151,10 +155,12 @@ pub fn walk(root: &Path) -> WalkedRoot {
                 out.truncated = Some(format!("the walk stopped after {MAX_WALK_DIRS} folders"));
                 break;
             }
+            let rel = rel_of(&entry);
             if entry.path_is_symlink() && entry.depth() > 0 {
                 symlinked.insert(rel.clone());
             }
-            dir_index.insert(rel.clone(), out.dirs.len());
+            open.truncate(entry.depth());
+            open.push(out.dirs.len());
             out.dirs.push(DirInfo {
                 rel,
                 depth: entry.depth(),
@@ -162,21 +168,41 @@ pub fn walk(root: &Path) -> WalkedRoot {
                 name_chars: 0,
             });
         } else if entry.file_type().is_file() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
-            if let Some(d) = dir_index.get(&parent).map(|&i| &mut out.dirs[i]) {
+            let os_name = entry.file_name();
+            let lossy;
+            let name: &str = match os_name.to_str() {
+                Some(n) => n,
+                None => {
+                    lossy = os_name.to_string_lossy();
+                    &lossy
+                }
+            };
+            let dir = entry
+                .depth()
+                .checked_sub(1)
+                .and_then(|d| open.get(d).copied());
+            if let Some(d) = dir.map(|i| &mut out.dirs[i]) {
                 d.files += 1;
                 d.name_chars += name.chars().count() as u32;
             }
-            if name.eq_ignore_ascii_case("SKILL.md") {
-                skill_dirs.push((parent.clone(), name.clone()));
-            }
+            let is_skill_md = name.eq_ignore_ascii_case("SKILL.md");
             let loose = entry.depth() == 1
                 && name.len() > 3
+                && name.is_char_boundary(name.len() - 3)
                 && name[name.len() - 3..].eq_ignore_ascii_case(".md");
-            if name.eq_ignore_ascii_case("SKILL.md") || loose {
-                files.push((rel.clone(), name, entry.path_is_symlink()));
-            } else if IGNORE_FILE_NAMES.contains(&name.as_str()) {
+            let ignore_file = IGNORE_FILE_NAMES.contains(&name);
+            if !(is_skill_md || loose || ignore_file) {
+                continue;
+            }
+            let rel = rel_of(&entry);
+            let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
+            let name = name.to_string();
+            if is_skill_md {
+                skill_dirs.push((parent.clone(), name.clone()));
+            }
+            if is_skill_md || loose {
+                files.push((rel, name, entry.path_is_symlink()));
+            } else {
                 let patterns = std::fs::read_to_string(entry.path())
                     .map(|t| {
                         t.lines()

@@ -4,6 +4,7 @@
 //! canonical rules (the spec's), and [`parse_with`] with any agent's variations, on the same
 //! text, so that no file is read twice however many agents look at it.
 
+pub mod body;
 pub mod frontmatter;
 pub mod source;
 pub mod yaml;
