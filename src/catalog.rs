@@ -233,7 +233,10 @@ impl Catalog {
                     column: None,
                 });
             }
-            let scripts = e.path.parent().is_some_and(|d| scan.with_scripts.contains(d));
+            let scripts = e
+                .path
+                .parent()
+                .is_some_and(|d| scan.with_scripts.contains(d));
             let root = scan.walked[f.wi].path.clone();
             let scope = scope_of
                 .get(root.as_path())

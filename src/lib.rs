@@ -4,18 +4,20 @@
 //! Data flows one way: agent model ([`agents`]) → scan roots → parse SKILL.md ([`skill`])
 //! → resolve per agent → catalog snapshot → UI. See ARCHITECTURE.md.
 
+pub mod actions;
 pub mod agents;
 pub mod catalog;
 pub mod cli;
 pub mod demo;
 pub mod env;
+pub mod r#gen;
 pub mod listing;
 pub mod oracle;
 pub mod resolve;
 pub mod sanitize;
 pub mod scan;
+pub mod settings;
 pub mod skill;
 pub mod spec;
 pub mod tui;
 pub mod watch;
-pub mod settings;

@@ -146,8 +146,14 @@ fn yaml_to_json(n: &crate::skill::Node) -> Value {
         Y::Scalar { text, ty, .. } => match ty {
             YamlType::Null => Value::Null,
             YamlType::Bool => Value::Bool(text.eq_ignore_ascii_case("true")),
-            YamlType::Int => text.parse::<i64>().map(Value::from).unwrap_or(Value::String(text.clone())),
-            YamlType::Float => text.parse::<f64>().map(Value::from).unwrap_or(Value::String(text.clone())),
+            YamlType::Int => text
+                .parse::<i64>()
+                .map(Value::from)
+                .unwrap_or(Value::String(text.clone())),
+            YamlType::Float => text
+                .parse::<f64>()
+                .map(Value::from)
+                .unwrap_or(Value::String(text.clone())),
             _ => Value::String(text.clone()),
         },
         Y::Sequence(items) => Value::Array(items.iter().map(yaml_to_json).collect()),
@@ -169,7 +175,9 @@ fn yaml_to_json(n: &crate::skill::Node) -> Value {
 pub fn parse(text: &str, format: SettingsFormat) -> Result<Value, String> {
     match format {
         SettingsFormat::Json => serde_json::from_str(text).map_err(|e| e.to_string()),
-        SettingsFormat::Jsonc => serde_json::from_str(&strip_jsonc(text)).map_err(|e| e.to_string()),
+        SettingsFormat::Jsonc => {
+            serde_json::from_str(&strip_jsonc(text)).map_err(|e| e.to_string())
+        }
         SettingsFormat::Toml => {
             let v: toml::Value = toml::from_str(text).map_err(|e| e.message().to_string())?;
             serde_json::to_value(v).map_err(|e| e.to_string())
@@ -218,7 +226,14 @@ pub fn read(models: &[AgentModel], env: &Env) -> Settings {
     out
 }
 
-fn push_root(out: &mut Settings, ai: usize, si: usize, dir: PathBuf, sub: Option<&str>, origin: String) {
+fn push_root(
+    out: &mut Settings,
+    ai: usize,
+    si: usize,
+    dir: PathBuf,
+    sub: Option<&str>,
+    origin: String,
+) {
     let path = match sub {
         Some(sub) => dir.join(sub),
         None => dir,
@@ -237,7 +252,14 @@ fn read_one(out: &mut Settings, env: &Env, ai: usize, si: usize, m: &AgentModel,
         SettingKind::Sidecar => {} // read per skill by the scanner
         SettingKind::CliDirs => {
             for d in &env.add_dirs {
-                push_root(out, ai, si, d.clone(), sub, format!("--add-dir {}", d.display()));
+                push_root(
+                    out,
+                    ai,
+                    si,
+                    d.clone(),
+                    sub,
+                    format!("--add-dir {}", d.display()),
+                );
             }
         }
         SettingKind::EnvRootList => {
@@ -265,8 +287,11 @@ fn read_one(out: &mut Settings, env: &Env, ai: usize, si: usize, m: &AgentModel,
             let text = match read_file(&path) {
                 None => return,
                 Some(Err(e)) => {
-                    out.problems
-                        .push(format!("{}: {}: cannot read it ({e})", m.id, path.display()));
+                    out.problems.push(format!(
+                        "{}: {}: cannot read it ({e})",
+                        m.id,
+                        path.display()
+                    ));
                     return;
                 }
                 Some(Ok(t)) => t,
@@ -319,7 +344,9 @@ fn interpret(
         SettingKind::NameStates => {
             if let Some(map) = v.as_object() {
                 for (name, state) in map {
-                    let Some(state) = state.as_str() else { continue };
+                    let Some(state) = state.as_str() else {
+                        continue;
+                    };
                     if let Some(e) = s.states.get(state) {
                         add(
                             out,
@@ -333,7 +360,12 @@ fn interpret(
         }
         SettingKind::NameList => {
             for name in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
-                add(out, Target::Name(name.into()), effect, at(format!("`{name}` in `{key}`")));
+                add(
+                    out,
+                    Target::Name(name.into()),
+                    effect,
+                    at(format!("`{name}` in `{key}`")),
+                );
             }
         }
         SettingKind::Entries => {
@@ -370,7 +402,12 @@ fn interpret(
         SettingKind::PatternPermissions => {
             if let Some(action) = v.as_str() {
                 if action == "deny" {
-                    add(out, Target::Pattern("*".into()), effect, at(format!("`{key} = \"deny\"`")));
+                    add(
+                        out,
+                        Target::Pattern("*".into()),
+                        effect,
+                        at(format!("`{key} = \"deny\"`")),
+                    );
                 }
             } else if let Some(map) = v.as_object() {
                 for (pattern, action) in map {
@@ -388,10 +425,20 @@ fn interpret(
         SettingKind::PiPatterns => {
             for entry in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
                 if let Some(p) = entry.strip_prefix('!') {
-                    add(out, Target::Pattern(p.into()), effect, at(format!("`!{p}` in `{key}`")));
+                    add(
+                        out,
+                        Target::Pattern(p.into()),
+                        effect,
+                        at(format!("`!{p}` in `{key}`")),
+                    );
                 } else if let Some(p) = entry.strip_prefix('-') {
                     let path = expand_dir(env, p, file_dir).unwrap_or_else(|| PathBuf::from(p));
-                    add(out, Target::Path(path), effect, at(format!("`-{p}` in `{key}`")));
+                    add(
+                        out,
+                        Target::Path(path),
+                        effect,
+                        at(format!("`-{p}` in `{key}`")),
+                    );
                 } else {
                     let p = entry.strip_prefix('+').unwrap_or(entry);
                     if let Some(dir) = expand_dir(env, p, file_dir) {

@@ -126,7 +126,11 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
             push_rule(&mut out, "body.skill_dir_variable".into(), x);
         }
         push_rule(&mut out, "body.scripts".into(), &b.scripts);
-        push_rule(&mut out, "body.allowed_tools_changes_scripts".into(), &b.allowed_tools_changes_scripts);
+        push_rule(
+            &mut out,
+            "body.allowed_tools_changes_scripts".into(),
+            &b.allowed_tools_changes_scripts,
+        );
     }
     for st in &m.settings {
         out.push(Entry {

@@ -50,19 +50,44 @@ fn claude_skill_overrides_off_and_user_invocable_only() {
         skill("on")
     ));
     let cat = Catalog::build(&builtin(), &f.env());
-    let off = verdict(&cat, &f.p("project/.claude/skills/off/SKILL.md"), "claude-code");
+    let off = verdict(
+        &cat,
+        &f.p("project/.claude/skills/off/SKILL.md"),
+        "claude-code",
+    );
     assert_eq!(off.status, Status::Rejected);
     let r = off.reasons.last().unwrap();
     assert_eq!(r.rule, "claude-code/settings.skill-overrides-local");
-    assert!(r.message.contains("skillOverrides.off") && r.message.contains("settings.local.json"), "{}", r.message);
-    let quiet = verdict(&cat, &f.p("project/.claude/skills/quiet/SKILL.md"), "claude-code");
+    assert!(
+        r.message.contains("skillOverrides.off") && r.message.contains("settings.local.json"),
+        "{}",
+        r.message
+    );
+    let quiet = verdict(
+        &cat,
+        &f.p("project/.claude/skills/quiet/SKILL.md"),
+        "claude-code",
+    );
     assert_eq!((quiet.status, quiet.model), (Status::Visible, Some(false)));
-    assert!(quiet.reasons.iter().any(|r| r.rule == "claude-code/settings.skill-overrides-local"));
+    assert!(
+        quiet
+            .reasons
+            .iter()
+            .any(|r| r.rule == "claude-code/settings.skill-overrides-local")
+    );
     assert_eq!(quiet.listing_tokens, None, "kept out of the listing");
-    let on = verdict(&cat, &f.p("project/.claude/skills/on/SKILL.md"), "claude-code");
+    let on = verdict(
+        &cat,
+        &f.p("project/.claude/skills/on/SKILL.md"),
+        "claude-code",
+    );
     assert_eq!((on.status, on.model), (Status::Visible, Some(true)));
     // Other agents are not affected by Claude Code's settings.
-    let cp = verdict(&cat, &f.p("project/.claude/skills/off/SKILL.md"), "copilot-cli");
+    let cp = verdict(
+        &cat,
+        &f.p("project/.claude/skills/off/SKILL.md"),
+        "copilot-cli",
+    );
     assert_eq!(cp.status, Status::Visible);
 }
 
@@ -77,10 +102,17 @@ fn codex_skills_config_and_openai_yaml_hide_from_the_model() {
     let cat = Catalog::build(&builtin(), &f.env());
     let a = verdict(&cat, &f.p("project/.agents/skills/a/SKILL.md"), "codex");
     assert_eq!((a.status, a.model), (Status::Visible, Some(false)));
-    assert!(a.reasons.iter().any(|r| r.rule == "codex/settings.skills-config-user" && r.message.contains("config.toml")));
+    assert!(a.reasons.iter().any(
+        |r| r.rule == "codex/settings.skills-config-user" && r.message.contains("config.toml")
+    ));
     let b = verdict(&cat, &f.p("project/.agents/skills/b/SKILL.md"), "codex");
     assert_eq!((b.status, b.model), (Status::Visible, Some(false)));
-    assert!(b.reasons.iter().any(|r| r.rule == "codex/settings.openai-yaml-policy" && r.message.contains("allow_implicit_invocation")));
+    assert!(
+        b.reasons
+            .iter()
+            .any(|r| r.rule == "codex/settings.openai-yaml-policy"
+                && r.message.contains("allow_implicit_invocation"))
+    );
     let c = verdict(&cat, &f.p("project/.agents/skills/c/SKILL.md"), "codex");
     assert_eq!(c.model, Some(true));
 }
@@ -92,16 +124,37 @@ fn copilot_skills_dirs_env_and_disabled_skills() {
         skill("x"),
         skill("gone")
     ));
-    let env = f.env().with_var("COPILOT_SKILLS_DIRS", f.p("extra").to_str().unwrap());
+    let env = f
+        .env()
+        .with_var("COPILOT_SKILLS_DIRS", f.p("extra").to_str().unwrap());
     let cat = Catalog::build(&builtin(), &env);
     let x = verdict(&cat, &f.p("extra/x/SKILL.md"), "copilot-cli");
     assert_eq!(x.status, Status::Visible);
-    assert!(x.reasons[0].rule.starts_with("copilot-cli/roots.settings.skills-dirs-env"), "{:?}", x.reasons[0]);
+    assert!(
+        x.reasons[0]
+            .rule
+            .starts_with("copilot-cli/roots.settings.skills-dirs-env"),
+        "{:?}",
+        x.reasons[0]
+    );
     // Other agents do not read Copilot's variable.
-    assert_eq!(verdict(&cat, &f.p("extra/x/SKILL.md"), "claude-code").status, Status::NotFound);
-    let gone = verdict(&cat, &f.p("project/.github/skills/gone/SKILL.md"), "copilot-cli");
+    assert_eq!(
+        verdict(&cat, &f.p("extra/x/SKILL.md"), "claude-code").status,
+        Status::NotFound
+    );
+    let gone = verdict(
+        &cat,
+        &f.p("project/.github/skills/gone/SKILL.md"),
+        "copilot-cli",
+    );
     assert_eq!(gone.status, Status::Rejected);
-    assert!(gone.reasons.last().unwrap().message.contains("disabledSkills"));
+    assert!(
+        gone.reasons
+            .last()
+            .unwrap()
+            .message
+            .contains("disabledSkills")
+    );
 }
 
 #[test]
@@ -114,9 +167,21 @@ fn opencode_skills_paths_and_permission_deny() {
     let cat = Catalog::build(&builtin(), &f.env());
     let t = verdict(&cat, &f.p("shared/tools/t/SKILL.md"), "opencode");
     assert_eq!(t.status, Status::Visible);
-    let s = verdict(&cat, &f.p("project/.opencode/skills/secret/SKILL.md"), "opencode");
+    let s = verdict(
+        &cat,
+        &f.p("project/.opencode/skills/secret/SKILL.md"),
+        "opencode",
+    );
     assert_eq!(s.status, Status::Rejected);
-    assert!(s.reasons.last().unwrap().message.contains("permission.skill"), "{:?}", s.reasons);
+    assert!(
+        s.reasons
+            .last()
+            .unwrap()
+            .message
+            .contains("permission.skill"),
+        "{:?}",
+        s.reasons
+    );
 }
 
 #[test]
@@ -128,22 +193,38 @@ fn pi_settings_array_adds_and_excludes() {
     ));
     let cat = Catalog::build(&builtin(), &f.env());
     // pi reads ~/.claude/skills only when a settings array lists it.
-    assert_eq!(verdict(&cat, &f.p("home/.claude/skills/cl/SKILL.md"), "pi").status, Status::Visible);
-    let no = verdict(&cat, &f.p("project/.agents/skills/no-thanks/SKILL.md"), "pi");
+    assert_eq!(
+        verdict(&cat, &f.p("home/.claude/skills/cl/SKILL.md"), "pi").status,
+        Status::Visible
+    );
+    let no = verdict(
+        &cat,
+        &f.p("project/.agents/skills/no-thanks/SKILL.md"),
+        "pi",
+    );
     assert_eq!(no.status, Status::Rejected);
     assert!(no.reasons.last().unwrap().message.contains("!no-*"));
     // Without the settings file, ~/.claude/skills is not pi's.
     std::fs::remove_file(f.p("home/.pi/agent/settings.json")).unwrap();
     let cat = Catalog::build(&builtin(), &f.env());
-    assert_eq!(verdict(&cat, &f.p("home/.claude/skills/cl/SKILL.md"), "pi").status, Status::NotFound);
+    assert_eq!(
+        verdict(&cat, &f.p("home/.claude/skills/cl/SKILL.md"), "pi").status,
+        Status::NotFound
+    );
 }
 
 #[test]
 fn claude_add_dir_through_the_library_and_the_cli() {
-    let f = Fx::new(&format!("@@ other/.claude/skills/o/SKILL.md\n{}", skill("o")));
+    let f = Fx::new(&format!(
+        "@@ other/.claude/skills/o/SKILL.md\n{}",
+        skill("o")
+    ));
     let env = f.env().with_add_dir(f.p("other"));
     let cat = Catalog::build(&builtin(), &env);
-    assert_eq!(verdict(&cat, &f.p("other/.claude/skills/o/SKILL.md"), "claude-code").status, Status::Visible);
+    assert_eq!(
+        verdict(&cat, &f.p("other/.claude/skills/o/SKILL.md"), "claude-code").status,
+        Status::Visible
+    );
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_skilltui"))
         .args(["list", "--json", "--project"])
         .arg(f.p("project"))
@@ -154,7 +235,12 @@ fn claude_add_dir_through_the_library_and_the_cli() {
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let s = v["skills"].as_array().unwrap().iter().find(|s| s["name"] == "o").unwrap();
+    let s = v["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "o")
+        .unwrap();
     assert_eq!(s["agents"]["claude-code"]["status"], "visible");
     assert_eq!(s["agents"]["codex"]["status"], "not-found");
 }
@@ -166,9 +252,19 @@ fn a_settings_file_that_does_not_parse_is_reported_not_fatal() {
         skill("a")
     ));
     let cat = Catalog::build(&builtin(), &f.env());
-    assert_eq!(verdict(&cat, &f.p("project/.claude/skills/a/SKILL.md"), "claude-code").status, Status::Visible);
+    assert_eq!(
+        verdict(
+            &cat,
+            &f.p("project/.claude/skills/a/SKILL.md"),
+            "claude-code"
+        )
+        .status,
+        Status::Visible
+    );
     assert!(
-        cat.diagnostics.iter().any(|d| d.contains("settings.json") && d.contains("does not parse")),
+        cat.diagnostics
+            .iter()
+            .any(|d| d.contains("settings.json") && d.contains("does not parse")),
         "{:?}",
         cat.diagnostics
     );
@@ -180,7 +276,9 @@ fn body_references_scripts_and_bundled_files() {
         "@@ project/.claude/skills/tool/SKILL.md\n---\nname: tool\ndescription: A tool.\n---\n# Tool\nRun `python scripts/run.py`, read [the guide](references/guide.md) and references/missing.md.\n@@ project/.claude/skills/tool/scripts/run.py\nprint(1)\n@@ project/.claude/skills/tool/references/guide.md\n# Guide\n",
     );
     for i in 0..30 {
-        tree.push_str(&format!("@@ project/.claude/skills/tool/fixtures/f{i}.json\n{{}}\n"));
+        tree.push_str(&format!(
+            "@@ project/.claude/skills/tool/fixtures/f{i}.json\n{{}}\n"
+        ));
     }
     tree.push_str("@@ project/.claude/skills/tool/vendor/a.js\nx\n@@ project/.claude/skills/tool/vendor/b.js\nx\n");
     let f = Fx::new(&tree);
@@ -188,30 +286,71 @@ fn body_references_scripts_and_bundled_files() {
     let path = f.p("project/.claude/skills/tool/SKILL.md");
     let s = cat.skill(&path).unwrap();
     assert!(s.scripts);
-    let missing: Vec<_> = s.references.iter().filter(|r| !r.exists).map(|r| r.target.as_str()).collect();
+    let missing: Vec<_> = s
+        .references
+        .iter()
+        .filter(|r| !r.exists)
+        .map(|r| r.target.as_str())
+        .collect();
     assert_eq!(missing, ["references/missing.md"]);
-    let p = s.problems.iter().find(|p| p.code == "reference-missing").unwrap();
+    let p = s
+        .problems
+        .iter()
+        .find(|p| p.code == "reference-missing")
+        .unwrap();
     assert_eq!(p.line, Some(6));
 
     let claude = verdict(&cat, &path, "claude-code");
-    let rel = claude.reasons.iter().find(|r| r.rule == "claude-code/body.relative_paths").expect("a relative-path note");
-    assert!(rel.message.contains("${CLAUDE_SKILL_DIR}/scripts/run.py"), "{}", rel.message);
-    let scripts = claude.reasons.iter().find(|r| r.rule == "claude-code/body.scripts").unwrap();
-    assert!(scripts.message.contains("need approval"), "{}", scripts.message);
-    assert_eq!(claude.status, Status::Visible, "notes do not change the status");
+    let rel = claude
+        .reasons
+        .iter()
+        .find(|r| r.rule == "claude-code/body.relative_paths")
+        .expect("a relative-path note");
+    assert!(
+        rel.message.contains("${CLAUDE_SKILL_DIR}/scripts/run.py"),
+        "{}",
+        rel.message
+    );
+    let scripts = claude
+        .reasons
+        .iter()
+        .find(|r| r.rule == "claude-code/body.scripts")
+        .unwrap();
+    assert!(
+        scripts.message.contains("need approval"),
+        "{}",
+        scripts.message
+    );
+    assert_eq!(
+        claude.status,
+        Status::Visible,
+        "notes do not change the status"
+    );
 
     // OpenCode resolves against the skill folder: no note; Cursor: unknown, said so.
     let oc = verdict(&cat, &path, "opencode");
-    assert!(!oc.reasons.iter().any(|r| r.rule == "opencode/body.relative_paths"));
+    assert!(
+        !oc.reasons
+            .iter()
+            .any(|r| r.rule == "opencode/body.relative_paths")
+    );
     let cu = verdict(&cat, &path, "cursor");
     if cu.status == Status::Visible {
-        assert!(cu.reasons.iter().any(|r| r.rule == "cursor/body.scripts" && r.message.contains("not established")));
+        assert!(
+            cu.reasons
+                .iter()
+                .any(|r| r.rule == "cursor/body.scripts" && r.message.contains("not established"))
+        );
     }
 
     // Copilot lists every file but the top-level vendor/ on activation.
     let cp = verdict(&cat, &path, "copilot-cli");
     let b = cp.bundle.expect("Copilot lists bundled files");
-    assert_eq!(b.files, 1 + 1 + 1 + 30, "SKILL.md, scripts, references and fixtures; vendor left out");
+    assert_eq!(
+        b.files,
+        1 + 1 + 1 + 30,
+        "SKILL.md, scripts, references and fixtures; vendor left out"
+    );
     assert_eq!(b.heaviest[0], ("fixtures".to_string(), 30));
     assert_eq!(b.excluded, ["vendor"]);
     assert!(verdict(&cat, &path, "claude-code").bundle.is_none());

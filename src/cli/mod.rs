@@ -5,8 +5,13 @@
 pub mod agents;
 pub mod check;
 pub mod context;
+pub mod fix;
 pub mod list;
+pub mod mv;
+pub mod rename;
+pub mod rm;
 pub mod roots;
+pub mod undo;
 pub mod validate;
 pub mod why;
 
@@ -54,6 +59,19 @@ pub enum Command {
     Roots(roots::Args),
     /// List the agents and, for one, every rule with its source.
     Agents(agents::Args),
+    /// Set a skill's frontmatter name (checked against the spec), and with --folder its folder.
+    ///
+    /// Shows the diff and every agent's verdict before and after, then asks (--yes: no
+    /// question; --dry-run: change nothing). Exit 0 done, 1 refused, 2 no terminal to ask on.
+    Rename(rename::Args),
+    /// Move, copy (--copy) or symlink (--link) a skill folder into another root.
+    Mv(mv::Args),
+    /// Apply the quick fixes that apply to a skill (--only CODE, --list).
+    Fix(fix::Args),
+    /// Move a skill folder to skilltui's trash (undo brings it back).
+    Rm(rm::Args),
+    /// Revert the newest action (from the journal in skilltui's data folder).
+    Undo(undo::Args),
 }
 
 /// Runs a parsed command line, writing to the given streams.
@@ -67,6 +85,11 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
         Some(Command::Check(args)) => check::run(&args, common, out),
         Some(Command::Roots(args)) => roots::run(&args, common, out),
         Some(Command::Agents(args)) => agents::run(&args, common, out),
+        Some(Command::Rename(args)) => rename::run(&args, common, out, err),
+        Some(Command::Mv(args)) => mv::run(&args, common, out, err),
+        Some(Command::Fix(args)) => fix::run(&args, common, out, err),
+        Some(Command::Rm(args)) => rm::run(&args, common, out, err),
+        Some(Command::Undo(args)) => undo::run(&args, out, err),
     };
     match result {
         Ok(Ok(code)) => code,

@@ -559,7 +559,10 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
         };
         let msg = match &b.scripts.value {
             Known::Known(ScriptPolicy::Runs) => {
-                format!("its scripts/ run in {}'s default mode without asking{at}", m.name)
+                format!(
+                    "its scripts/ run in {}'s default mode without asking{at}",
+                    m.name
+                )
             }
             Known::Known(ScriptPolicy::Blocked) => format!(
                 "its scripts/ need approval in {}'s default mode, and are blocked where nobody can approve (headless){at}",
@@ -570,7 +573,12 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
                 m.name
             ),
         };
-        v.reasons.push(Reason::from_rule(&m.id, "body.scripts", &b.scripts.from, msg));
+        v.reasons.push(Reason::from_rule(
+            &m.id,
+            "body.scripts",
+            &b.scripts.from,
+            msg,
+        ));
     }
 }
 
@@ -585,7 +593,12 @@ fn apply_settings(
     verdicts: &mut [Verdict],
 ) {
     use crate::agents::SettingEffect;
-    let effects: Vec<_> = scan.settings.effects.iter().filter(|e| e.agent == ai).collect();
+    let effects: Vec<_> = scan
+        .settings
+        .effects
+        .iter()
+        .filter(|e| e.agent == ai)
+        .collect();
     let sidecar_specs: Vec<usize> = m
         .settings
         .iter()
@@ -704,7 +717,9 @@ fn bundle(m: &AgentModel, w: &WalkedRoot, c: &Candidate) -> Option<Bundle> {
     // Files per top-level folder of the skill ("" = the skill folder itself).
     let mut per_top: BTreeMap<String, (u32, u64)> = BTreeMap::new();
     for d in &w.dirs {
-        let Ok(sub) = d.rel.strip_prefix(skill_dir) else { continue };
+        let Ok(sub) = d.rel.strip_prefix(skill_dir) else {
+            continue;
+        };
         if d.files == 0 {
             continue;
         }

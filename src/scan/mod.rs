@@ -214,13 +214,20 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
     let mut references = HashMap::new();
     let mut with_scripts = HashSet::new();
     for (w, _) in &walked {
-        for c in w.candidates.iter().filter(|c| c.is_skill_md() && c.depth > 0) {
+        for c in w
+            .candidates
+            .iter()
+            .filter(|c| c.is_skill_md() && c.depth > 0)
+        {
             if references.contains_key(&c.path) {
                 continue;
             }
             let (Some(dir), Some(Ok(md))) = (
                 c.path.parent(),
-                canonical.get(&c.path).and_then(|k| files.get(k)).map(|a| &**a),
+                canonical
+                    .get(&c.path)
+                    .and_then(|k| files.get(k))
+                    .map(|a| &**a),
             ) else {
                 continue;
             };

@@ -52,10 +52,13 @@ fn looks_like_skill_path(t: &str) -> bool {
         return false;
     }
     let last = rest.rsplit('/').next().unwrap_or(rest);
-    let has_ext = last
-        .rsplit_once('.')
-        .is_some_and(|(stem, ext)| !stem.is_empty() && (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric()));
-    CONVENTIONAL_DIRS.contains(&first) && (has_ext || rest.ends_with('/')) || (has_ext && rest.contains('/'))
+    let has_ext = last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=5).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    CONVENTIONAL_DIRS.contains(&first) && (has_ext || rest.ends_with('/'))
+        || (has_ext && rest.contains('/'))
 }
 
 /// References in `body`, whose first line is `first_line` of the file.
@@ -63,7 +66,10 @@ pub fn references(body: &str, first_line: usize) -> Vec<BodyRef> {
     let mut out: Vec<BodyRef> = Vec::new();
     let push = |target: &str, line: usize, link: bool, out: &mut Vec<BodyRef>| {
         let target = target.split('#').next().unwrap_or("").trim();
-        if out.len() < MAX_REFERENCES && !is_external(target) && !out.iter().any(|r| r.target == target) {
+        if out.len() < MAX_REFERENCES
+            && !is_external(target)
+            && !out.iter().any(|r| r.target == target)
+        {
             out.push(BodyRef {
                 target: target.to_string(),
                 line,
@@ -100,7 +106,11 @@ pub fn references(body: &str, first_line: usize) -> Vec<BodyRef> {
             while k < chars.len() && path_char(chars[k].1) {
                 k += 1;
             }
-            let end = if k < chars.len() { chars[k].0 } else { line.len() };
+            let end = if k < chars.len() {
+                chars[k].0
+            } else {
+                line.len()
+            };
             let token = line[start..end].trim_end_matches(['.', '/']);
             let token = if line[start..end].ends_with('/') && !token.is_empty() {
                 &line[start..end.min(start + token.len() + 1)]
@@ -128,7 +138,14 @@ mod tests {
         let body = "# T\nSee [the guide](references/guide.md#setup) and https://x.y/a/b.md.\nRun `python scripts/extract.py FILE`.\nUse ${CLAUDE_SKILL_DIR}/scripts/ok.sh and ./assets/logo.png.\n";
         let refs = references(body, 5);
         let targets: Vec<&str> = refs.iter().map(|r| r.target.as_str()).collect();
-        assert_eq!(targets, ["references/guide.md", "scripts/extract.py", "./assets/logo.png"]);
+        assert_eq!(
+            targets,
+            [
+                "references/guide.md",
+                "scripts/extract.py",
+                "./assets/logo.png"
+            ]
+        );
         assert_eq!(refs[0].line, 6);
         assert!(refs[0].link && !refs[1].link);
     }

@@ -164,6 +164,53 @@ pub struct App {
     pub last_update: Option<(u64, usize, u64)>,
     /// The watcher's state, when it is not simply running.
     pub watch_note: Option<String>,
+
+    /// The action overlay (rename, move, fix, win, delete, undo), when open.
+    pub action: Option<ActionUi>,
+    /// An action step for the run loop to perform (plan and preview, apply, undo, list fixes):
+    /// file I/O happens there, never in `update`.
+    pub action_cmd: Option<ActionCmd>,
+    /// Journal ids of the actions applied in this session, oldest first (`u` undoes the last).
+    pub session_actions: Vec<String>,
+}
+
+/// The action overlay's state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionUi {
+    /// Typing a new name (`R`); Tab toggles renaming the folder too.
+    Input {
+        skill: PathBuf,
+        text: String,
+        folder: bool,
+    },
+    /// Choosing one of several requests (roots for `M`, quick fixes for `F`).
+    Choose {
+        title: String,
+        options: Vec<(String, crate::actions::Request)>,
+        cursor: usize,
+    },
+    /// Waiting for the run loop (planning, applying, undoing).
+    Busy(String),
+    /// A plan with its diff and the verdicts before and after; `y`/Enter applies.
+    Preview {
+        plan: Box<crate::actions::Plan>,
+        lines: Vec<String>,
+        scroll: u16,
+    },
+    /// A result or a refusal; any key closes it.
+    Message { title: String, text: String },
+}
+
+/// What the run loop does for the action overlay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionCmd {
+    /// Plan and preview a request.
+    Plan(crate::actions::Request),
+    /// List the quick fixes of a SKILL.md.
+    Fixes(PathBuf),
+    Apply(Box<crate::actions::Plan>),
+    /// Undo the journal entry with this id.
+    Undo(String),
 }
 
 /// How long the change marks stay (in 100 ms ticks).
@@ -203,6 +250,9 @@ impl App {
             changed_ticks: 0,
             last_update: None,
             watch_note: None,
+            action: None,
+            action_cmd: None,
+            session_actions: Vec::new(),
         }
     }
 

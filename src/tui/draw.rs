@@ -3,7 +3,7 @@
 use super::app::{App, ScanState, Tab};
 use super::layout;
 use super::update::tab_spans;
-use super::view::{other, skills, style};
+use super::view::{action, other, skills, style};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
@@ -56,6 +56,9 @@ pub fn draw(f: &mut Frame, app: &App) {
     footer(f, app, a.footer);
     if app.help {
         other::draw_help(f, app, f.area());
+    }
+    if app.action.is_some() {
+        action::draw(f, app, f.area());
     }
 }
 

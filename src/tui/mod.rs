@@ -99,6 +99,60 @@ fn spawn_input(tx: Sender<Msg>) {
         });
 }
 
+/// Performs the action step the app asked for (`app.action_cmd`): plan and preview, list quick
+/// fixes, apply, undo — file I/O, done here in the run loop, never in `update` — and feeds the
+/// result back through `update`.
+pub fn run_action(app: &mut App) {
+    use crate::actions::{self, journal};
+    use app::ActionCmd;
+    let Some(cmd) = app.action_cmd.take() else {
+        return;
+    };
+    let msg = match cmd {
+        ActionCmd::Plan(req) => {
+            let result = match &app.catalog {
+                None => Err("the scan has not finished".to_string()),
+                Some(cat) => actions::plan(cat, &app.models, &app.env, &req)
+                    .and_then(|plan| {
+                        let pv = actions::preview(&plan, &app.models, &app.env)?;
+                        let mut lines = vec![plan.title.clone(), String::new()];
+                        lines.extend(plan.diff.lines().map(String::from));
+                        lines.extend(plan.notes.iter().map(|n| format!("note: {n}")));
+                        lines.push(String::new());
+                        lines.extend(pv.lines(&app.env));
+                        Ok((Box::new(plan), lines))
+                    })
+                    .map_err(|r| r.0),
+            };
+            Msg::ActionPlanned(result)
+        }
+        ActionCmd::Fixes(skill) => {
+            let result = match app
+                .catalog
+                .as_ref()
+                .and_then(|c| c.skill(&skill).map(|s| (c, s)))
+            {
+                Some((cat, s)) => Ok(actions::fixes(cat, &app.models, s)),
+                None => Err("the skill is no longer in the catalog".to_string()),
+            };
+            Msg::ActionFixes(skill, result)
+        }
+        ActionCmd::Apply(plan) => Msg::ActionDone {
+            result: actions::apply(&plan)
+                .map(|e| (e.id, e.title))
+                .map_err(|r| r.0),
+            undo: false,
+        },
+        ActionCmd::Undo(id) => Msg::ActionDone {
+            result: journal::undo_id(&id)
+                .map(|e| (e.id, e.title))
+                .map_err(|r| r.0),
+            undo: true,
+        },
+    };
+    update::update(app, msg);
+}
+
 /// Runs the explorer until the user quits.
 pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
     let cx = match Context::new(common) {
@@ -160,6 +214,12 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
             if app.quit {
                 break;
             }
+        }
+        if app.action_cmd.is_some() {
+            // Show the "busy" overlay, then do the step (synchronously: a plan and its preview
+            // take a moment; the terminal's input waits in the channel meanwhile).
+            terminal.draw(|f| draw::draw(f, &app))?;
+            run_action(&mut app);
         }
         if app.rescan_requested {
             app.rescan_requested = false;

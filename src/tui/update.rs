@@ -1,7 +1,8 @@
 //! The one function that changes the explorer's state: `update(app, msg)`.
 
-use super::app::{App, DetailTab, Filter, Focus, Sort, Tab};
+use super::app::{ActionCmd, ActionUi, App, DetailTab, Filter, Focus, Sort, Tab};
 use super::layout;
+use crate::actions::{Mode, Request};
 use crate::agents::Scope;
 use crate::catalog::Catalog;
 use crossterm::event::{
@@ -28,6 +29,15 @@ pub enum Msg {
     WatcherDied(String),
     /// Time passes (spinner, change marks).
     Tick,
+    /// A planned action with its preview lines (diff, notes, verdicts), or why it is refused.
+    ActionPlanned(Result<(Box<crate::actions::Plan>, Vec<String>), String>),
+    /// The quick fixes that apply to a SKILL.md.
+    ActionFixes(std::path::PathBuf, Result<Vec<crate::actions::Fix>, String>),
+    /// An action applied (journal id, title) or undone, or why not.
+    ActionDone {
+        result: Result<(String, String), String>,
+        undo: bool,
+    },
 }
 
 /// Tab titles as drawn in the tab bar: ` 1 Skills ` … separated by `│`.
@@ -96,7 +106,254 @@ pub fn update(app: &mut App, msg: Msg) {
         Msg::Key(k) if k.kind != KeyEventKind::Release => key(app, k),
         Msg::Key(_) => {}
         Msg::Mouse(m) => mouse(app, m),
+        Msg::ActionPlanned(r) => {
+            app.action = Some(match r {
+                Ok((plan, lines)) => ActionUi::Preview {
+                    plan,
+                    lines,
+                    scroll: 0,
+                },
+                Err(e) => ActionUi::Message {
+                    title: "Refused".into(),
+                    text: e,
+                },
+            });
+        }
+        Msg::ActionFixes(skill, r) => {
+            app.action = Some(match r {
+                Ok(fixes) if fixes.is_empty() => ActionUi::Message {
+                    title: "Quick fixes".into(),
+                    text: "No quick fix applies to this skill.".into(),
+                },
+                Ok(fixes) => {
+                    let mut options: Vec<(String, Request)> = fixes
+                        .iter()
+                        .map(|f| {
+                            (
+                                format!("{}: {}", f.code, f.title),
+                                Request::Fix {
+                                    skill: skill.clone(),
+                                    only: vec![f.code.to_string()],
+                                },
+                            )
+                        })
+                        .collect();
+                    if fixes.len() > 1 {
+                        options.push((
+                            "all of them".into(),
+                            Request::Fix {
+                                skill: skill.clone(),
+                                only: Vec::new(),
+                            },
+                        ));
+                    }
+                    ActionUi::Choose {
+                        title: "Quick fix".into(),
+                        options,
+                        cursor: 0,
+                    }
+                }
+                Err(e) => ActionUi::Message {
+                    title: "Refused".into(),
+                    text: e,
+                },
+            });
+        }
+        Msg::ActionDone { result, undo } => {
+            app.action = Some(match result {
+                Ok((id, title)) => {
+                    if undo {
+                        app.session_actions.retain(|x| x != &id);
+                    } else {
+                        app.session_actions.push(id);
+                    }
+                    app.rescan_requested = true;
+                    app.scan = super::app::ScanState::Scanning;
+                    ActionUi::Message {
+                        title: if undo { "Undone" } else { "Done" }.into(),
+                        text: if undo {
+                            format!("Undone: {title}")
+                        } else {
+                            format!("{title}\n\nu undoes it.")
+                        },
+                    }
+                }
+                Err(e) => ActionUi::Message {
+                    title: "Refused".into(),
+                    text: e,
+                },
+            });
+        }
     }
+}
+
+/// Keys while the action overlay is open.
+fn action_key(app: &mut App, k: KeyEvent) {
+    let Some(ui) = app.action.as_mut() else {
+        return;
+    };
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    match ui {
+        ActionUi::Input {
+            skill,
+            text,
+            folder,
+        } => match k.code {
+            KeyCode::Esc => app.action = None,
+            KeyCode::Tab => *folder = !*folder,
+            KeyCode::Backspace => {
+                text.pop();
+            }
+            KeyCode::Char('u') if ctrl => text.clear(),
+            KeyCode::Char(c) if !ctrl => text.push(c),
+            KeyCode::Enter => {
+                let req = Request::Rename {
+                    skill: skill.clone(),
+                    name: text.trim().to_string(),
+                    folder: *folder,
+                };
+                app.action = Some(ActionUi::Busy("planning…".into()));
+                app.action_cmd = Some(ActionCmd::Plan(req));
+            }
+            _ => {}
+        },
+        ActionUi::Choose {
+            options, cursor, ..
+        } => match k.code {
+            KeyCode::Esc | KeyCode::Char('q') => app.action = None,
+            KeyCode::Down | KeyCode::Char('j') => {
+                *cursor = (*cursor + 1).min(options.len().saturating_sub(1))
+            }
+            KeyCode::Up | KeyCode::Char('k') => *cursor = cursor.saturating_sub(1),
+            KeyCode::Char('c') | KeyCode::Char('l') | KeyCode::Char('m') => {
+                // Move, copy or link: switch every option's mode.
+                let mode = match k.code {
+                    KeyCode::Char('c') => Mode::Copy,
+                    KeyCode::Char('l') => Mode::Link,
+                    _ => Mode::Move,
+                };
+                for (label, req) in options.iter_mut() {
+                    if let Request::Move { mode: m, root, .. } = req {
+                        *m = mode;
+                        *label = format!("{} to {}", mode.verb(), style_path(&app.env, root));
+                    }
+                }
+            }
+            KeyCode::Enter | KeyCode::Char('y') => {
+                if let Some((_, req)) = options.get(*cursor) {
+                    let req = req.clone();
+                    app.action = Some(ActionUi::Busy("planning…".into()));
+                    app.action_cmd = Some(ActionCmd::Plan(req));
+                }
+            }
+            _ => {}
+        },
+        ActionUi::Busy(_) => {}
+        ActionUi::Preview { plan, scroll, .. } => match k.code {
+            KeyCode::Esc | KeyCode::Char('n') | KeyCode::Char('q') => app.action = None,
+            KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+            KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+            KeyCode::PageDown => *scroll = scroll.saturating_add(10),
+            KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+            KeyCode::Enter | KeyCode::Char('y') => {
+                let plan = plan.clone();
+                app.action = Some(ActionUi::Busy("applying…".into()));
+                app.action_cmd = Some(ActionCmd::Apply(plan));
+            }
+            _ => {}
+        },
+        ActionUi::Message { .. } => app.action = None,
+    }
+}
+
+fn style_path(env: &crate::env::Env, p: &std::path::Path) -> String {
+    crate::cli::context::show_path(env, p)
+}
+
+/// The action keys of the Skills tab: R rename, M move/copy/link, F quick fix, W make this copy
+/// win for the agent shown (`a`), D delete to trash, u undo.
+fn start_action(app: &mut App, c: char) -> bool {
+    if c == 'u' {
+        app.action = Some(match app.session_actions.last() {
+            Some(id) => {
+                app.action_cmd = Some(ActionCmd::Undo(id.clone()));
+                ActionUi::Busy("undoing…".into())
+            }
+            None => ActionUi::Message {
+                title: "Undo".into(),
+                text: "No action of this session to undo (`skilltui undo` reverts older ones)."
+                    .into(),
+            },
+        });
+        return true;
+    }
+    if app.tab != Tab::Skills || !matches!(c, 'R' | 'M' | 'F' | 'W' | 'D') {
+        return false;
+    }
+    let Some(s) = app.current() else {
+        return true;
+    };
+    let skill = s.path.clone();
+    let (label, root) = (s.label().to_string(), s.root.clone());
+    match c {
+        'R' => {
+            app.action = Some(ActionUi::Input {
+                skill,
+                text: label,
+                folder: true,
+            })
+        }
+        'M' => {
+            let roots: Vec<(String, Request)> = app
+                .catalog
+                .as_ref()
+                .map(|cat| {
+                    cat.roots
+                        .iter()
+                        .filter(|r| r.scope != Scope::System && Some(&r.path) != root.as_ref())
+                        .map(|r| {
+                            (
+                                format!("move to {}", style_path(&app.env, &r.path)),
+                                Request::Move {
+                                    skill: skill.clone(),
+                                    root: r.path.clone(),
+                                    mode: Mode::Move,
+                                },
+                            )
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            app.action = Some(ActionUi::Choose {
+                title: "Move (m), copy (c) or link (l) to".into(),
+                options: roots,
+                cursor: 0,
+            });
+        }
+        'F' => {
+            app.action = Some(ActionUi::Busy("looking for quick fixes…".into()));
+            app.action_cmd = Some(ActionCmd::Fixes(skill));
+        }
+        'W' => match app.agent_filter {
+            Some(i) => {
+                let agent = app.models[i].id.clone();
+                app.action = Some(ActionUi::Busy("finding the smallest change…".into()));
+                app.action_cmd = Some(ActionCmd::Plan(Request::Win { skill, agent }));
+            }
+            None => {
+                app.action = Some(ActionUi::Message {
+                    title: "Make this copy win".into(),
+                    text: "Pick the agent first: `a` shows one agent's column.".into(),
+                })
+            }
+        },
+        'D' => {
+            app.action = Some(ActionUi::Busy("planning…".into()));
+            app.action_cmd = Some(ActionCmd::Plan(Request::Delete { skill }));
+        }
+        _ => {}
+    }
+    true
 }
 
 fn move_by(app: &mut App, delta: isize) {
@@ -150,6 +407,10 @@ fn key(app: &mut App, k: KeyEvent) {
         app.help = false;
         return;
     }
+    if app.action.is_some() {
+        action_key(app, k);
+        return;
+    }
     if app.search.editing {
         match k.code {
             KeyCode::Esc => {
@@ -173,6 +434,12 @@ fn key(app: &mut App, k: KeyEvent) {
             KeyCode::Up => move_by(app, -1),
             _ => {}
         }
+        return;
+    }
+    if let KeyCode::Char(c) = k.code
+        && !ctrl
+        && start_action(app, c)
+    {
         return;
     }
     match k.code {
@@ -272,6 +539,9 @@ fn key(app: &mut App, k: KeyEvent) {
 }
 
 fn mouse(app: &mut App, m: MouseEvent) {
+    if app.action.is_some() {
+        return;
+    }
     let a = layout::areas(app);
     let (x, y) = (m.column, m.row);
     match m.kind {

@@ -1,5 +1,6 @@
 //! Pieces of the screen, each a pure function of the app state.
 
+pub mod action;
 pub mod other;
 pub mod skills;
 pub mod style;

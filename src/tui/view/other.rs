@@ -342,14 +342,15 @@ pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
 }
 
 /// Every key, for the `?` overlay.
-pub const KEYS: [(&str, &str); 20] = [
+pub const KEYS: [(&str, &str); 18] = [
     ("1-5", "tabs: Skills, Collisions, Roots, Agents, Tokens"),
-    ("↑↓ j k", "move (list or detail, whichever has focus)"),
-    ("PgUp PgDn ^u ^d", "page"),
+    (
+        "↑↓ j k PgUp PgDn",
+        "move, page (list or detail, whichever has focus)",
+    ),
     ("g G Home End", "first, last"),
-    ("Enter → l", "focus the detail pane"),
-    ("← h Esc", "back to the list"),
-    ("Tab S-Tab", "detail: Why / Fields / File"),
+    ("Enter → l / ← h", "into the detail pane / back to the list"),
+    ("Tab S-Tab", "detail: Why (rules, sources) / Fields / File"),
     ("/", "fuzzy search name, description, path"),
     ("Enter (search)", "keep the query; Esc clears it"),
     ("s", "sort: name, problems, scope"),
@@ -357,15 +358,15 @@ pub const KEYS: [(&str, &str); 20] = [
     ("a", "one agent (cycle) or all"),
     ("p", "scope: project, user, system, all"),
     ("r", "rescan"),
-    ("?", "this help"),
-    ("q Esc ^c", "quit"),
+    ("R M F", "rename, move/copy/link, quick fix"),
+    ("W D u", "make this copy win (agent: a), delete, undo"),
+    ("?  q Esc ^c", "this help; quit"),
     ("mouse", "click rows and tabs, wheel scrolls"),
     (
         "✓ ~ ↓",
         "visible, visible but hidden from the model, shadowed",
     ),
     ("✗ · ?", "rejected, not found, unknown (research silent)"),
-    ("why", "the Why tab cites rule, source and evidence"),
 ];
 
 pub fn draw_help(f: &mut Frame, app: &App, area: Rect) {

@@ -1,0 +1,730 @@
+//! skilltui's benchmarks, one binary (`harness = false`): generated trees (`skilltui::gen`), each
+//! figure a median of repeated runs, every ratio taken against a floor measured in the same run.
+//!
+//! Full run (about 10 minutes on 2 cores; trees are kept in --dir between runs):
+//!     cargo bench --bench catalog
+//! Smoke run (CI): `bash benches/smoke.sh`, i.e. `cargo bench --profile test --bench catalog -- --smoke`.
+//!
+//! Options: --smoke, --sizes 1000,10000,100000, --dir DIR (default /tmp/skilltui-bench),
+//! --drop-caches (also measure with the page cache dropped: needs root), --out FILE (the
+//! markdown table), --no-external (skip skills-ref), --only NAME[,NAME] (scan, change, search,
+//! frame, first, memory, validate).
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use skilltui::agents::{self, AgentModel};
+use skilltui::catalog::Catalog;
+use skilltui::env::Env;
+use skilltui::r#gen::{self as treegen, Tree};
+use skilltui::tui::app::App;
+use skilltui::tui::update::{Msg, update};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const SKILLTUI: &str = env!("CARGO_BIN_EXE_skilltui");
+
+struct Opts {
+    smoke: bool,
+    sizes: Vec<usize>,
+    dir: PathBuf,
+    drop_caches: bool,
+    out: Option<PathBuf>,
+    external: bool,
+    only: Vec<String>,
+}
+
+impl Opts {
+    fn parse() -> Opts {
+        let mut o = Opts {
+            smoke: false,
+            sizes: Vec::new(),
+            dir: std::env::temp_dir().join("skilltui-bench"),
+            drop_caches: false,
+            out: None,
+            external: true,
+            only: Vec::new(),
+        };
+        let mut args = std::env::args().skip(1);
+        while let Some(a) = args.next() {
+            match a.as_str() {
+                "--smoke" => o.smoke = true,
+                "--sizes" => {
+                    o.sizes = args
+                        .next()
+                        .unwrap_or_default()
+                        .split(',')
+                        .filter_map(|s| s.trim().replace('_', "").parse().ok())
+                        .collect()
+                }
+                "--dir" => o.dir = PathBuf::from(args.next().unwrap_or_default()),
+                "--drop-caches" => o.drop_caches = true,
+                "--out" => o.out = args.next().map(PathBuf::from),
+                "--no-external" => o.external = false,
+                "--only" => {
+                    o.only = args
+                        .next()
+                        .unwrap_or_default()
+                        .split(',')
+                        .map(String::from)
+                        .collect()
+                }
+                // `cargo bench` passes --bench; filters are not used.
+                _ => {}
+            }
+        }
+        if o.sizes.is_empty() {
+            o.sizes = if o.smoke {
+                vec![300]
+            } else {
+                vec![1_000, 10_000, 100_000]
+            };
+        }
+        o
+    }
+    fn run(&self, what: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|o| o == what)
+    }
+    /// The size the single-size figures use: 10k, or the largest size of a smoke run.
+    fn main_size(&self) -> usize {
+        if self.sizes.contains(&10_000) {
+            10_000
+        } else {
+            *self.sizes.iter().max().unwrap_or(&300)
+        }
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v[v.len() / 2]
+}
+
+fn tree(o: &Opts, n: usize) -> Tree {
+    let t = Instant::now();
+    let out = o.dir.join(format!("tree-{n}"));
+    let tree = treegen::ensure(
+        &out,
+        &treegen::Options {
+            skills: n,
+            ..Default::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("cannot generate {}: {e}", out.display()));
+    eprintln!(
+        "tree {n}: {} ({:.1} s)",
+        out.display(),
+        t.elapsed().as_secs_f64()
+    );
+    tree
+}
+
+fn env_of(t: &Tree) -> Env {
+    Env::new(&t.project, &t.home)
+}
+
+/// Every distinct root folder skilltui walks for this project (as `scan::scan` lists them).
+fn root_folders(models: &[AgentModel], env: &Env) -> Vec<PathBuf> {
+    let settings = skilltui::settings::read(models, env);
+    let (roots, former) = skilltui::scan::roots::expand(models, env, &settings);
+    let mut paths: Vec<PathBuf> = roots
+        .into_iter()
+        .map(|r| r.path)
+        .chain(former.into_iter().map(|f| f.path))
+        .filter(|p| p.is_dir())
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+/// The floor: walk the same roots (following symlinks, skipping .git) and read every SKILL.md,
+/// nothing else, on `threads` threads pulling roots from a shared counter. Returns files read.
+fn floor(roots: &[PathBuf], threads: usize) -> usize {
+    let next = AtomicUsize::new(0);
+    let total = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut n = 0;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(root) = roots.get(i) else { break };
+                    let it = walkdir::WalkDir::new(root)
+                        .follow_links(true)
+                        .into_iter()
+                        .filter_entry(|e| e.depth() == 0 || e.file_name() != ".git");
+                    for e in it.flatten() {
+                        if e.file_type().is_file()
+                            && e.file_name().eq_ignore_ascii_case("SKILL.md")
+                            && let Ok(b) = std::fs::read(e.path())
+                        {
+                            std::hint::black_box(b);
+                            n += 1;
+                        }
+                    }
+                }
+                total.fetch_add(n, Ordering::Relaxed);
+            });
+        }
+    });
+    total.into_inner()
+}
+
+fn drop_caches() -> bool {
+    let _ = Command::new("sync").status();
+    std::fs::write("/proc/sys/vm/drop_caches", "3").is_ok()
+}
+
+/// Rows of the result table: (measure, size, value, unit, ratio or target note).
+struct Report {
+    rows: Vec<[String; 5]>,
+}
+
+impl Report {
+    fn row(&mut self, what: &str, size: &str, value: f64, unit: &str, note: String) {
+        let r = [
+            what.to_string(),
+            size.to_string(),
+            format!("{value:.2}"),
+            unit.to_string(),
+            note,
+        ];
+        eprintln!("  {} [{}]: {} {} — {}", r[0], r[1], r[2], r[3], r[4]);
+        self.rows.push(r);
+    }
+}
+
+fn verdict(value: f64, target: f64) -> &'static str {
+    if value <= target { "met" } else { "MISSED" }
+}
+
+fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    for &n in &o.sizes {
+        let t = tree(o, n);
+        let env = env_of(&t);
+        let roots = root_folders(models, &env);
+        let iters = match (o.smoke, n) {
+            (true, _) => 1,
+            (_, n) if n >= 100_000 => 2,
+            (_, n) if n >= 10_000 => 5,
+            _ => 11,
+        };
+        // Warm the page cache once, then interleave the three measurements.
+        let skills = Catalog::build(models, &env).skills.len();
+        let (mut f1, mut f2, mut b) = (Vec::new(), Vec::new(), Vec::new());
+        let mut files = 0;
+        for _ in 0..iters {
+            let s = Instant::now();
+            files = floor(&roots, 1);
+            f1.push(ms(s.elapsed()));
+            let s = Instant::now();
+            floor(&roots, 2);
+            f2.push(ms(s.elapsed()));
+            let s = Instant::now();
+            std::hint::black_box(Catalog::build(models, &env));
+            b.push(ms(s.elapsed()));
+        }
+        let (f1, f2, b) = (median(f1), median(f2), median(b));
+        let size = format!("{n} ({files} SKILL.md, {skills} in catalog)");
+        rep.row(
+            "floor: walk + read every SKILL.md, 1 thread",
+            &size,
+            f1,
+            "ms",
+            String::new(),
+        );
+        rep.row(
+            "floor: walk + read every SKILL.md, 2 threads",
+            &size,
+            f2,
+            "ms",
+            String::new(),
+        );
+        let best = f1.min(f2);
+        let ratio = b / best;
+        rep.row(
+            "cold scan + parse + resolve (Catalog::build)",
+            &size,
+            b,
+            "ms",
+            format!(
+                "{ratio:.2}× the best floor{}",
+                if n == 10_000 {
+                    format!(" (target ≤ 1.5×: {})", verdict(ratio, 1.5))
+                } else {
+                    String::new()
+                }
+            ),
+        );
+        if o.drop_caches && n == o.main_size() {
+            let mut fc = Vec::new();
+            let mut bc = Vec::new();
+            for _ in 0..if o.smoke { 1 } else { 3 } {
+                if !drop_caches() {
+                    eprintln!("cannot drop the page cache (not root?)");
+                    break;
+                }
+                let s = Instant::now();
+                floor(&roots, 2);
+                fc.push(ms(s.elapsed()));
+                drop_caches();
+                let s = Instant::now();
+                std::hint::black_box(Catalog::build(models, &env));
+                bc.push(ms(s.elapsed()));
+            }
+            if !fc.is_empty() {
+                let (fc, bc) = (median(fc), median(bc));
+                rep.row(
+                    "floor, page cache dropped, 2 threads",
+                    &size,
+                    fc,
+                    "ms",
+                    String::new(),
+                );
+                rep.row(
+                    "Catalog::build, page cache dropped",
+                    &size,
+                    bc,
+                    "ms",
+                    format!("{:.2}× the floor", bc / fc),
+                );
+            }
+        }
+    }
+}
+
+fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    let n = o.main_size();
+    let t = tree(o, n);
+    let env = env_of(&t);
+    let mut old = Catalog::build(models, &env);
+    let Some(target) = old
+        .skills
+        .iter()
+        .find(|s| s.problems.is_empty())
+        .map(|s| s.path.clone())
+    else {
+        return;
+    };
+    let original = std::fs::read_to_string(&target).unwrap_or_default();
+    let mut v = Vec::new();
+    for i in 0..if o.smoke { 2 } else { 7 } {
+        let text = original.replacen("description: ", &format!("description: (edit {i}) "), 1);
+        std::fs::write(&target, text).expect("write");
+        let s = Instant::now();
+        let new = Catalog::build(models, &env);
+        let changed = skilltui::watch::changed(&old, &new);
+        v.push(ms(s.elapsed()));
+        assert!(!changed.is_empty(), "the edit was not seen");
+        old = new;
+    }
+    std::fs::write(&target, original).expect("restore");
+    let m = median(v);
+    rep.row(
+        "one SKILL.md changed → new snapshot (full rebuild + diff)",
+        &n.to_string(),
+        m,
+        "ms",
+        format!("target < 5 ms: {}", verdict(m, 5.0)),
+    );
+}
+
+fn app_for(models: &[AgentModel], env: &Env, cat: Arc<Catalog>) -> App {
+    let mut app = App::new(Arc::new(models.to_vec()), env.clone(), 200, 50);
+    update(&mut app, Msg::Catalog(cat));
+    app
+}
+
+fn key(c: crossterm::event::KeyCode) -> Msg {
+    Msg::Key(crossterm::event::KeyEvent::new(
+        c,
+        crossterm::event::KeyModifiers::NONE,
+    ))
+}
+
+fn bench_tui(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    use crossterm::event::KeyCode;
+    let n = o.main_size();
+    let t = tree(o, n);
+    let env = env_of(&t);
+    let cat = Arc::new(Catalog::build(models, &env));
+    if o.run("search") {
+        let mut app = app_for(models, &env, cat.clone());
+        update(&mut app, key(KeyCode::Char('/')));
+        let mut v = Vec::new();
+        let rounds = if o.smoke { 1 } else { 5 };
+        for _ in 0..rounds {
+            for c in "deploy pdf".chars() {
+                let s = Instant::now();
+                update(&mut app, key(KeyCode::Char(c)));
+                v.push(ms(s.elapsed()));
+            }
+            for _ in 0.."deploy pdf".len() {
+                let s = Instant::now();
+                update(&mut app, key(KeyCode::Backspace));
+                v.push(ms(s.elapsed()));
+            }
+        }
+        let max = v.iter().copied().fold(0.0, f64::max);
+        let m = median(v);
+        rep.row(
+            "search keystroke (update: filter + score + sort)",
+            &n.to_string(),
+            m,
+            "ms",
+            format!(
+                "median; max {max:.2} ms; target < 2 ms: {}",
+                verdict(m, 2.0)
+            ),
+        );
+    }
+    if o.run("frame") {
+        let mut app = app_for(models, &env, cat.clone());
+        let mut term = Terminal::new(TestBackend::new(200, 50)).expect("terminal");
+        let mut v = Vec::new();
+        for i in 0..if o.smoke { 5 } else { 200 } {
+            // Move the cursor so the detail pane changes as in real use.
+            update(
+                &mut app,
+                key(if i % 20 < 10 {
+                    KeyCode::Down
+                } else {
+                    KeyCode::Up
+                }),
+            );
+            let s = Instant::now();
+            term.draw(|f| skilltui::tui::draw::draw(f, &app))
+                .expect("draw");
+            v.push(ms(s.elapsed()));
+        }
+        let m = median(v);
+        rep.row(
+            "one frame drawn (200×50, TestBackend)",
+            &n.to_string(),
+            m,
+            "ms",
+            format!("target < 2 ms: {}", verdict(m, 2.0)),
+        );
+    }
+}
+
+/// Time from spawning the real binary under a pseudo-terminal (`script`, the pty sized 200×50 with
+/// `stty`) to the first frame's text on its output; with `t = None`, the same harness running
+/// `echo Skills` instead (its own overhead).
+fn first_frame_pty(t: Option<&Tree>) -> Option<f64> {
+    if Command::new("script").arg("--version").output().is_err() {
+        return None;
+    }
+    let cmd = match t {
+        Some(t) => format!(
+            "stty rows 50 cols 200; exec {SKILLTUI} --project '{}' --home '{}'",
+            t.project.display(),
+            t.home.display()
+        ),
+        None => "stty rows 50 cols 200; echo Skills; read -r x".to_string(),
+    };
+    let start = Instant::now();
+    let mut child = Command::new("script")
+        .args(["-qfec", &cmd, "/dev/null"])
+        .env("TERM", "xterm-256color")
+        .env("COLUMNS", "200")
+        .env("LINES", "50")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut out = child.stdout.take()?;
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    let mut at = None;
+    while start.elapsed() < Duration::from_secs(20) {
+        let n = out.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        seen.extend_from_slice(&buf[..n]);
+        // The tab bar is part of every frame.
+        if seen.windows(6).any(|w| w == b"Skills") {
+            at = Some(ms(start.elapsed()));
+            break;
+        }
+    }
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(b"q\n");
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            _ if Instant::now() > deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break;
+            }
+            _ => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    at
+}
+
+fn bench_first_frame(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    // In process: from nothing to the first frame drawn (the explorer's path: models, App, draw).
+    let mut v = Vec::new();
+    for _ in 0..if o.smoke { 3 } else { 50 } {
+        let s = Instant::now();
+        let models = agents::builtin();
+        let app = App::new(
+            Arc::new(models),
+            Env::new("/nonexistent", "/nonexistent"),
+            200,
+            50,
+        );
+        let mut term = Terminal::new(TestBackend::new(200, 50)).expect("terminal");
+        term.draw(|f| skilltui::tui::draw::draw(f, &app))
+            .expect("draw");
+        v.push(ms(s.elapsed()));
+    }
+    let _ = models;
+    rep.row(
+        "first frame in process (load models + App::new + draw)",
+        "any",
+        median(v),
+        "ms",
+        String::new(),
+    );
+    let runs = if o.smoke { 1 } else { 9 };
+    let base: Vec<f64> = (0..runs).filter_map(|_| first_frame_pty(None)).collect();
+    let base = median(base);
+    if base.is_finite() {
+        rep.row(
+            "pty harness alone (`script` + shell + stty + echo)",
+            "-",
+            base,
+            "ms",
+            "subtract from the next rows for skilltui's own share".into(),
+        );
+    }
+    for &n in &o.sizes {
+        let t = tree(o, n);
+        let v: Vec<f64> = (0..runs)
+            .filter_map(|_| first_frame_pty(Some(&t)))
+            .collect();
+        if v.is_empty() {
+            eprintln!("first frame: `script` is missing or the frame never came");
+            continue;
+        }
+        let m = median(v);
+        rep.row(
+            "first frame on screen: process start → frame (real binary under `script`)",
+            &n.to_string(),
+            m,
+            "ms",
+            format!("target < 50 ms: {}", verdict(m, 50.0)),
+        );
+    }
+}
+
+fn bench_memory(o: &Opts, rep: &mut Report) {
+    let n = o.main_size();
+    let t = tree(o, n);
+    let out = Command::new("/usr/bin/time")
+        .arg("-v")
+        .arg(SKILLTUI)
+        .arg("--project")
+        .arg(&t.project)
+        .arg("--home")
+        .arg(&t.home)
+        .args(["list", "--json"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output();
+    let Ok(out) = out else {
+        eprintln!("memory: /usr/bin/time is missing (apt-get install time)");
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stderr);
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(name))
+            .map(|v| v.trim().to_string())
+    };
+    if let Some(kb) =
+        field("Maximum resident set size (kbytes):").and_then(|v| v.parse::<f64>().ok())
+    {
+        let mb = kb / 1024.0;
+        rep.row(
+            "peak memory, `skilltui list --json` (max RSS)",
+            &n.to_string(),
+            mb,
+            "MiB",
+            format!(
+                "wall {}; target < 60 MB: {}",
+                field("Elapsed (wall clock) time (h:mm:ss or m:ss):").unwrap_or_default(),
+                verdict(mb * 1.048576, 60.0)
+            ),
+        );
+    }
+}
+
+/// Skill folders of a generated tree (each folder holding a SKILL.md, symlinks not followed).
+fn skill_dirs(t: &Tree) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for base in [&t.git_root, &t.home] {
+        for e in walkdir::WalkDir::new(base)
+            .into_iter()
+            .filter_entry(|e| e.file_name() != ".git")
+            .flatten()
+        {
+            if e.file_type().is_file() && e.file_name() == "SKILL.md" {
+                out.extend(e.path().parent().map(Path::to_path_buf));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn bench_validate(o: &Opts, rep: &mut Report) {
+    let n = o.main_size();
+    let t = tree(o, n);
+    let dirs = skill_dirs(&t);
+    // Whole tree in one process: skilltui validate DIR… vs the skills-ref library in one Python.
+    let s = Instant::now();
+    let st = Command::new(SKILLTUI)
+        .arg("validate")
+        .args(&dirs)
+        .stdout(Stdio::null())
+        .status();
+    let ours = ms(s.elapsed());
+    if st.is_err() {
+        return;
+    }
+    rep.row(
+        "skilltui validate, every skill folder, one process",
+        &format!("{} folders", dirs.len()),
+        ours,
+        "ms",
+        format!("{:.1} µs per skill", ours * 1e3 / dirs.len() as f64),
+    );
+    if !o.external {
+        return;
+    }
+    let has_agentskills = Command::new("agentskills")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_agentskills {
+        eprintln!("skills-ref (PyPI skills-ref, command `agentskills`) is not installed: skipped");
+        return;
+    }
+    let list = o.dir.join("skill-dirs.txt");
+    let joined: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+    std::fs::write(&list, joined.join("\n")).expect("list");
+    let py = "import sys\nfrom pathlib import Path\nfrom skills_ref.validator import validate\n\
+              bad = 0\nfor l in open(sys.argv[1]):\n    try:\n        bad += bool(validate(Path(l.strip())))\n    except Exception:\n        bad += 1\nprint(bad)\n";
+    let s = Instant::now();
+    let r = Command::new("python3")
+        .args(["-c", py])
+        .arg(&list)
+        .stdout(Stdio::null())
+        .status();
+    let theirs = ms(s.elapsed());
+    if r.is_ok_and(|s| s.success()) {
+        rep.row(
+            "skills-ref library (validator.validate), every skill folder, one Python process",
+            &format!("{} folders", dirs.len()),
+            theirs,
+            "ms",
+            format!("skilltui is {:.1}× faster", theirs / ours),
+        );
+    }
+    // As users run it today: one `agentskills validate DIR` per skill, vs `skilltui validate DIR`.
+    let sample = if o.smoke { 3 } else { 100 };
+    let step = (dirs.len() / sample).max(1);
+    let picked: Vec<&PathBuf> = dirs.iter().step_by(step).take(sample).collect();
+    let time_each = |prog: &str, pre: &[&str]| {
+        let s = Instant::now();
+        for d in &picked {
+            let _ = Command::new(prog)
+                .args(pre)
+                .arg(d)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
+        ms(s.elapsed()) / picked.len() as f64
+    };
+    let a = time_each("agentskills", &["validate"]);
+    let b = time_each(SKILLTUI, &["validate"]);
+    rep.row(
+        "`agentskills validate DIR` per skill (skills-ref CLI), mean per process",
+        &format!("{} sampled", picked.len()),
+        a,
+        "ms",
+        String::new(),
+    );
+    rep.row(
+        "`skilltui validate DIR` per skill, mean per process",
+        &format!("{} sampled", picked.len()),
+        b,
+        "ms",
+        format!("skilltui is {:.1}× faster", a / b),
+    );
+}
+
+fn main() {
+    let o = Opts::parse();
+    std::fs::create_dir_all(&o.dir).expect("bench dir");
+    let models = agents::builtin();
+    let mut rep = Report { rows: Vec::new() };
+    let start = Instant::now();
+    if o.run("scan") {
+        bench_scan(&o, &models, &mut rep);
+    }
+    if o.run("change") {
+        bench_change(&o, &models, &mut rep);
+    }
+    if o.run("search") || o.run("frame") {
+        bench_tui(&o, &models, &mut rep);
+    }
+    if o.run("first") {
+        bench_first_frame(&o, &models, &mut rep);
+    }
+    if o.run("memory") {
+        bench_memory(&o, &mut rep);
+    }
+    if o.run("validate") {
+        bench_validate(&o, &mut rep);
+    }
+    let mut md = String::from(
+        "| measure | skills | value | unit | ratio / target |\n|---|---|---:|---|---|\n",
+    );
+    for r in &rep.rows {
+        md.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            r[0], r[1], r[2], r[3], r[4]
+        ));
+    }
+    println!("{md}");
+    println!(
+        "{} rows in {:.1} s ({} mode)",
+        rep.rows.len(),
+        start.elapsed().as_secs_f64(),
+        if o.smoke { "smoke" } else { "full" }
+    );
+    if let Some(p) = &o.out {
+        std::fs::write(p, &md).expect("write --out");
+    }
+}

@@ -1,0 +1,50 @@
+//! `skilltui mv SKILL ROOT [--copy|--link]`: move, copy or symlink a skill folder into another
+//! root (one of `skilltui roots`), refusing a clash at the destination.
+
+use super::ExitCode;
+use super::context::Common;
+use super::rename::{Confirm, execute};
+use crate::actions::{self, Mode, Request};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The skill folder or its SKILL.md.
+    #[arg(value_name = "SKILL")]
+    pub skill: PathBuf,
+    /// The destination root (a folder an agent scans, e.g. .claude/skills).
+    #[arg(value_name = "ROOT")]
+    pub root: PathBuf,
+    /// Copy instead of moving.
+    #[arg(long, conflicts_with = "link")]
+    pub copy: bool,
+    /// Create a symlink in ROOT to the skill folder instead of moving it.
+    #[arg(long)]
+    pub link: bool,
+    #[command(flatten)]
+    pub confirm: Confirm,
+}
+
+pub fn run(
+    args: &Args,
+    common: &Common,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Result<ExitCode, String>> {
+    let mode = if args.copy {
+        Mode::Copy
+    } else if args.link {
+        Mode::Link
+    } else {
+        Mode::Move
+    };
+    execute(common, &args.confirm, out, err, |cat| {
+        let s = actions::find_skill(cat, &args.skill)?;
+        Ok(Request::Move {
+            skill: s.path.clone(),
+            root: actions::find_root(cat, &args.root)?,
+            mode,
+        })
+    })
+}

@@ -1,0 +1,32 @@
+//! `skilltui rm SKILL`: move a skill folder to skilltui's trash (never unlinked; `undo` brings
+//! it back).
+
+use super::ExitCode;
+use super::context::Common;
+use super::rename::{Confirm, execute};
+use crate::actions::{self, Request};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The skill folder or its SKILL.md.
+    #[arg(value_name = "SKILL")]
+    pub skill: PathBuf,
+    #[command(flatten)]
+    pub confirm: Confirm,
+}
+
+pub fn run(
+    args: &Args,
+    common: &Common,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Result<ExitCode, String>> {
+    execute(common, &args.confirm, out, err, |cat| {
+        let s = actions::find_skill(cat, &args.skill)?;
+        Ok(Request::Delete {
+            skill: s.path.clone(),
+        })
+    })
+}

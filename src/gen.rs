@@ -1,0 +1,597 @@
+//! A generator of realistic skill trees, for benchmarks (`cargo run --example gen`) and tests.
+//!
+//! One tree holds a home folder and a git repository whose project folder is a package inside it
+//! (`repo/packages/web`), so that project roots exist both at the project folder and at the git
+//! root (a monorepo). `skills` SKILL.md files are spread over every agent's roots at project and
+//! user scope, with: the same skill installed for several agents (copies and symlinked folders:
+//! name collisions), grouping folders (`<root>/<group>/<name>/SKILL.md`), nested skills (a
+//! SKILL.md inside another skill's folder), bundled files (`scripts/`, `references/`, `assets/`,
+//! 0–40 files per skill, most skills with few), descriptions of realistic length (80–500
+//! characters), bodies of 1–8 KiB, and about 1 % broken files (unclosed frontmatter, invalid YAML,
+//! missing fields, bad names, invalid UTF-8, NUL bytes, empty files, `skill.md` spelling, loose
+//! `*.md` in a root). The output is deterministic for a given seed.
+
+use std::fmt::Write as _;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// SKILL.md files to write (copies, nested and broken files included).
+    pub skills: usize,
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            skills: 1000,
+            seed: 0x5eed,
+        }
+    }
+}
+
+/// Where the generated tree's project and home are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tree {
+    pub out: PathBuf,
+    pub project: PathBuf,
+    pub home: PathBuf,
+    pub git_root: PathBuf,
+}
+
+impl Tree {
+    pub fn at(out: &Path) -> Tree {
+        Tree {
+            out: out.to_path_buf(),
+            project: out.join("repo/packages/web"),
+            home: out.join("home"),
+            git_root: out.join("repo"),
+        }
+    }
+}
+
+/// What was written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// SKILL.md (and loose `*.md`) files, symlinked copies included.
+    pub skill_files: usize,
+    /// Distinct skill names.
+    pub names: usize,
+    /// Copies of an earlier skill in another root (files and symlinked folders).
+    pub copies: usize,
+    pub symlinked: usize,
+    pub grouped: usize,
+    pub nested: usize,
+    pub broken: usize,
+    pub bundled_files: usize,
+    pub bytes: u64,
+}
+
+/// A small deterministic generator (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 1000 < percent * 10
+    }
+}
+
+/// Where roots sit.
+#[derive(Clone, Copy)]
+enum Base {
+    Project,
+    GitRoot,
+    Home,
+}
+
+/// Every agent's roots (project roots at the project folder and at the git root), with weights.
+const ROOTS: [(Base, &str, usize); 21] = [
+    (Base::Project, ".agents/skills", 10),
+    (Base::Project, ".claude/skills", 10),
+    (Base::Project, ".codex/skills", 3),
+    (Base::Project, ".cursor/skills", 3),
+    (Base::Project, ".github/skills", 4),
+    (Base::Project, ".opencode/skills", 2),
+    (Base::Project, ".opencode/skill", 1),
+    (Base::Project, ".pi/skills", 2),
+    (Base::GitRoot, ".agents/skills", 5),
+    (Base::GitRoot, ".claude/skills", 5),
+    (Base::GitRoot, ".github/skills", 2),
+    (Base::Home, ".agents/skills", 12),
+    (Base::Home, ".claude/skills", 14),
+    (Base::Home, ".codex/skills", 5),
+    (Base::Home, ".codex/skills/.system", 1),
+    (Base::Home, ".config/opencode/skills", 3),
+    (Base::Home, ".copilot/skills", 4),
+    (Base::Home, ".cursor/skills", 4),
+    (Base::Home, ".gemini/config/skills", 3),
+    (Base::Home, ".opencode/skills", 1),
+    (Base::Home, ".pi/agent/skills", 3),
+];
+
+const VERBS: [&str; 24] = [
+    "analyze",
+    "build",
+    "check",
+    "convert",
+    "deploy",
+    "draft",
+    "extract",
+    "fill",
+    "format",
+    "generate",
+    "inspect",
+    "lint",
+    "merge",
+    "migrate",
+    "plan",
+    "profile",
+    "refactor",
+    "release",
+    "review",
+    "scaffold",
+    "summarize",
+    "test",
+    "translate",
+    "triage",
+];
+const NOUNS: [&str; 32] = [
+    "api",
+    "brand",
+    "changelog",
+    "chart",
+    "commit",
+    "component",
+    "contract",
+    "csv",
+    "dashboard",
+    "docker",
+    "docs",
+    "email",
+    "excel",
+    "figma",
+    "form",
+    "graphql",
+    "invoice",
+    "k8s",
+    "log",
+    "notebook",
+    "pdf",
+    "pptx",
+    "pr",
+    "query",
+    "schema",
+    "slides",
+    "spreadsheet",
+    "sql",
+    "terraform",
+    "ticket",
+    "ui",
+    "webapp",
+];
+const GROUPS: [&str; 8] = [
+    "frontend", "backend", "data", "ops", "docs", "security", "vendor", "team",
+];
+const WORDS: [&str; 48] = [
+    "use",
+    "when",
+    "the",
+    "user",
+    "asks",
+    "to",
+    "a",
+    "an",
+    "with",
+    "for",
+    "files",
+    "project",
+    "repository",
+    "and",
+    "or",
+    "this",
+    "skill",
+    "helps",
+    "create",
+    "update",
+    "validate",
+    "reports",
+    "tables",
+    "from",
+    "data",
+    "into",
+    "clear",
+    "consistent",
+    "output",
+    "following",
+    "team",
+    "conventions",
+    "including",
+    "edge",
+    "cases",
+    "tests",
+    "scripts",
+    "templates",
+    "reference",
+    "guide",
+    "steps",
+    "before",
+    "after",
+    "changes",
+    "review",
+    "quickly",
+    "safely",
+    "documents",
+];
+const TOOLS: [&str; 6] = ["Bash", "Read", "Write", "Edit", "Grep", "WebFetch"];
+
+fn sentence(rng: &mut Rng, words: usize) -> String {
+    let mut s = String::new();
+    for i in 0..words {
+        if i > 0 {
+            s.push(' ');
+        }
+        s.push_str(rng.pick(&WORDS));
+    }
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str() + ".",
+        None => s,
+    }
+}
+
+fn description(rng: &mut Rng) -> String {
+    let target = rng.range(80, 500);
+    let mut d = String::new();
+    while d.len() < target {
+        if !d.is_empty() {
+            d.push(' ');
+        }
+        let n = rng.range(6, 16);
+        d.push_str(&sentence(rng, n));
+    }
+    d
+}
+
+fn frontmatter(rng: &mut Rng, name: &str) -> String {
+    let mut fm = String::from("---\n");
+    let _ = writeln!(fm, "name: {name}");
+    let d = description(rng);
+    if rng.chance(30) {
+        // Folded block scalar, as many published skills write long descriptions.
+        fm.push_str("description: >-\n");
+        for chunk in d.as_bytes().chunks(72) {
+            let _ = writeln!(fm, "  {}", String::from_utf8_lossy(chunk).trim());
+        }
+    } else {
+        let _ = writeln!(fm, "description: {}", d.replace(": ", " - "));
+    }
+    if rng.chance(40) {
+        fm.push_str("license: Apache-2.0\n");
+    }
+    if rng.chance(25) {
+        fm.push_str("compatibility: Requires Python 3.10+ and network access\n");
+    }
+    if rng.chance(35) {
+        let n = rng.range(1, 4);
+        let tools: Vec<&str> = (0..n).map(|_| rng.pick(&TOOLS)).collect();
+        let _ = writeln!(fm, "allowed-tools: {}", tools.join(" "));
+    }
+    if rng.chance(40) {
+        let _ = writeln!(
+            fm,
+            "metadata:\n  author: example-org\n  version: \"{}.{}\"",
+            rng.below(4),
+            rng.below(10)
+        );
+    }
+    if rng.chance(8) {
+        // Agent-specific extensions.
+        fm.push_str("disable-model-invocation: true\n");
+    }
+    if rng.chance(5) {
+        fm.push_str("user-invocable: false\n");
+    }
+    fm.push_str("---\n");
+    fm
+}
+
+fn body(rng: &mut Rng, name: &str) -> String {
+    let target = rng.range(1024, 8 * 1024);
+    let mut b = format!("\n# {name}\n\n");
+    let mut section = 0;
+    while b.len() < target {
+        section += 1;
+        let _ = writeln!(b, "## Step {section}\n");
+        let n = rng.range(8, 20);
+        let _ = writeln!(b, "{}\n", sentence(rng, n));
+        for _ in 0..rng.range(2, 6) {
+            let n = rng.range(4, 12);
+            let _ = writeln!(b, "- {}", sentence(rng, n));
+        }
+        if rng.chance(40) {
+            let _ = writeln!(
+                b,
+                "\n```bash\npython scripts/run.py --input data.csv --out report.md\n```"
+            );
+        }
+        b.push('\n');
+    }
+    b
+}
+
+/// Bundled files per skill: most skills have none or a few, some up to 40.
+fn bundle_count(rng: &mut Rng) -> usize {
+    match rng.below(100) {
+        0..=39 => 0,
+        40..=79 => rng.range(1, 5),
+        80..=94 => rng.range(6, 20),
+        _ => rng.range(21, 40),
+    }
+}
+
+const FILLER: &str = "# generated reference material for benchmarks\n\
+    lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt\n";
+
+fn write_bundle(rng: &mut Rng, dir: &Path, stats: &mut Stats) -> io::Result<()> {
+    let n = bundle_count(rng);
+    for i in 0..n {
+        let (sub, name) = match rng.below(3) {
+            0 => ("scripts", format!("{}_{i}.py", rng.pick(&VERBS))),
+            1 => ("references", format!("{}-{i}.md", rng.pick(&NOUNS))),
+            _ => ("assets", format!("template-{i}.json")),
+        };
+        let d = dir.join(sub);
+        std::fs::create_dir_all(&d)?;
+        let len = rng.range(100, 1500);
+        let mut text = String::with_capacity(len + FILLER.len());
+        while text.len() < len {
+            text.push_str(FILLER);
+        }
+        std::fs::write(d.join(name), &text)?;
+        stats.bundled_files += 1;
+        stats.bytes += text.len() as u64;
+    }
+    Ok(())
+}
+
+/// A broken SKILL.md of kind `k`: (file name, bytes).
+fn broken(k: usize, name: &str, rng: &mut Rng) -> (&'static str, Vec<u8>) {
+    let d = description(rng);
+    match k % 8 {
+        0 => (
+            "SKILL.md",
+            format!("---\nname: {name}\ndescription: {d}\n\n# never closed\n").into_bytes(),
+        ),
+        1 => (
+            "SKILL.md",
+            format!("---\nname: {name}\ndescription: broken: [yaml: {{\n---\nbody\n").into_bytes(),
+        ),
+        2 => (
+            "SKILL.md",
+            format!("---\nname: {name}\n---\n# missing description\n").into_bytes(),
+        ),
+        3 => (
+            "SKILL.md",
+            format!("---\nname: Not_{name}\ndescription: {d}\n---\nbody\n").into_bytes(),
+        ),
+        4 => {
+            let mut b =
+                format!("---\nname: {name}\ndescription: {d}\n---\nbad byte: ").into_bytes();
+            b.extend_from_slice(&[0xff, 0xfe, b'\n']);
+            ("SKILL.md", b)
+        }
+        5 => ("SKILL.md", b"\0\x01binary\0".to_vec()),
+        6 => ("SKILL.md", Vec::new()),
+        _ => (
+            "skill.md",
+            format!("---\nname: {name}\ndescription: {d}\n---\nlowercase file name\n").into_bytes(),
+        ),
+    }
+}
+
+fn root_path(tree: &Tree, base: Base, rel: &str) -> PathBuf {
+    match base {
+        Base::Project => tree.project.join(rel),
+        Base::GitRoot => tree.git_root.join(rel),
+        Base::Home => tree.home.join(rel),
+    }
+}
+
+fn pick_root(rng: &mut Rng) -> usize {
+    let total: usize = ROOTS.iter().map(|r| r.2).sum();
+    let mut x = rng.below(total);
+    for (i, r) in ROOTS.iter().enumerate() {
+        if x < r.2 {
+            return i;
+        }
+        x -= r.2;
+    }
+    0
+}
+
+/// Writes the tree under `out` (which must not hold an older tree: the caller clears it).
+pub fn generate(out: &Path, opts: &Options) -> io::Result<(Tree, Stats)> {
+    let tree = Tree::at(out);
+    let mut stats = Stats::default();
+    let mut rng = Rng(opts.seed);
+    // A git work tree at repo/: HEAD, objects/, refs/ (what skilltui's git-root check needs).
+    let git = tree.git_root.join(".git");
+    std::fs::create_dir_all(git.join("objects"))?;
+    std::fs::create_dir_all(git.join("refs"))?;
+    std::fs::write(git.join("HEAD"), "ref: refs/heads/main\n")?;
+    std::fs::create_dir_all(&tree.project)?;
+    std::fs::create_dir_all(&tree.home)?;
+    for (base, rel, _) in ROOTS {
+        std::fs::create_dir_all(root_path(&tree, base, rel))?;
+    }
+    std::fs::write(
+        tree.project.join(".agents/skills/.gitignore"),
+        "drafts/\n*.tmp\n",
+    )?;
+
+    // (skill folder, name, root index, seed of its content) of every regular skill so far.
+    let mut made: Vec<(PathBuf, String, usize, u64)> = Vec::new();
+    let mut written = 0usize;
+    let mut i = 0usize;
+    while written < opts.skills {
+        i += 1;
+        let roll = rng.below(1000);
+        let ri = pick_root(&mut rng);
+        let (base, rel, _) = ROOTS[ri];
+        let root = root_path(&tree, base, rel);
+        if roll < 120 && !made.is_empty() {
+            // The same skill installed for another agent: a copy, or a symlinked folder.
+            let (src, name, src_root, seed) = made[rng.below(made.len())].clone();
+            if src_root == ri {
+                continue;
+            }
+            let dst = root.join(&name);
+            if dst.exists() {
+                continue;
+            }
+            stats.copies += 1;
+            if rng.chance(35) {
+                std::os::unix::fs::symlink(&src, &dst)?;
+                stats.symlinked += 1;
+            } else {
+                let mut r = Rng(seed);
+                write_skill(&mut r, &dst, &name, &mut stats)?;
+            }
+            stats.skill_files += 1;
+            written += 1;
+            continue;
+        }
+        let name = format!(
+            "{}-{}-{}",
+            rng.pick(&VERBS),
+            rng.pick(&NOUNS),
+            radix36(i as u64)
+        );
+        if roll < 130 {
+            // About 1 %: broken files.
+            let k = rng.below(9);
+            if k == 8 {
+                // A loose Markdown file directly in a root (some agents load those).
+                let d = description(&mut rng);
+                std::fs::write(
+                    root.join(format!("{name}.md")),
+                    format!("---\nname: {name}\ndescription: {d}\n---\nloose\n"),
+                )?;
+            } else {
+                let (file, bytes) = broken(k, &name, &mut rng);
+                let dir = root.join(&name);
+                std::fs::create_dir_all(&dir)?;
+                stats.bytes += bytes.len() as u64;
+                std::fs::write(dir.join(file), bytes)?;
+            }
+            stats.broken += 1;
+            stats.skill_files += 1;
+            stats.names += 1;
+            written += 1;
+            continue;
+        }
+        let dir = if roll < 160 && !made.is_empty() {
+            // Nested: a skill inside another skill's folder.
+            let (parent, _, _, _) = &made[rng.below(made.len())];
+            stats.nested += 1;
+            parent.join("sub-skills").join(&name)
+        } else if roll < 310 {
+            stats.grouped += 1;
+            root.join(rng.pick(&GROUPS)).join(&name)
+        } else {
+            root.join(&name)
+        };
+        let seed = rng.next();
+        let mut r = Rng(seed);
+        write_skill(&mut r, &dir, &name, &mut stats)?;
+        made.push((dir, name, ri, seed));
+        stats.skill_files += 1;
+        stats.names += 1;
+        written += 1;
+    }
+    Ok((tree, stats))
+}
+
+fn write_skill(rng: &mut Rng, dir: &Path, name: &str, stats: &mut Stats) -> io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let text = frontmatter(rng, name) + &body(rng, name);
+    stats.bytes += text.len() as u64;
+    std::fs::write(dir.join("SKILL.md"), text)?;
+    write_bundle(rng, dir, stats)
+}
+
+fn radix36(mut n: u64) -> String {
+    const D: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut s = Vec::new();
+    loop {
+        s.push(D[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    s.reverse();
+    String::from_utf8(s).unwrap_or_default()
+}
+
+/// Generates into `out` unless a tree made with the same options is already there (a marker file
+/// records them); returns the tree. Benchmarks use this to reuse trees between runs.
+pub fn ensure(out: &Path, opts: &Options) -> io::Result<Tree> {
+    let marker = out.join("gen.txt");
+    let want = format!(
+        "skilltui-gen v1 skills={} seed={}\n",
+        opts.skills, opts.seed
+    );
+    if std::fs::read_to_string(&marker).is_ok_and(|m| m.starts_with(&want)) {
+        return Ok(Tree::at(out));
+    }
+    if out.exists() {
+        std::fs::remove_dir_all(out)?;
+    }
+    let (tree, stats) = generate(out, opts)?;
+    std::fs::write(&marker, format!("{want}{stats:?}\n"))?;
+    Ok(tree)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generates_the_requested_number_of_skill_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let (tree, stats) = generate(
+            dir.path(),
+            &Options {
+                skills: 300,
+                seed: 7,
+            },
+        )
+        .unwrap();
+        assert_eq!(stats.skill_files, 300);
+        assert!(stats.copies > 0 && stats.grouped > 0 && stats.bundled_files > 0);
+        let cat = crate::catalog::Catalog::build(
+            &crate::agents::builtin(),
+            &crate::env::Env::new(&tree.project, &tree.home),
+        );
+        assert!(cat.skills.len() >= 250, "{}", cat.skills.len());
+    }
+}

@@ -1,0 +1,153 @@
+//! The explorer drives an action: `F` on a skill with an unquoted colon lists the quick fixes,
+//! Enter previews (diff and verdicts before and after, drawn in the overlay), `y` applies, the
+//! rescan shows the skill visible, `u` undoes back to identical bytes.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use skilltui::catalog::Catalog;
+use skilltui::env::Env;
+use skilltui::resolve::Status;
+use skilltui::tui::app::{ActionUi, App};
+use skilltui::tui::update::{Msg, update};
+use std::sync::Arc;
+
+fn key(app: &mut App, code: KeyCode) {
+    update(app, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn frame(app: &App) -> String {
+    let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
+    t.draw(|f| skilltui::tui::draw::draw(f, app)).unwrap();
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// What the run loop does: perform the pending step, and rescan when asked.
+fn run_loop_step(app: &mut App) {
+    skilltui::tui::run_action(app);
+    if app.rescan_requested {
+        app.rescan_requested = false;
+        let cat = Catalog::build(&app.models, &app.env);
+        update(app, Msg::Catalog(Arc::new(cat)));
+    }
+}
+
+#[test]
+fn quick_fix_through_preview_confirmation_and_undo() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    // The data folder is read from the environment by the explorer: this test binary has only
+    // this test, so setting it is safe.
+    unsafe { std::env::set_var("SKILLTUI_DATA_DIR", base.join("data")) };
+    let project = base.join("project");
+    let home = base.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let md = project.join(".agents/skills/notes/SKILL.md");
+    std::fs::create_dir_all(md.parent().unwrap()).unwrap();
+    let original =
+        b"---\nname: notes\ndescription: Use when: taking notes\n---\n# Notes\n".to_vec();
+    std::fs::write(&md, &original).unwrap();
+
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&project, &home);
+    let cat = Catalog::build(&models, &env);
+    assert_eq!(
+        cat.skill(&md).unwrap().verdict("pi").unwrap().status,
+        Status::Rejected
+    );
+    let mut app = App::new(Arc::new(models), env, 120, 40);
+    update(&mut app, Msg::Catalog(Arc::new(cat)));
+    let row = app
+        .rows
+        .iter()
+        .position(|r| app.skill(r.skill).unwrap().path == md)
+        .unwrap();
+    app.select(row);
+
+    // F: the quick fixes of this skill.
+    update(
+        &mut app,
+        Msg::Key(KeyEvent::new(KeyCode::Char('F'), KeyModifiers::SHIFT)),
+    );
+    assert!(matches!(app.action, Some(ActionUi::Busy(_))));
+    run_loop_step(&mut app);
+    match &app.action {
+        Some(ActionUi::Choose { options, .. }) => {
+            assert!(options[0].0.starts_with("quote-description"), "{options:?}")
+        }
+        other => panic!("expected the fix list, got {other:?}"),
+    }
+    // Enter: the preview.
+    key(&mut app, KeyCode::Enter);
+    run_loop_step(&mut app);
+    assert!(
+        matches!(app.action, Some(ActionUi::Preview { .. })),
+        "{:?}",
+        app.action
+    );
+    let f = frame(&app);
+    assert!(f.contains("Preview"), "{f}");
+    assert!(
+        f.contains("+description: \"Use when: taking notes\""),
+        "{f}"
+    );
+    assert!(f.contains("rejected → visible"), "{f}");
+    assert!(f.contains("y/Enter applies"), "{f}");
+    assert_eq!(
+        std::fs::read(&md).unwrap(),
+        original,
+        "the preview changes nothing"
+    );
+
+    // y: applied, rescanned.
+    key(&mut app, KeyCode::Char('y'));
+    run_loop_step(&mut app);
+    assert!(
+        matches!(&app.action, Some(ActionUi::Message { title, .. }) if title == "Done"),
+        "{:?}",
+        app.action
+    );
+    assert_eq!(app.session_actions.len(), 1);
+    let cat = app.catalog.clone().unwrap();
+    assert_eq!(
+        cat.skill(&md).unwrap().verdict("pi").unwrap().status,
+        Status::Visible
+    );
+    assert_eq!(
+        std::fs::read(&md).unwrap(),
+        b"---\nname: notes\ndescription: \"Use when: taking notes\"\n---\n# Notes\n"
+    );
+
+    // Any key closes the message; u undoes.
+    key(&mut app, KeyCode::Char('x'));
+    assert!(app.action.is_none());
+    key(&mut app, KeyCode::Char('u'));
+    run_loop_step(&mut app);
+    assert!(
+        matches!(&app.action, Some(ActionUi::Message { title, .. }) if title == "Undone"),
+        "{:?}",
+        app.action
+    );
+    assert_eq!(std::fs::read(&md).unwrap(), original);
+    assert!(app.session_actions.is_empty());
+
+    // Esc cancels a preview without writing.
+    key(&mut app, KeyCode::Esc);
+    update(
+        &mut app,
+        Msg::Key(KeyEvent::new(KeyCode::Char('D'), KeyModifiers::SHIFT)),
+    );
+    run_loop_step(&mut app);
+    assert!(matches!(app.action, Some(ActionUi::Preview { .. })));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.action.is_none());
+    assert!(md.exists());
+}
