@@ -21,6 +21,7 @@ pub struct AgentInfo {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RootInfo {
+    #[serde(serialize_with = "crate::sanitize::lossy_path::path")]
     pub path: PathBuf,
     pub scope: Scope,
     pub exists: bool,
@@ -45,7 +46,7 @@ pub struct Skill {
     pub problems: Vec<Problem>,
     /// Top-level frontmatter keys in file order.
     pub keys: Vec<String>,
-    /// The first lines of the file (at most 80 lines or 8 KiB), for showing the frontmatter and
+    /// The first lines of the file (at most 60 lines or 4 KiB), for showing the frontmatter and
     /// pointing at errors without reading the file again.
     pub head: String,
     /// Files the body refers to, and whether each is in the skill folder.
@@ -103,11 +104,11 @@ impl Serialize for Skill {
             })
             .collect();
         let mut m = s.serialize_map(None)?;
-        m.serialize_entry("path", &self.path)?;
+        m.serialize_entry("path", &self.path.to_string_lossy())?;
         m.serialize_entry("dir", &self.dir)?;
         m.serialize_entry("name", &self.name)?;
         m.serialize_entry("description", &self.description)?;
-        m.serialize_entry("root", &self.root)?;
+        m.serialize_entry("root", &self.root.as_ref().map(|r| r.to_string_lossy()))?;
         m.serialize_entry("scope", &self.scope)?;
         m.serialize_entry("problems", &problems)?;
         m.serialize_entry("references", &self.references)?;
@@ -120,8 +121,11 @@ impl Serialize for Skill {
 /// The snapshot.
 #[derive(Debug, Clone, Serialize)]
 pub struct Catalog {
+    #[serde(serialize_with = "crate::sanitize::lossy_path::path")]
     pub project: PathBuf,
+    #[serde(serialize_with = "crate::sanitize::lossy_path::path")]
     pub home: PathBuf,
+    #[serde(serialize_with = "crate::sanitize::lossy_path::opt")]
     pub git_root: Option<PathBuf>,
     pub agents: Vec<AgentInfo>,
     pub roots: Vec<RootInfo>,
@@ -327,7 +331,7 @@ impl Catalog {
 fn head_of(text: &str) -> String {
     let mut end = 0;
     for (n, line) in text.split_inclusive('\n').enumerate() {
-        if n >= 80 || end + line.len() > 8192 {
+        if n >= 60 || end + line.len() > 4096 {
             break;
         }
         end += line.len();

@@ -12,6 +12,7 @@ pub const ASSUMED_CONTEXT_TOKENS: u64 = 200_000;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ListingEntry {
+    #[serde(serialize_with = "crate::sanitize::lossy_path::path")]
     pub path: PathBuf,
     pub name: String,
     pub tokens: u64,
@@ -30,6 +31,7 @@ pub struct ListingReport {
     /// Visible skills kept out of the listing (e.g. `disable-model-invocation`).
     pub hidden_from_model: usize,
     /// Entries that would not fit, largest first (an estimate: agents cut by their own order).
+    #[serde(skip)]
     pub cut_first: Vec<PathBuf>,
     /// Tokens of the file lists sent on activation, for agents that send them (sum).
     pub bundle_tokens: Option<u64>,

@@ -1,9 +1,12 @@
 //! The skilltui binary: parse arguments and dispatch into the library.
 
 use clap::Parser;
+use std::io::Write;
 
 fn main() -> std::process::ExitCode {
     let cli = skilltui::cli::Cli::parse();
-    let code = skilltui::cli::run(cli, &mut std::io::stdout().lock(), &mut std::io::stderr());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let code = skilltui::cli::run(cli, &mut out, &mut std::io::stderr());
+    let _ = out.flush();
     std::process::ExitCode::from(code)
 }

@@ -63,3 +63,20 @@ pub fn text(s: &str) -> Cow<'_, str> {
 pub fn path(p: &std::path::Path) -> String {
     line(&p.to_string_lossy()).into_owned()
 }
+
+/// Serde helpers that write paths as strings, lossily for non-UTF-8 names (JSON has no bytes).
+pub mod lossy_path {
+    use serde::Serializer;
+    use std::path::{Path, PathBuf};
+
+    pub fn path<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&p.to_string_lossy())
+    }
+
+    pub fn opt<S: Serializer>(p: &Option<PathBuf>, s: S) -> Result<S::Ok, S::Error> {
+        match p {
+            Some(p) => s.serialize_str(&p.to_string_lossy()),
+            None => s.serialize_none(),
+        }
+    }
+}

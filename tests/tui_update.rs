@@ -24,7 +24,7 @@ fn search_filters_selects_the_best_match_and_escape_clears() {
     assert!(app.rows.len() < all);
     assert_eq!(selected_label(&app), "release-notes");
     // The matched characters of the name are known for highlighting.
-    assert_eq!(app.rows[0].hits, (0..7).collect::<Vec<u32>>());
+    assert_eq!(app.hits(&app.rows[0]), (0..7).collect::<Vec<u32>>());
     key(&mut app, KeyCode::Backspace);
     assert_eq!(app.search.query, "releas");
     key(&mut app, KeyCode::Enter);

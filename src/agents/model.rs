@@ -127,13 +127,22 @@ pub struct Provenance {
     #[serde(default)]
     pub commit: Option<String>,
     /// Where the claim comes from: research file and section, URL, changelog entry, issue.
-    pub source: String,
+    /// (Shared: every reason citing the rule points at the same text.)
+    pub source: std::sync::Arc<str>,
     /// A plain sentence for the explanation; optional.
     #[serde(default)]
     pub note: Option<String>,
+    /// The citation, made once.
+    #[serde(skip)]
+    pub cite: std::sync::OnceLock<std::sync::Arc<str>>,
 }
 
 impl Provenance {
+    /// The citation, shared between every reason that cites this rule.
+    pub fn citation_shared(&self) -> std::sync::Arc<str> {
+        self.cite.get_or_init(|| self.citation().into()).clone()
+    }
+
     /// `[OBS 0.171.0]`, `[SRC 4e30281a]`, `[DOC]`.
     pub fn citation(&self) -> String {
         let detail = self.version.as_deref().or(self.commit.as_deref());

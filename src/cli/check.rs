@@ -102,8 +102,8 @@ fn report(cat: &crate::catalog::Catalog, args: &Args) -> Report {
                 code: v.status.as_str().to_string(),
                 message: r.map(|r| r.message.clone()).unwrap_or_default(),
                 rule: r.map(|r| r.rule.clone()),
-                source: r.map(|r| r.source.clone()),
-                evidence: r.map(|r| r.evidence.clone()),
+                source: r.map(|r| r.source.to_string()),
+                evidence: r.map(|r| r.evidence.to_string()),
             });
         }
     }

@@ -121,6 +121,15 @@ pub fn resolve_agent(
     };
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(entries.len());
     let mut contenders: Vec<Contender> = Vec::new();
+    // Made once per agent: the roots sentence and its provenance, former roots by path.
+    let (src, ev) = provenance_summary(m);
+    let roots_source: std::sync::Arc<str> = src.into();
+    let roots_evidence: std::sync::Arc<str> = ev.into();
+    let roots_text = root_list(m);
+    let mut former: HashMap<&Path, Vec<&crate::scan::FormerRootInstance>> = HashMap::new();
+    for f in scan.former_roots.iter().filter(|f| f.agent == ai) {
+        former.entry(f.path.as_path()).or_default().push(f);
+    }
     for (ei, e) in entries.iter().enumerate() {
         // Every root instance of this agent that holds the file, best precedence first.
         let mut places: Vec<(usize, &WalkedRoot, &Candidate)> = Vec::new();
@@ -158,18 +167,16 @@ pub fn resolve_agent(
                 Status::Unknown
             };
             if places.is_empty() {
-                let under = scan
-                    .walked
+                // The deepest walked root holding the file (it was found through it).
+                let under = e
+                    .found
                     .iter()
-                    .filter(|w| e.path.starts_with(&w.path))
-                    .max_by_key(|w| w.path.components().count())
-                    .map(|w| w.path.display().to_string())
+                    .map(|&(wi, _)| &scan.walked[wi].path)
+                    .max_by_key(|p| p.components().count())
+                    .map(|p| p.display().to_string())
                     .unwrap_or_default();
                 // Specific findings first: "never scans X", "stopped scanning X in version V".
-                for f in scan.former_roots.iter().filter(|f| f.agent == ai) {
-                    if !e.path.starts_with(&f.path) {
-                        continue;
-                    }
+                for f in e.path.ancestors().filter_map(|a| former.get(a)).flatten() {
                     if f.never {
                         let nr = &m.not_roots[f.index];
                         reasons.push(Reason::from_rule(
@@ -201,21 +208,19 @@ pub fn resolve_agent(
                         ));
                     }
                 }
-                let (source, evidence) = provenance_summary(m);
                 let message = if reasons.is_empty() {
                     format!(
-                        "{} does not scan {under}; its skill roots are: {}",
-                        m.name,
-                        root_list(m)
+                        "{} does not scan {under}; its skill roots are: {roots_text}",
+                        m.name
                     )
                 } else {
-                    format!("{}'s skill roots are: {}", m.name, root_list(m))
+                    format!("{}'s skill roots are: {roots_text}", m.name)
                 };
                 reasons.push(Reason {
                     rule: format!("{}/roots", m.id),
                     message,
-                    source,
-                    evidence,
+                    source: roots_source.clone(),
+                    evidence: roots_evidence.clone(),
                 });
             }
             verdicts.push(Verdict::new(status, reasons));

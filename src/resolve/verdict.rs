@@ -54,10 +54,10 @@ pub struct Reason {
     pub rule: String,
     /// A plain sentence.
     pub message: String,
-    /// Where the rule comes from.
-    pub source: String,
-    /// Evidence label with version or commit, e.g. `[OBS 0.171.0]`.
-    pub evidence: String,
+    /// Where the rule comes from (shared with the model).
+    pub source: std::sync::Arc<str>,
+    /// Evidence label with version or commit, e.g. `[OBS 0.171.0]` (shared with the model).
+    pub evidence: std::sync::Arc<str>,
 }
 
 impl Reason {
@@ -66,7 +66,7 @@ impl Reason {
             rule: format!("{agent}/{rule}"),
             message,
             source: from.source.clone(),
-            evidence: from.citation(),
+            evidence: from.citation_shared(),
         }
     }
 
@@ -101,8 +101,10 @@ pub struct Verdict {
     #[serde(rename = "as")]
     pub as_name: Option<String>,
     /// The SKILL.md that wins this skill's name (for `shadowed`).
+    #[serde(serialize_with = "crate::sanitize::lossy_path::opt")]
     pub winner: Option<PathBuf>,
     /// The root the agent reached it through.
+    #[serde(serialize_with = "crate::sanitize::lossy_path::opt")]
     pub root: Option<PathBuf>,
     pub scope: Option<Scope>,
     /// Whether the model sees it (None unless visible).

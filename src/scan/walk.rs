@@ -110,12 +110,35 @@ pub fn walk(root: &Path) -> WalkedRoot {
     let mut symlinked: HashSet<PathBuf> = HashSet::new();
     let mut skill_dirs: Vec<(PathBuf, String)> = Vec::new();
     let mut files: Vec<(PathBuf, String, bool)> = Vec::new();
+    // A symlinked folder that points at the root or one of its ancestors (`/`, home) would walk
+    // the file system up to the folder bound; it is not followed, and said so.
+    let root_canon = std::fs::canonicalize(root).ok();
+    let escapes: std::cell::RefCell<Vec<String>> = Default::default();
     let it = WalkDir::new(root)
         .follow_links(true)
         .max_depth(MAX_WALK_DEPTH + 1)
         .sort_by_file_name()
         .into_iter()
-        .filter_entry(|e| !(e.file_type().is_dir() && e.depth() > 0 && e.file_name() == ".git"));
+        .filter_entry(|e| {
+            if !e.file_type().is_dir() || e.depth() == 0 {
+                return true;
+            }
+            if e.file_name() == ".git" {
+                return false;
+            }
+            if e.path_is_symlink()
+                && let (Some(rc), Ok(target)) = (&root_canon, std::fs::canonicalize(e.path()))
+                && rc.starts_with(&target)
+            {
+                escapes.borrow_mut().push(format!(
+                    "{} links to {}, which holds the root: not followed",
+                    e.path().display(),
+                    target.display()
+                ));
+                return false;
+            }
+            true
+        });
     let mut dirs_seen = 0usize;
     // Index in `out.dirs` of the open folder at each depth: the walk is depth-first, so a file's
     // folder is the last one opened one level up (no path is built for the many bundled files).
@@ -281,6 +304,7 @@ pub fn walk(root: &Path) -> WalkedRoot {
         });
     }
     out.candidates = candidates;
+    out.errors.extend(escapes.take());
     out
 }
 

@@ -93,7 +93,20 @@ pub fn read_text(path: &Path) -> Result<String, ReadError> {
     if meta.len() > MAX_FILE_BYTES {
         return Err(ReadError::TooLarge { bytes: meta.len() });
     }
-    let file = std::fs::File::open(path).map_err(io)?;
+    // Opened without blocking (a FIFO swapped in after the check must not hang the scan), and
+    // checked again on the open handle.
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        const O_NONBLOCK: i32 = 0o4000;
+        options.custom_flags(O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io)?;
+    if !file.metadata().map_err(io)?.is_file() {
+        return Err(ReadError::NotAFile);
+    }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     // The file may grow between metadata and read: bound the read itself.
     file.take(MAX_FILE_BYTES + 1)

@@ -12,6 +12,9 @@ use std::fmt;
 
 /// The most nodes one frontmatter block may expand to (aliases included).
 pub const MAX_NODES: usize = 10_000;
+/// The most scalar text (bytes) that alias expansion may copy in one frontmatter block: a large
+/// anchored string aliased thousands of times stays under [`MAX_NODES`] but would copy gigabytes.
+pub const MAX_ALIAS_BYTES: usize = 4 * 1024 * 1024;
 /// The deepest nesting of collections accepted.
 pub const MAX_NESTING: usize = 64;
 
@@ -154,6 +157,19 @@ impl Node {
             .iter()
             .find(|e| e.key.scalar_text() == Some(key))
             .map(|e| &e.value)
+    }
+
+    /// Bytes of scalar text (and tags) in this subtree (for the alias budget).
+    fn text_bytes(&self) -> usize {
+        self.tag.as_ref().map_or(0, String::len)
+            + match &self.value {
+                Value::Scalar { text, .. } => text.len(),
+                Value::Sequence(items) => items.iter().map(Node::text_bytes).sum(),
+                Value::Mapping(entries) => entries
+                    .iter()
+                    .map(|e| e.key.text_bytes() + e.value.text_bytes())
+                    .sum(),
+            }
     }
 
     /// Nodes in this subtree (for budgets).
@@ -329,6 +345,7 @@ fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node,
     let mut root: Option<Node> = None;
     let mut documents = 0usize;
     let mut nodes = 0usize;
+    let mut alias_bytes = 0usize;
     let budget_err = |pos: Pos| YamlError {
         message: format!(
             "the frontmatter expands to more than {MAX_NODES} YAML nodes (alias expansion?)"
@@ -414,13 +431,24 @@ fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node,
             },
             Event::Alias(id) => match anchors.get(&id) {
                 Some(target) => {
-                    let mut node = target.clone();
-                    node.pos = pos;
-                    node.aliased = true;
-                    nodes += node.count();
+                    // Budgets first, so that a bomb is refused before it is copied.
+                    nodes += target.count();
                     if nodes > MAX_NODES {
                         return Err(budget_err(pos));
                     }
+                    alias_bytes += target.text_bytes();
+                    if alias_bytes > MAX_ALIAS_BYTES {
+                        return Err(YamlError {
+                            message: format!(
+                                "aliases in the frontmatter expand to more than {} MiB of text",
+                                MAX_ALIAS_BYTES / (1024 * 1024)
+                            ),
+                            pos,
+                        });
+                    }
+                    let mut node = target.clone();
+                    node.pos = pos;
+                    node.aliased = true;
                     Some((node, 0))
                 }
                 None => {

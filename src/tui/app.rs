@@ -117,9 +117,10 @@ pub struct Collision {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
     pub skill: usize,
-    /// Character indices of the name matched by the search, for highlighting.
-    pub hits: Vec<u32>,
 }
+
+/// A search, the filters it ran under, and the skills it matched.
+type SearchMemo = (String, (Filter, Option<usize>, Option<Scope>), Vec<usize>);
 
 pub struct App {
     pub models: Arc<Vec<AgentModel>>,
@@ -141,6 +142,11 @@ pub struct App {
     pub search: Search,
 
     pub rows: Vec<Row>,
+    /// What the search matches for each skill (name, description, shown path), made once per
+    /// snapshot.
+    pub haystacks: Vec<String>,
+    /// The last search and the skills it matched: a query that only grows rescans those only.
+    last_search: Option<SearchMemo>,
     /// The selected skill, by path: survives re-sorting, filtering and new snapshots.
     pub selected: Option<PathBuf>,
     pub cursor: usize,
@@ -235,6 +241,8 @@ impl App {
             scope_filter: None,
             search: Search::default(),
             rows: Vec::new(),
+            haystacks: Vec::new(),
+            last_search: None,
             selected: None,
             cursor: 0,
             offset: 0,
@@ -260,6 +268,19 @@ impl App {
     pub fn set_catalog(&mut self, cat: Arc<Catalog>) {
         self.listing = listing::reports(&cat, &self.models);
         self.collisions = collisions(&cat);
+        self.haystacks = cat
+            .skills
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {} {}",
+                    s.label(),
+                    s.description.as_deref().unwrap_or(""),
+                    crate::cli::context::show_path(&self.env, &s.path)
+                )
+            })
+            .collect();
+        self.last_search = None;
         self.catalog = Some(cat);
         self.scan = ScanState::Ready;
         self.refresh_rows();
@@ -287,7 +308,20 @@ impl App {
             .collect();
         let agent = self.agent_filter.map(|i| self.models[i].id.clone());
         let mut rows: Vec<(u32, Row)> = Vec::new();
-        for (i, s) in cat.skills.iter().enumerate() {
+        // A query that extends the last one can only match what the last one matched.
+        let query = self.search.query.clone();
+        let filters = (self.filter, self.agent_filter, self.scope_filter);
+        let narrowing = match &self.last_search {
+            Some((q, f, _)) => !q.is_empty() && query.starts_with(q.as_str()) && *f == filters,
+            None => false,
+        };
+        let candidates: Vec<usize> = match (&self.last_search, narrowing) {
+            (Some((_, _, matched)), true) => matched.clone(),
+            _ => (0..cat.skills.len()).collect(),
+        };
+        let mut matched = Vec::new();
+        for i in candidates {
+            let s = &cat.skills[i];
             if let Some(scope) = self.scope_filter
                 && s.scope != scope
             {
@@ -311,22 +345,16 @@ impl App {
                 Filter::Collisions if !colliding.contains(&i) => continue,
                 _ => {}
             }
-            let (score, hits) = if self.search.query.is_empty() {
-                (0, Vec::new())
+            let score = if query.is_empty() {
+                0
             } else {
-                let path = crate::cli::context::show_path(&self.env, &s.path);
-                let hay = format!(
-                    "{} {} {}",
-                    s.label(),
-                    s.description.as_deref().unwrap_or(""),
-                    path
-                );
-                match self.search.score(&hay) {
-                    Some(score) => (score, self.search.hits(s.label())),
+                match self.search.score(&self.haystacks[i]) {
+                    Some(score) => score,
                     None => continue,
                 }
             };
-            rows.push((score, Row { skill: i, hits }));
+            matched.push(i);
+            rows.push((score, Row { skill: i }));
         }
         let problems = |s: &Skill| {
             s.problems.len()
@@ -352,6 +380,8 @@ impl App {
             })
         });
         self.rows = rows.into_iter().map(|(_, r)| r).collect();
+        // Remembered with the filters they were made under.
+        self.last_search = Some((query, filters, matched));
         // Keep the selected skill if it is still listed; else stay at the same position.
         let found = self.selected.as_ref().and_then(|sel| {
             self.rows
@@ -366,6 +396,16 @@ impl App {
             }
         }
         self.clamp_offset();
+    }
+
+    /// Character indices of a row's name the search matched (for highlighting the drawn rows).
+    pub fn hits(&self, row: &Row) -> Vec<u32> {
+        if self.search.query.is_empty() {
+            return Vec::new();
+        }
+        self.skill(row.skill)
+            .map(|s| self.search.hits(s.label()))
+            .unwrap_or_default()
     }
 
     /// Rows the skills table shows at once (from the layout).

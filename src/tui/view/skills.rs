@@ -68,17 +68,18 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
                 ""
             };
             let label = format!("{mark}{}", safe(s.label()));
+            let hits = app.hits(r);
             // Highlight the characters the search matched (indices are of the raw label).
             let raw: Vec<char> = s.label().chars().collect();
             let name: Line =
-                if r.hits.is_empty() || !mark.is_empty() || raw.len() != label.chars().count() {
+                if hits.is_empty() || !mark.is_empty() || raw.len() != label.chars().count() {
                     Line::from(label)
                 } else {
                     Line::from(
                         raw.iter()
                             .enumerate()
                             .map(|(i, c)| {
-                                let st = if r.hits.contains(&(i as u32)) {
+                                let st = if hits.contains(&(i as u32)) {
                                     Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
                                 } else {
                                     Style::new()
