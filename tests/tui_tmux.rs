@@ -115,3 +115,50 @@ fn explorer_in_a_real_terminal() {
     let alt = t.run(&["display-message", "-p", "-t", "t", "#{alternate_on}"]);
     assert_eq!(alt.trim(), "0", "still on the alternate screen");
 }
+
+#[test]
+fn a_panic_restores_the_terminal_and_says_where_the_report_is() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("notice: tmux is not installed; the panic test is skipped");
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_skilltui");
+    let t = Tmux {
+        socket: format!("skilltui-panic-{}", std::process::id()),
+    };
+    let script = format!(
+        "SKILLTUI_TEST_PANIC=1 SKILLTUI_DATA_DIR={} {bin} --demo 2>&1 | tail -3; echo __EXITED__; stty -a; sleep 30",
+        data.path().display()
+    );
+    t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "150",
+        "-y",
+        "40",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    let s = t.wait_for("__EXITED__");
+    assert!(s.contains("a report was written to"), "{s}");
+    assert!(
+        s.contains(" icanon") && !s.contains("-icanon"),
+        "still in raw mode:\n{s}"
+    );
+    let alt = t.run(&["display-message", "-p", "-t", "t", "#{alternate_on}"]);
+    assert_eq!(alt.trim(), "0", "still on the alternate screen");
+    let reports: Vec<_> = std::fs::read_dir(data.path().join("crashes"))
+        .unwrap()
+        .collect();
+    assert_eq!(reports.len(), 1);
+    let text = std::fs::read_to_string(reports[0].as_ref().unwrap().path()).unwrap();
+    assert!(
+        text.contains("deliberate panic") && text.contains("backtrace"),
+        "{text}"
+    );
+}

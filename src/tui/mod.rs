@@ -49,6 +49,8 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// Restores the terminal before any other panic handling (the binary's hook, installed by
+/// `main`, then writes the crash report and prints where it is).
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -174,6 +176,10 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
     );
     // First frame at once, before any I/O.
     terminal.draw(|f| draw::draw(f, &app))?;
+    // For the panic-safety test: a deliberate panic once the explorer owns the terminal.
+    if std::env::var_os("SKILLTUI_TEST_PANIC").is_some() {
+        panic!("deliberate panic (SKILLTUI_TEST_PANIC)");
+    }
     spawn_input(tx.clone());
     let start_watch = |tx: Sender<Msg>| {
         crate::watch::spawn(
