@@ -9,12 +9,20 @@ use std::io::{self, Write};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Show every rule of this agent.
+    /// Show every rule of this agent (with --verify: verify only this agent).
     #[arg(value_name = "ID")]
     pub agent: Option<String>,
+    /// The same as ID.
+    #[arg(long = "agent", value_name = "ID", conflicts_with = "agent")]
+    pub agent_opt: Option<String>,
     /// Print JSON: [{"id", "name", "version", "checked", "docs", "rules": [...]}].
     #[arg(long)]
     pub json: bool,
+    /// Run the agents installed here (Codex, OpenCode, pi, Copilot CLI, Claude Code) on this
+    /// project — their own skill listing only: no model call, no skill script — and report
+    /// where they and the model disagree. Needs Node.js.
+    #[arg(long)]
+    pub verify: bool,
 }
 
 #[derive(Serialize)]
@@ -44,10 +52,84 @@ pub fn run(
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };
+    let chosen = args.agent.clone().or_else(|| args.agent_opt.clone());
+    let args = &Args {
+        agent: chosen,
+        agent_opt: None,
+        json: args.json,
+        verify: args.verify,
+    };
     if let Some(a) = &args.agent
         && let Err(e) = cx.check_agents(std::slice::from_ref(a))
     {
         return Ok(Err(e));
+    }
+    if args.verify {
+        let only: Vec<String> = args.agent.iter().cloned().collect();
+        let results = crate::oracle::verify::verify(&cx.models, &cx.env, &only);
+        let mut disagree = false;
+        if args.json {
+            let json: Vec<serde_json::Value> = results
+                .iter()
+                .map(|(a, o)| match o {
+                    crate::oracle::verify::Outcome::NotInstalled => {
+                        serde_json::json!({"agent": a, "status": "not-installed"})
+                    }
+                    crate::oracle::verify::Outcome::Failed(e) => {
+                        serde_json::json!({"agent": a, "status": "failed", "error": e})
+                    }
+                    crate::oracle::verify::Outcome::Compared { differences, listed, unknown, from } => {
+                        serde_json::json!({"agent": a, "status": if differences.is_empty() { "agrees" } else { "disagrees" },
+                            "differences": differences, "listed": listed, "unknown": unknown,
+                            "installed": from.to_string_lossy()})
+                    }
+                })
+                .collect();
+            disagree = json.iter().any(|v| v["status"] == "disagrees");
+            serde_json::to_writer_pretty(&mut *out, &json)?;
+            writeln!(out)?;
+        } else {
+            for (a, o) in &results {
+                match o {
+                    crate::oracle::verify::Outcome::NotInstalled => {
+                        writeln!(out, "{a}: not installed (global npm or the oracle's cache)")?
+                    }
+                    crate::oracle::verify::Outcome::Failed(e) => {
+                        writeln!(out, "{a}: could not list its skills: {}", cx.say(e))?
+                    }
+                    crate::oracle::verify::Outcome::Compared {
+                        differences,
+                        listed,
+                        unknown,
+                        from,
+                    } => {
+                        if differences.is_empty() {
+                            writeln!(
+                                out,
+                                "{a}: agrees ({listed} skills listed; {unknown} skilltui marks unknown) — {}",
+                                cx.show(from)
+                            )?;
+                        } else {
+                            disagree = true;
+                            writeln!(
+                                out,
+                                "{a}: {} difference(s) — {}",
+                                differences.len(),
+                                cx.show(from)
+                            )?;
+                            for d in differences {
+                                writeln!(out, "  - {}", cx.say(d))?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return Ok(Ok(if disagree {
+            super::EXIT_FINDING
+        } else {
+            EXIT_OK
+        }));
     }
     let selected: Vec<_> = cx
         .models

@@ -11,6 +11,7 @@
 //! `tests/oracle/versions.json`. See `tests/oracle/README.md`.
 
 pub mod cases;
+pub mod verify;
 
 use crate::agents::AgentModel;
 use crate::catalog::Catalog;
@@ -102,6 +103,9 @@ pub struct Driver {
     pub dir: PathBuf,
     /// Run the agent in an empty network namespace (`unshare --net`).
     pub no_network: bool,
+    /// Variables for the driver itself (not passed on to the agent), e.g.
+    /// `SKILLTUI_AGENTS_PREFIX`.
+    pub driver_env: Vec<(String, String)>,
 }
 
 impl Driver {
@@ -109,6 +113,7 @@ impl Driver {
         Driver {
             dir: dir.into(),
             no_network: true,
+            driver_env: Vec::new(),
         }
     }
 
@@ -152,6 +157,7 @@ impl Driver {
             cmd.arg(format!("{k}={v}"));
         }
         let out = cmd
+            .envs(self.driver_env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .output()
             .map_err(|e| format!("cannot run the driver: {e}"))?;

@@ -37,8 +37,12 @@ if (!pin) {
   console.error(`unknown agent ${agent}`);
   process.exit(2);
 }
-const dir = path.join(cache, `${agent}@${pin.version}`);
-if (!fs.existsSync(path.join(dir, ".installed"))) {
+// SKILLTUI_AGENTS_PREFIX: a folder holding node_modules/ with the agent's packages (a global
+// npm install: the parent of `npm root -g`), used instead of the pinned releases in the cache
+// (`skilltui agents --verify` runs the user's own installs this way).
+const prefix = process.env.SKILLTUI_AGENTS_PREFIX;
+const dir = prefix || path.join(cache, `${agent}@${pin.version}`);
+if (!prefix && !fs.existsSync(path.join(dir, ".installed"))) {
   console.error(`${agent}@${pin.version} is not installed in ${dir}; run tests/oracle/install.sh`);
   process.exit(3);
 }
