@@ -26,6 +26,22 @@ impl Tmux {
         args.extend_from_slice(keys);
         self.run(&args);
     }
+    /// Waits (bounded) until the screen satisfies `ok` (a frame may be caught half-written, so
+    /// conditions on several parts of the screen are checked together).
+    fn wait_until(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if ok(&s) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("{what} did not happen; the screen is:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Waits (bounded) until the screen contains `text`.
     fn wait_for(&self, text: &str) -> String {
         let start = Instant::now();
@@ -74,24 +90,24 @@ fn explorer_in_a_real_terminal() {
         "-c",
         &script,
     ]);
-    let s = t.wait_for("release-notes");
-    assert!(
-        s.contains("data-visualization"),
-        "names are not cut at 120 columns:\n{s}"
-    );
-    assert!(s.contains("1 Skills"), "{s}");
-    assert!(
-        s.contains("✓vis") || s.contains("✓ visible"),
-        "the legend:\n{s}"
-    );
+    // The whole first screen: names not cut at 120 columns, tabs, the legend.
+    t.wait_until("the first screen", |s| {
+        s.contains("release-notes")
+            && s.contains("data-visualization")
+            && s.contains("1 Skills")
+            && (s.contains("✓vis") || s.contains("✓ visible"))
+    });
 
     // Search, keep the query, open the detail.
     t.keys(&["/", "code-rev"]);
-    let s = t.wait_for("/code-rev");
-    assert!(!s.contains("release-notes"), "the search filters:\n{s}");
+    // The search filters the table (release-notes goes away once the query is typed).
+    t.wait_until("the search filtering the table", |s| {
+        s.contains("/code-rev") && !s.contains("release-notes")
+    });
     t.keys(&["Enter", "Enter"]);
-    let s = t.wait_for("Claude Code does not scan");
-    assert!(s.contains("code-review"), "{s}");
+    t.wait_until("the why pane of code-review", |s| {
+        s.contains("Claude Code does not scan") && s.contains("code-review")
+    });
 
     // Help overlay, then quit.
     t.keys(&["?"]);
@@ -128,8 +144,8 @@ fn a_panic_restores_the_terminal_and_says_where_the_report_is() {
         socket: format!("skilltui-panic-{}", std::process::id()),
     };
     let script = format!(
-        "SKILLTUI_TEST_PANIC=1 SKILLTUI_DATA_DIR={} {bin} --demo 2>&1 | tail -3; echo __EXITED__; stty -a; sleep 30",
-        data.path().display()
+        "SKILLTUI_TEST_PANIC=1 SKILLTUI_DATA_DIR={d} {bin} --demo 2>{d}/err; tail -3 {d}/err; echo __EXITED__; stty -a; sleep 30",
+        d = data.path().display()
     );
     t.run(&[
         "new-session",

@@ -68,7 +68,7 @@ fn sort_and_filters_keep_the_selection() {
     assert!(
         labels
             .iter()
-            .all(|l| ["changelog", "code-review", "deploy"].contains(&l.as_str())),
+            .all(|l| ["changelog", "code-review", "deploy", "pdf-tools"].contains(&l.as_str())),
         "{labels:?}"
     );
     keys(&mut app, "f");

@@ -331,12 +331,9 @@ impl App {
                 Some(a) => s.verdict(a).is_some_and(|v| v.status != Status::Visible),
                 None => {
                     !s.problems.is_empty()
-                        || s.verdicts.iter().any(|(_, v)| {
-                            matches!(
-                                v.status,
-                                Status::Shadowed | Status::Rejected | Status::Unknown
-                            )
-                        })
+                        || s.verdicts
+                            .iter()
+                            .any(|(_, v)| matches!(v.status, Status::Shadowed | Status::Rejected))
                 }
             };
             match self.filter {
