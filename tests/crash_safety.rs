@@ -139,10 +139,9 @@ fn killed_at_any_point_files_are_old_or_new_and_undo_works() {
                     || same_name(&old)
                     || same_name(&new);
                 // A temp file of an unfinished atomic write may remain; it is never the real file.
-                let temp = rel.file_name().is_some_and(|n| {
-                    n.to_string_lossy().contains(".skilltui-tmp")
-                        || n.to_string_lossy().starts_with(".skilltui")
-                });
+                let temp = rel
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().contains(".skilltui-"));
                 assert!(
                     ok || temp,
                     "{name}, killed after {} ms: {} is neither the old nor the new version:\n{}",
