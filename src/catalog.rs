@@ -46,7 +46,7 @@ pub struct Skill {
     pub problems: Vec<Problem>,
     /// Top-level frontmatter keys in file order.
     pub keys: Vec<String>,
-    /// The first lines of the file (at most 60 lines or 4 KiB), for showing the frontmatter and
+    /// The first lines of the file (at most 40 lines or 3 KiB), for showing the frontmatter and
     /// pointing at errors without reading the file again.
     pub head: String,
     /// Files the body refers to, and whether each is in the skill folder.
@@ -191,10 +191,6 @@ impl Catalog {
                     ),
                     None => (String::new(), (None, None, Vec::new(), Vec::new())),
                 };
-            let fields = models
-                .iter()
-                .map(|m| resolve::field_handling(m, &keys))
-                .collect();
             FileFacts {
                 wi,
                 dir,
@@ -203,16 +199,30 @@ impl Catalog {
                 description,
                 keys,
                 problems,
-                fields,
             }
         });
+        // Field handling depends only on the agent and the set of keys: shared between skills.
+        let mut fields_cache: HashMap<
+            Vec<String>,
+            Vec<std::sync::Arc<BTreeMap<String, Handling>>>,
+        > = HashMap::new();
         let mut skills = Vec::new();
         for (e, f) in entries.iter().zip(described) {
             let c = e.candidate(scan);
             let verdicts: Vec<(String, Verdict)> = models
                 .iter()
                 .zip(per_agent.iter_mut())
-                .zip(f.fields)
+                .zip(
+                    fields_cache
+                        .entry(f.keys.clone())
+                        .or_insert_with(|| {
+                            models
+                                .iter()
+                                .map(|m| std::sync::Arc::new(resolve::field_handling(m, &f.keys)))
+                                .collect()
+                        })
+                        .clone(),
+                )
                 .map(|((m, vs), fields)| {
                     let mut v = vs.next().expect("one verdict per entry and agent");
                     v.fields = fields;
@@ -331,7 +341,7 @@ impl Catalog {
 fn head_of(text: &str) -> String {
     let mut end = 0;
     for (n, line) in text.split_inclusive('\n').enumerate() {
-        if n >= 60 || end + line.len() > 4096 {
+        if n >= 40 || end + line.len() > 3072 {
             break;
         }
         end += line.len();
@@ -351,8 +361,6 @@ struct FileFacts {
     description: Option<String>,
     keys: Vec<String>,
     problems: Vec<Problem>,
-    /// Field handling per agent, in model order.
-    fields: Vec<BTreeMap<String, Handling>>,
 }
 
 /// Name, description, keys and spec problems of a file, with the canonical rules (one parse:

@@ -207,6 +207,41 @@ fn exists(p: &Path) -> bool {
     fs::symlink_metadata(p).is_ok()
 }
 
+/// Copies a tree into a temporary sibling of `to`, then renames it into place: a crash leaves
+/// a whole copy or none (and at worst a `.skilltui-…tmp` folder beside it), never a half-copied
+/// skill.
+pub fn copy_tree_atomic(from: &Path, to: &Path) -> io::Result<()> {
+    if exists(to) {
+        return Err(io::Error::new(io::ErrorKind::AlreadyExists, "exists"));
+    }
+    let name = to
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let tmp = to.with_file_name(format!(
+        ".{name}.skilltui-{}-{stamp}.tmp",
+        std::process::id()
+    ));
+    let result = copy_tree(from, &tmp).and_then(|()| {
+        if let Ok(f) = fs::File::open(&tmp) {
+            let _ = f.sync_all();
+        }
+        fs::rename(&tmp, to)
+    });
+    if result.is_err() {
+        let _ = if fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_dir()) {
+            fs::remove_dir_all(&tmp)
+        } else {
+            fs::remove_file(&tmp)
+        };
+    }
+    result
+}
+
 /// Copies a tree; symlinks are copied as symlinks. `to` must not exist.
 pub fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
     let meta = fs::symlink_metadata(from)?;
@@ -285,7 +320,7 @@ fn move_path(from: &Path, to: &Path) -> io::Result<()> {
         }
         Err(e) if e.raw_os_error() == Some(18) => {
             // EXDEV: another file system (the data folder may be elsewhere).
-            copy_tree(from, to)?;
+            copy_tree_atomic(from, to)?;
             if fs::symlink_metadata(from)?.is_dir() {
                 fs::remove_dir_all(from)
             } else {
@@ -395,7 +430,7 @@ fn perform(d: &Done) -> io::Result<()> {
             move_path(from, to)
         }
         Done::Copy { from, to } => {
-            copy_tree(from, to)?;
+            copy_tree_atomic(from, to)?;
             sync_dir(to);
             Ok(())
         }

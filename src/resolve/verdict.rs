@@ -111,7 +111,7 @@ pub struct Verdict {
     pub model: Option<bool>,
     pub reasons: Vec<Reason>,
     /// Handling of each frontmatter field (and of the spec fields the skill lacks).
-    pub fields: BTreeMap<String, Handling>,
+    pub fields: std::sync::Arc<BTreeMap<String, Handling>>,
     /// Estimated tokens of its entry in the listing the model receives (visible skills only).
     pub listing_tokens: Option<u64>,
     /// Files listed on activation, for agents that list them.
@@ -138,7 +138,7 @@ impl Verdict {
             scope: None,
             model: None,
             reasons,
-            fields: BTreeMap::new(),
+            fields: Default::default(),
             listing_tokens: None,
             bundle: None,
         }
