@@ -76,7 +76,7 @@ fn explorer_in_a_real_terminal() {
     let t = Tmux {
         socket: format!("skilltui-test-{}", std::process::id()),
     };
-    let script = format!("{bin} --demo; echo __EXITED__ $?; stty -a; sleep 30");
+    let script = format!("{bin} --demo; echo __EXITED__ $?; stty -a; echo __DONE__; sleep 30");
     t.run(&[
         "new-session",
         "-d",
@@ -120,7 +120,7 @@ fn explorer_in_a_real_terminal() {
         std::thread::sleep(Duration::from_millis(50));
     }
     t.keys(&["q"]);
-    let s = t.wait_for("__EXITED__");
+    let s = t.wait_for("__DONE__");
     assert!(s.contains("__EXITED__ 0"), "exit status 0:\n{s}");
     // The terminal is back in cooked mode with echo, on the main screen.
     assert!(
@@ -144,7 +144,7 @@ fn a_panic_restores_the_terminal_and_says_where_the_report_is() {
         socket: format!("skilltui-panic-{}", std::process::id()),
     };
     let script = format!(
-        "SKILLTUI_TEST_PANIC=1 SKILLTUI_DATA_DIR={d} {bin} --demo 2>{d}/err; tail -3 {d}/err; echo __EXITED__; stty -a; sleep 30",
+        "SKILLTUI_TEST_PANIC=1 SKILLTUI_DATA_DIR={d} {bin} --demo 2>{d}/err; tail -3 {d}/err; echo __EXITED__; stty -a; echo __DONE__; sleep 30",
         d = data.path().display()
     );
     t.run(&[
@@ -160,7 +160,7 @@ fn a_panic_restores_the_terminal_and_says_where_the_report_is() {
         "-c",
         &script,
     ]);
-    let s = t.wait_for("__EXITED__");
+    let s = t.wait_for("__DONE__");
     assert!(s.contains("a report was written to"), "{s}");
     assert!(
         s.contains(" icanon") && !s.contains("-icanon"),
