@@ -368,21 +368,19 @@ pub fn resolve_agent(
                 }
             }
             Known::Known(CollisionMode::Nondeterministic) => {
-                for &i in &distinct {
-                    let v = &mut verdicts[contenders[i].entry];
-                    v.status = Status::Unknown;
-                    v.reasons.push(Reason::from_rule(
-                        &m.id,
-                        "precedence.mode",
-                        &mode.from,
-                        format!(
-                            "{} copies share the {key_kind} `{key}` ({}); {} keeps one of them, and which one changes between runs",
-                            distinct.len(),
-                            paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "),
-                            m.name
-                        ),
-                    ));
-                }
+                let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+                let reason = Reason::from_rule(
+                    &m.id,
+                    "precedence.mode",
+                    &mode.from,
+                    format!(
+                        "{} copies share the {key_kind} `{key}` ({}); {} keeps one of them, and which one changes between runs",
+                        distinct.len(),
+                        shown.join(", "),
+                        m.name
+                    ),
+                );
+                mark_all(&mut verdicts, &contenders, &distinct, reason);
             }
             Known::Known(CollisionMode::FirstWins) => {
                 let first = distinct[0];
@@ -394,20 +392,17 @@ pub fn resolve_agent(
                     .collect();
                 let read_order = !matches!(tie.value, Known::Known(TieBreak::Sorted));
                 if tied.len() > 1 && read_order {
-                    for &i in &tied {
-                        let v = &mut verdicts[contenders[i].entry];
-                        v.status = Status::Unknown;
-                        v.reasons.push(Reason::from_rule(
-                            &m.id,
-                            "precedence.tie_break",
-                            &tie.from,
-                            format!(
-                                "{} copies of the {key_kind} `{key}` sit in the same root; which one {} loads first depends on the order the file system lists them",
-                                tied.len(),
-                                m.name
-                            ),
-                        ));
-                    }
+                    let reason = Reason::from_rule(
+                        &m.id,
+                        "precedence.tie_break",
+                        &tie.from,
+                        format!(
+                            "{} copies of the {key_kind} `{key}` sit in the same root; which one {} loads first depends on the order the file system lists them",
+                            tied.len(),
+                            m.name
+                        ),
+                    );
+                    mark_all(&mut verdicts, &contenders, &tied, reason);
                 }
                 let winner = entries[contenders[first].entry].path.clone();
                 for &i in &distinct[1..] {
@@ -449,20 +444,17 @@ pub fn resolve_agent(
                 }
             }
             Known::Unknown => {
-                for &i in &distinct {
-                    let v = &mut verdicts[contenders[i].entry];
-                    v.status = Status::Unknown;
-                    v.reasons.push(Reason::from_rule(
-                        &m.id,
-                        "precedence.mode",
-                        &mode.from,
-                        format!(
-                            "{} copies share the {key_kind} `{key}`; which one {} keeps is not established",
-                            distinct.len(),
-                            m.name
-                        ),
-                    ));
-                }
+                let reason = Reason::from_rule(
+                    &m.id,
+                    "precedence.mode",
+                    &mode.from,
+                    format!(
+                        "{} copies share the {key_kind} `{key}`; which one {} keeps is not established",
+                        distinct.len(),
+                        m.name
+                    ),
+                );
+                mark_all(&mut verdicts, &contenders, &distinct, reason);
             }
         }
     }
@@ -584,6 +576,15 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
             &b.scripts.from,
             msg,
         ));
+    }
+}
+
+/// Gives every copy in `set` the status `unknown` and the same reason.
+fn mark_all(verdicts: &mut [Verdict], contenders: &[Contender], set: &[usize], reason: Reason) {
+    for &i in set {
+        let v = &mut verdicts[contenders[i].entry];
+        v.status = Status::Unknown;
+        v.reasons.push(reason.clone());
     }
 }
 

@@ -245,39 +245,31 @@ pub fn expand(
                 });
             }
         }
-        for (fi, f) in m.former_roots.iter().enumerate() {
-            if !f.when_env.is_empty() && !f.when_env.iter().any(|v| env.is_truthy(v)) {
-                continue;
-            }
-            let bases: Vec<&Path> = if f.scope == Scope::Project {
+        // Roots no longer scanned, and folders never scanned: expanded like roots, for reasons.
+        let former_specs = m
+            .former_roots
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.when_env.is_empty() || f.when_env.iter().any(|v| env.is_truthy(v)))
+            .map(|(i, f)| (i, f.path.as_str(), f.scope, false));
+        let never_specs = m
+            .not_roots
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (i, n.path.as_str(), n.scope, true));
+        for (index, template, scope, never) in former_specs.chain(never_specs) {
+            let bases: Vec<&Path> = if scope == Scope::Project {
                 ancestors.clone()
             } else {
                 vec![env.home.as_path()]
             };
             for dir in bases {
-                if let Ok(p) = env.expand(&f.path, dir) {
+                if let Ok(path) = env.expand(template, dir) {
                     former.push(FormerRootInstance {
                         agent: ai,
-                        index: fi,
-                        path: p,
-                        never: false,
-                    });
-                }
-            }
-        }
-        for (ni, n) in m.not_roots.iter().enumerate() {
-            let bases: Vec<&Path> = if n.scope == Scope::Project {
-                ancestors.clone()
-            } else {
-                vec![env.home.as_path()]
-            };
-            for dir in bases {
-                if let Ok(p) = env.expand(&n.path, dir) {
-                    former.push(FormerRootInstance {
-                        agent: ai,
-                        index: ni,
-                        path: p,
-                        never: true,
+                        index,
+                        path,
+                        never,
                     });
                 }
             }
