@@ -402,11 +402,13 @@ pub fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     )));
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(Text::from(lines)).block(
-            Block::bordered()
-                .title(" Help ")
-                .border_style(Style::new().fg(Color::Cyan)),
-        ),
+        Paragraph::new(Text::from(lines))
+            .wrap(Wrap { trim: false })
+            .block(
+                Block::bordered()
+                    .title(" Help ")
+                    .border_style(Style::new().fg(Color::Cyan)),
+            ),
         r,
     );
 }
