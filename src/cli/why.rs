@@ -110,8 +110,18 @@ pub fn run(
     )?;
     for s in matches {
         writeln!(out)?;
+        let unparsed = s.problems.iter().any(|p| {
+            matches!(
+                p.code,
+                "yaml-invalid"
+                    | "frontmatter-missing"
+                    | "frontmatter-unclosed"
+                    | "frontmatter-not-mapping"
+            )
+        });
         let fm = match &s.name {
             Some(n) => format!("name `{}`", sanitize::line(n)),
+            None if unparsed => "frontmatter not valid YAML by the spec".into(),
             None => "no frontmatter name".into(),
         };
         writeln!(
