@@ -45,6 +45,9 @@ pub struct Update {
     pub cause: Cause,
     /// How long the rescan took.
     pub took: Duration,
+    /// The files read again for this snapshot, when only known SKILL.md files were edited in
+    /// place (None: every root was walked and every file read).
+    pub reread: Option<usize>,
 }
 
 /// What the watcher thread reports.
@@ -282,7 +285,9 @@ fn run(
     // Watch first, then scan: a change made right after the first snapshot is never missed.
     rewatch(&mut debouncer, &mut watched, &mut roots, &mut report);
     let started = Instant::now();
-    let mut current = Arc::new(Catalog::build(&models, &env));
+    // The scan is kept: an edit to a known SKILL.md re-reads that file only.
+    let mut scan = crate::scan::scan(&models, &env);
+    let mut current = Arc::new(Catalog::from_scan(&models, &scan));
     let mut generation = 0u64;
     if !report(Report::Update(Update {
         catalog: current.clone(),
@@ -290,6 +295,7 @@ fn run(
         changed: Vec::new(),
         cause: Cause::Initial,
         took: started.elapsed(),
+        reread: None,
     })) {
         return Ok(());
     }
@@ -301,21 +307,40 @@ fn run(
         };
         let mut events = 0usize;
         let mut forced = false;
-        let handle = |i: Input,
-                      events: &mut usize,
-                      forced: &mut bool,
-                      report: &mut dyn FnMut(Report) -> bool|
+        let mut edited: BTreeSet<PathBuf> = BTreeSet::new();
+        let mut structural = false;
+        let known = |p: &Path| scan.canonical.contains_key(p);
+        let mut handle = |i: Input,
+                          events: &mut usize,
+                          forced: &mut bool,
+                          report: &mut dyn FnMut(Report) -> bool|
          -> bool {
             match i {
                 Input::Control(Control::Stop) => return false,
                 Input::Control(Control::Rescan) => *forced = true,
                 Input::Fs(Ok(evs)) => {
                     // Reads (our own scans open every SKILL.md) change nothing.
-                    *events += evs
+                    for e in evs
                         .iter()
                         .filter(|e| !matches!(e.kind, notify::EventKind::Access(_)))
                         .filter(|e| e.paths.iter().any(|p| relevant(p, &roots, &env)))
-                        .count();
+                    {
+                        *events += 1;
+                        // An in-place write to a SKILL.md skilltui already knows needs that
+                        // file read again, nothing else; anything else (files or folders made,
+                        // removed or renamed, editors' rename-over saves) rescans.
+                        let data = matches!(
+                            e.kind,
+                            notify::EventKind::Modify(
+                                notify::event::ModifyKind::Data(_) | notify::event::ModifyKind::Any
+                            )
+                        );
+                        if data && e.paths.iter().all(|p| known(p)) {
+                            edited.extend(e.paths.iter().cloned());
+                        } else {
+                            structural = true;
+                        }
+                    }
                 }
                 Input::Fs(Err(errs)) => {
                     // Overflow and other watcher errors: fall back to a full rescan.
@@ -340,7 +365,14 @@ fn run(
             continue;
         }
         let started = Instant::now();
-        let next = Arc::new(Catalog::build(&models, &env));
+        let reread = if forced || structural {
+            scan = crate::scan::scan(&models, &env);
+            None
+        } else {
+            scan.reread(&edited);
+            Some(edited.len())
+        };
+        let next = Arc::new(Catalog::from_scan(&models, &scan));
         let diff = changed(&current, &next);
         current = next;
         generation += 1;
@@ -355,6 +387,7 @@ fn run(
             changed: diff,
             cause,
             took: started.elapsed(),
+            reread,
         })) {
             return Ok(());
         }

@@ -78,6 +78,23 @@ pub struct Scan {
 }
 
 impl Scan {
+    /// Reads these candidate files again (after an in-place edit): their content and their
+    /// body references; nothing else is read.
+    pub fn reread(&mut self, paths: &std::collections::BTreeSet<PathBuf>) {
+        for p in paths {
+            let Some(canon) = self.canonical.get(p).cloned() else {
+                continue;
+            };
+            let content: FileContent = Arc::new(SkillMd::read(p));
+            if let (Some(dir), Ok(md)) = (p.parent(), &*content)
+                && self.references.contains_key(p)
+            {
+                self.references.insert(p.clone(), body_references(md, dir));
+            }
+            self.files.insert(canon, content);
+        }
+    }
+
     pub fn walked(&self, path: &Path) -> Option<&WalkedRoot> {
         self.walked_index.get(path).map(|&i| &self.walked[i])
     }
