@@ -13,22 +13,6 @@ pub struct Env {
     pub add_dirs: Vec<PathBuf>,
 }
 
-/// Environment variables that move or drop skill roots; `from_process` reads only these.
-pub const RELEVANT_VARS: [&str; 12] = [
-    "CLAUDE_CONFIG_DIR",
-    "CODEX_HOME",
-    "COPILOT_HOME",
-    "COPILOT_SKILLS_DIRS",
-    "XDG_CONFIG_HOME",
-    "OPENCODE_CONFIG_DIR",
-    "OPENCODE_DISABLE_EXTERNAL_SKILLS",
-    "OPENCODE_DISABLE_CLAUDE_CODE",
-    "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS",
-    "OPENCODE_DISABLE_PROJECT_CONFIG",
-    "PI_CODING_AGENT_DIR",
-    "GEMINI_CLI_HOME",
-];
-
 impl Env {
     /// An environment with no variables set.
     pub fn new(project: impl Into<PathBuf>, home: impl Into<PathBuf>) -> Env {
@@ -41,8 +25,13 @@ impl Env {
     }
 
     /// Project and home as given (or the current folder and `$HOME`), with the process's values
-    /// of [`RELEVANT_VARS`].
-    pub fn from_process(project: Option<PathBuf>, home: Option<PathBuf>) -> Env {
+    /// of the variables named in `keys` (the ones the agent models read:
+    /// [`crate::agents::referenced_vars`]).
+    pub fn from_process<'a>(
+        project: Option<PathBuf>,
+        home: Option<PathBuf>,
+        keys: impl IntoIterator<Item = &'a str>,
+    ) -> Env {
         let project = project
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("."));
@@ -50,7 +39,7 @@ impl Env {
             .or_else(std::env::home_dir)
             .unwrap_or_else(|| PathBuf::from("/"));
         let mut env = Env::new(project, home);
-        for k in RELEVANT_VARS {
+        for k in keys {
             if let Some(v) = std::env::var_os(k) {
                 env.vars
                     .insert(k.to_string(), v.to_string_lossy().into_owned());
@@ -156,6 +145,14 @@ pub fn is_git_work_tree_top(dir: &Path) -> bool {
 
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The names of the `${VAR}` / `${VAR:-default}` variables in a path template.
+pub fn template_vars(template: &str) -> impl Iterator<Item = &str> {
+    template.split("${").skip(1).filter_map(|rest| {
+        let inner = &rest[..rest.find('}')?];
+        Some(inner.split_once(":-").map_or(inner, |(name, _)| name))
+    })
 }
 
 /// Removes `.` and resolves `..` lexically (no symlink resolution).

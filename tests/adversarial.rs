@@ -9,7 +9,7 @@ mod tui_support;
 
 use crossterm::event::KeyCode;
 use skilltui::catalog::Catalog;
-use skilltui::env::{Env, RELEVANT_VARS};
+use skilltui::env::Env;
 use skilltui::tui::app::App;
 use skilltui::tui::update::{Msg, update};
 use std::ffi::{OsStr, OsString};
@@ -181,7 +181,7 @@ fn cli(fx: &Fx, tally: &mut Tally, args: &[&OsStr]) -> Output {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    for v in RELEVANT_VARS {
+    for v in skilltui::agents::referenced_vars(&skilltui::agents::builtin()) {
         cmd.env_remove(v);
     }
     let child = cmd.spawn().unwrap();

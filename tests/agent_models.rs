@@ -729,3 +729,32 @@ fn unknown_is_accepted_for_any_rule() {
     let m = parse_model(Path::new("ok.toml"), &text).unwrap_or_else(|e| panic!("{e}"));
     assert!(m.traversal.max_depth.value.is_unknown());
 }
+
+#[test]
+fn the_variables_skilltui_reads_come_from_the_models() {
+    let vars = skilltui::agents::referenced_vars(&builtin());
+    for v in [
+        "CLAUDE_CONFIG_DIR",
+        "CODEX_HOME",
+        "COPILOT_HOME",
+        "COPILOT_SKILLS_DIRS",
+        "XDG_CONFIG_HOME",
+        "OPENCODE_CONFIG_DIR",
+        "OPENCODE_DISABLE_EXTERNAL_SKILLS",
+        "OPENCODE_DISABLE_CLAUDE_CODE",
+        "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS",
+        "OPENCODE_DISABLE_PROJECT_CONFIG",
+        "PI_CODING_AGENT_DIR",
+    ] {
+        assert!(vars.contains(v), "{v} is read by no model: {vars:?}");
+    }
+    // A model added with --model brings its own variable.
+    let text = std::fs::read_to_string(assets_dir().join("pi.toml"))
+        .unwrap()
+        .replace(
+            "${PI_CODING_AGENT_DIR:-~/.pi/agent}/skills",
+            "${MY_AGENT_HOME:-~/.mine}/skills",
+        );
+    let m = parse_model(std::path::Path::new("mine.toml"), &text).unwrap();
+    assert!(skilltui::agents::referenced_vars(&[m]).contains("MY_AGENT_HOME"));
+}

@@ -137,6 +137,34 @@ fn check_model(file: &Path, m: &AgentModel) -> Result<(), ModelError> {
     Ok(())
 }
 
+/// Every environment variable the models read: in root and settings path templates, in
+/// `unless_env`/`when_env`, and settings' `env`. An agent added with `--model DIR` brings its
+/// own variables; nothing is listed in Rust.
+pub fn referenced_vars(models: &[AgentModel]) -> std::collections::BTreeSet<String> {
+    use crate::env::template_vars;
+    let mut out = std::collections::BTreeSet::new();
+    for m in models {
+        for r in &m.roots {
+            out.extend(template_vars(&r.path).map(String::from));
+            out.extend(r.unless_env.iter().cloned());
+        }
+        for f in &m.former_roots {
+            out.extend(template_vars(&f.path).map(String::from));
+            out.extend(f.when_env.iter().cloned());
+        }
+        for n in &m.not_roots {
+            out.extend(template_vars(&n.path).map(String::from));
+        }
+        for s in &m.settings {
+            if let Some(file) = &s.file {
+                out.extend(template_vars(file).map(String::from));
+            }
+            out.extend(s.env.iter().cloned());
+        }
+    }
+    out
+}
+
 /// The built-in models, in [`BUILTIN_IDS`] order.
 pub fn builtin() -> Vec<AgentModel> {
     BUILTIN

@@ -57,7 +57,12 @@ impl Context {
                 return Err(format!("{flag} {}: not a folder", d.display()));
             }
         }
-        let mut env = Env::from_process(c.project.clone(), c.home.clone());
+        let vars = agents::referenced_vars(&models);
+        let mut env = Env::from_process(
+            c.project.clone(),
+            c.home.clone(),
+            vars.iter().map(String::as_str),
+        );
         for d in &c.add_dirs {
             env = env.with_add_dir(d);
         }
