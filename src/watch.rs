@@ -122,10 +122,19 @@ fn panic_text(e: &Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "panic".into())
 }
 
-/// The folders to watch for a catalog: (path, recursive).
-pub fn watch_set(models: &[AgentModel], env: &Env) -> Vec<(PathBuf, bool)> {
+/// Every root folder (scanned, outside the walk, former or never scanned) of every agent.
+pub fn root_paths(models: &[AgentModel], env: &Env) -> Vec<PathBuf> {
     let settings = crate::settings::read(models, env);
     let (roots, former) = crate::scan::roots::expand(models, env, &settings);
+    roots
+        .into_iter()
+        .map(|r| r.path)
+        .chain(former.into_iter().map(|f| f.path))
+        .collect()
+}
+
+/// The folders to watch for these root folders: (path, recursive).
+pub fn watch_set(roots: &[PathBuf], env: &Env) -> Vec<(PathBuf, bool)> {
     let mut wanted: BTreeSet<(PathBuf, bool)> = BTreeSet::new();
     let mut add = |p: &Path| {
         if p.is_dir() {
@@ -134,11 +143,8 @@ pub fn watch_set(models: &[AgentModel], env: &Env) -> Vec<(PathBuf, bool)> {
             wanted.insert((a.to_path_buf(), false));
         }
     };
-    for r in &roots {
-        add(&r.path);
-    }
-    for f in &former {
-        add(&f.path);
+    for r in roots {
+        add(r);
     }
     for a in env.project.ancestors() {
         wanted.insert((a.to_path_buf(), false));
@@ -255,14 +261,8 @@ fn run(
                    watched: &mut BTreeSet<(PathBuf, bool)>,
                    roots: &mut Vec<PathBuf>,
                    report: &mut dyn FnMut(Report) -> bool| {
-        let settings = crate::settings::read(&models, &env);
-        let (r, f) = crate::scan::roots::expand(&models, &env, &settings);
-        *roots = r
-            .into_iter()
-            .map(|r| r.path)
-            .chain(f.into_iter().map(|f| f.path))
-            .collect();
-        let wanted: BTreeSet<(PathBuf, bool)> = watch_set(&models, &env).into_iter().collect();
+        *roots = root_paths(&models, &env);
+        let wanted: BTreeSet<(PathBuf, bool)> = watch_set(roots, &env).into_iter().collect();
         for (p, _) in watched.difference(&wanted) {
             let _ = debouncer.unwatch(p);
         }

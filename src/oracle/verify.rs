@@ -12,14 +12,16 @@ const DRIVER: &str = include_str!("../../tests/oracle/driver.mjs");
 const PI_SKILLS: &str = include_str!("../../tests/oracle/pi-skills.mjs");
 const VERSIONS: &str = include_str!("../../tests/oracle/versions.json");
 
-/// The five agents with an offline listing, and the npm package that holds each.
-pub const VERIFIABLE: [(&str, &str); 5] = [
-    ("codex", "@openai/codex"),
-    ("opencode", "opencode-linux-x64"),
-    ("pi", "@mariozechner/pi-coding-agent"),
-    ("copilot-cli", "@github/copilot"),
-    ("claude-code", "@anthropic-ai/claude-code"),
-];
+/// The agents with an offline listing and the npm package that holds each, from the oracle's
+/// pinned releases (tests/oracle/versions.json, embedded): one list for both.
+pub fn verifiable() -> Vec<(String, String)> {
+    let v: serde_json::Value = serde_json::from_str(VERSIONS).unwrap_or_default();
+    v.as_object()
+        .into_iter()
+        .flatten()
+        .filter_map(|(agent, pin)| Some((agent.clone(), pin.get("package")?.as_str()?.to_string())))
+        .collect()
+}
 
 /// One agent's outcome.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,13 +68,14 @@ pub fn verify(models: &[AgentModel], env: &Env, only: &[String]) -> Vec<(String,
     let tmp = match tempfile_dir() {
         Ok(t) => t,
         Err(e) => {
-            return VERIFIABLE
-                .iter()
-                .map(|(a, _)| (a.to_string(), Outcome::Failed(e.clone())))
+            return verifiable()
+                .into_iter()
+                .map(|(a, _)| (a, Outcome::Failed(e.clone())))
                 .collect();
         }
     };
-    for (agent, package) in VERIFIABLE {
+    for (agent, package) in verifiable() {
+        let (agent, package) = (agent.as_str(), package.as_str());
         if !only.is_empty() && !only.iter().any(|o| o == agent) {
             continue;
         }

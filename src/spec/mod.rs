@@ -157,7 +157,7 @@ pub fn validate_path(path: &Path) -> Report {
         report.problems.push(Problem::warning(
             "skill-md-lowercase",
             format!(
-                "the file is named {}; the spec names it SKILL.md, and Claude Code, Codex, OpenCode and pi load only that exact name",
+                "the file is named {}; the spec names it SKILL.md, and several agents load only that exact name (`skilltui list` shows which)",
                 file.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
             ),
             None,

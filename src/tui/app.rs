@@ -145,6 +145,9 @@ pub struct App {
     /// What the search matches for each skill (name, description, shown path), made once per
     /// snapshot.
     pub haystacks: Vec<String>,
+    /// Header counts of the snapshot (skills, not visible everywhere, colliding names, with spec
+    /// problems), made once per snapshot rather than on every frame.
+    counts: (usize, usize, usize, usize),
     /// The last search and the skills it matched: a query that only grows rescans those only.
     last_search: Option<SearchMemo>,
     /// The selected skill, by path: survives re-sorting, filtering and new snapshots.
@@ -242,6 +245,7 @@ impl App {
             search: Search::default(),
             rows: Vec::new(),
             haystacks: Vec::new(),
+            counts: (0, 0, 0, 0),
             last_search: None,
             selected: None,
             cursor: 0,
@@ -281,6 +285,13 @@ impl App {
             })
             .collect();
         self.last_search = None;
+        let invisible = cat
+            .skills
+            .iter()
+            .filter(|s| s.verdicts.iter().any(|(_, v)| v.status != Status::Visible))
+            .count();
+        let problems = cat.skills.iter().filter(|s| !s.problems.is_empty()).count();
+        self.counts = (cat.skills.len(), invisible, self.collisions.len(), problems);
         self.catalog = Some(cat);
         self.scan = ScanState::Ready;
         self.refresh_rows();
@@ -437,16 +448,7 @@ impl App {
 
     /// Header counts: skills, not visible everywhere, colliding names, skills with spec problems.
     pub fn counts(&self) -> (usize, usize, usize, usize) {
-        let Some(cat) = &self.catalog else {
-            return (0, 0, 0, 0);
-        };
-        let invisible = cat
-            .skills
-            .iter()
-            .filter(|s| s.verdicts.iter().any(|(_, v)| v.status != Status::Visible))
-            .count();
-        let problems = cat.skills.iter().filter(|s| !s.problems.is_empty()).count();
-        (cat.skills.len(), invisible, self.collisions.len(), problems)
+        self.counts
     }
 
     /// Agents shown as columns (all, or the filtered one).
