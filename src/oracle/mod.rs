@@ -507,6 +507,10 @@ pub struct AgentTally {
 pub struct Report {
     pub agents: BTreeMap<String, AgentTally>,
     pub known: Vec<KnownDivergence>,
+    /// How many differences each `known` entry matched (same index).
+    pub known_hits: Vec<usize>,
+    /// (agent, case name) pairs that ran, to tell an unused entry from one never exercised.
+    pub ran: BTreeSet<(String, String)>,
 }
 
 impl Report {
@@ -516,6 +520,10 @@ impl Report {
         case: &Case,
         result: Result<(Listing, Comparison), String>,
     ) {
+        if self.known_hits.len() != self.known.len() {
+            self.known_hits.resize(self.known.len(), 0);
+        }
+        self.ran.insert((agent.to_string(), case.name.clone()));
         let t = self.agents.entry(agent.to_string()).or_default();
         match result {
             Err(e) => t.failed_runs.push(format!("{}: {e}", case.name)),
@@ -528,9 +536,16 @@ impl Report {
                     .cloned()
                     .partition(|d| self.known.iter().any(|k| k.matches(agent, &case.name, d)));
                 for d in &known {
-                    if let Some(k) = self.known.iter().find(|k| k.matches(agent, &case.name, d)) {
-                        t.known_seen
-                            .push((case.name.clone(), format!("{d} [recorded: {}]", k.rule)));
+                    if let Some(i) = self
+                        .known
+                        .iter()
+                        .position(|k| k.matches(agent, &case.name, d))
+                    {
+                        self.known_hits[i] += 1;
+                        t.known_seen.push((
+                            case.name.clone(),
+                            format!("{d} [recorded: {}]", self.known[i].rule),
+                        ));
                     }
                 }
                 let slot = if case.random {
@@ -553,6 +568,23 @@ impl Report {
                 t.unexpected_errors += c.unexpected_errors.len();
             }
         }
+    }
+
+    /// Recorded divergences that ran (their agent ran their case) but matched no difference:
+    /// the agent or the model changed, and the entry should go (it could hide a regression).
+    pub fn unused_known(&self) -> Vec<&KnownDivergence> {
+        self.known
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| {
+                self.known_hits.get(*i).copied().unwrap_or(0) == 0
+                    && self
+                        .ran
+                        .iter()
+                        .any(|(a, c)| *a == k.agent && (k.case == "*" || *c == k.case))
+            })
+            .map(|(_, k)| k)
+            .collect()
     }
 
     /// Agreement rates and every disagreement, as text.
@@ -617,6 +649,14 @@ impl Report {
                 }
             }
         }
+        for k in self.unused_known() {
+            let _ = writeln!(
+                s,
+                "[{}] {}: unused known divergence `{}` ({}): the case ran and nothing matched; \
+                 remove it from tests/oracle/known.json",
+                k.agent, k.case, k.contains, k.rule
+            );
+        }
         s
     }
 }
@@ -657,4 +697,71 @@ pub fn run_case(
     let listing = driver.run(agent, &tree.project, &tree.home, &tree.vars)?;
     let c = compare(&pred, &listing, &tree.project, canon);
     Ok((listing, c))
+}
+
+#[cfg(test)]
+mod report_tests {
+    use super::*;
+
+    fn known(agent: &str, case: &str, contains: &str) -> KnownDivergence {
+        KnownDivergence {
+            agent: agent.into(),
+            case: case.into(),
+            contains: contains.into(),
+            rule: format!("{agent}/some.rule"),
+        }
+    }
+
+    fn case(name: &str) -> Case {
+        let mut c = cases::random(1);
+        c.name = name.into();
+        c
+    }
+
+    fn missing(path: &str) -> Diff {
+        Diff::Missing {
+            name: "x".into(),
+            path: path.into(),
+            agent_error: None,
+        }
+    }
+
+    #[test]
+    fn known_entries_that_match_nothing_are_reported_once_their_case_ran() {
+        let mut r = Report {
+            known: vec![
+                known("pi", "a", "/used/"),
+                known("pi", "a", "/stale/"),
+                known("pi", "never-ran", "/x/"),
+                known("codex", "*", "/other-agent/"),
+            ],
+            ..Report::default()
+        };
+        let c = Comparison {
+            diffs: vec![missing("/p/used/SKILL.md")],
+            ..Comparison::default()
+        };
+        r.record("pi", &case("a"), Ok((Listing::default(), c)));
+        let unused: Vec<&str> = r
+            .unused_known()
+            .iter()
+            .map(|k| k.contains.as_str())
+            .collect();
+        // `/used/` matched; `never-ran` and codex's entry were not exercised.
+        assert_eq!(unused, vec!["/stale/"]);
+        assert_eq!(r.agents["pi"].random, (1, 1), "a known-only run agrees");
+        assert!(r.render(true).contains("unused known divergence `/stale/`"));
+
+        r.record(
+            "codex",
+            &case("b"),
+            Ok((Listing::default(), Comparison::default())),
+        );
+        let unused: Vec<&str> = r
+            .unused_known()
+            .iter()
+            .map(|k| k.contains.as_str())
+            .collect();
+        assert_eq!(unused, vec!["/stale/", "/other-agent/"]);
+    }
 }
