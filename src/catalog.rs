@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct AgentInfo {
@@ -129,7 +130,7 @@ pub struct Catalog {
     pub git_root: Option<PathBuf>,
     pub agents: Vec<AgentInfo>,
     pub roots: Vec<RootInfo>,
-    pub skills: Vec<Skill>,
+    pub skills: Vec<Arc<Skill>>,
     /// Folders that could not be read, walk bounds hit.
     pub diagnostics: Vec<String>,
 }
@@ -145,131 +146,48 @@ impl Catalog {
         let entries = resolve::entries(scan);
         // Agents resolve independently: one task per agent, on all cores.
         let agents: Vec<usize> = (0..models.len()).collect();
-        let mut per_agent: Vec<std::vec::IntoIter<Verdict>> = scan::par_map(&agents, |&ai| {
+        let per_agent: Vec<Vec<Verdict>> = scan::par_map(&agents, |&ai| {
             resolve::resolve_agent(models, ai, scan, &entries)
-        })
-        .into_iter()
-        .map(Vec::into_iter)
-        .collect();
-        // The scope of each root path (the first agent root at that path decides).
-        let mut scope_of: HashMap<&Path, Scope> = HashMap::new();
-        for r in &scan.agent_roots {
-            scope_of.entry(r.path.as_path()).or_insert(r.scope);
-        }
+        });
+        Catalog::assemble(models, scan, &entries, per_agent)
+    }
+
+    /// The snapshot from a scan, its entries and every agent's verdicts (one per entry).
+    pub(crate) fn assemble(
+        models: &[AgentModel],
+        scan: &Scan,
+        entries: &[resolve::Entry],
+        per_agent: Vec<Vec<Verdict>>,
+    ) -> Catalog {
+        let mut per_agent: Vec<std::vec::IntoIter<Verdict>> =
+            per_agent.into_iter().map(Vec::into_iter).collect();
+        let scope_of = scopes(scan);
         // What each file says (parsed once, checked against the spec) and how each agent handles
         // its keys: per file, on all cores.
         let idx: Vec<usize> = (0..entries.len()).collect();
-        let described: Vec<FileFacts> = scan::par_map(&idx, |&ei| {
-            let e = &entries[ei];
-            let c = e.candidate(scan);
-            // The most specific walked root holding it.
-            let (wi, _) = e
-                .found
-                .iter()
-                .copied()
-                .max_by_key(|(wi, _)| scan.walked[*wi].path.components().count())
-                .unwrap_or(e.found[0]);
-            let root = &scan.walked[wi].path;
-            let dir = resolve::fallback_name(c, root);
-            let (head, (name, description, keys, problems)) =
-                match scan.content(&e.path).map(|a| &**a) {
-                    Some(Ok(md)) => (head_of(&md.text), describe(md, &dir)),
-                    Some(Err(err)) => (
-                        String::new(),
-                        (
-                            None,
-                            None,
-                            Vec::new(),
-                            vec![Problem {
-                                code: err.code(),
-                                severity: spec::Severity::Error,
-                                message: err.to_string(),
-                                line: err.line(),
-                                column: err.column(),
-                            }],
-                        ),
-                    ),
-                    None => (String::new(), (None, None, Vec::new(), Vec::new())),
-                };
-            FileFacts {
-                wi,
-                dir,
-                head,
-                name,
-                description,
-                keys,
-                problems,
-            }
-        });
+        let described: Vec<FileFacts> = scan::par_map(&idx, |&ei| facts(scan, &entries[ei]));
         // Field handling depends only on the agent and the set of keys: shared between skills.
-        let mut fields_cache: HashMap<
-            Vec<String>,
-            Vec<std::sync::Arc<BTreeMap<String, Handling>>>,
-        > = HashMap::new();
+        let mut fields_cache: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>> =
+            HashMap::new();
         let mut skills = Vec::new();
         for (e, f) in entries.iter().zip(described) {
-            let c = e.candidate(scan);
+            let fields = fields_cache
+                .entry(f.keys.clone())
+                .or_insert_with(|| field_tables(models, &f.keys))
+                .clone();
             let verdicts: Vec<(String, Verdict)> = models
                 .iter()
                 .zip(per_agent.iter_mut())
-                .zip(
-                    fields_cache
-                        .entry(f.keys.clone())
-                        .or_insert_with(|| {
-                            models
-                                .iter()
-                                .map(|m| std::sync::Arc::new(resolve::field_handling(m, &f.keys)))
-                                .collect()
-                        })
-                        .clone(),
-                )
+                .zip(fields)
                 .map(|((m, vs), fields)| {
                     let mut v = vs.next().expect("one verdict per entry and agent");
                     v.fields = fields;
                     (m.id.clone(), v)
                 })
                 .collect();
-            // A loose `foo.md` is a skill only if some agent may load it.
-            if !c.is_skill_md() && verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
-                continue;
+            if let Some(skill) = skill(scan, e, f, verdicts, &scope_of) {
+                skills.push(Arc::new(skill));
             }
-            let references = scan.references.get(&e.path).cloned().unwrap_or_default();
-            let mut problems = f.problems;
-            for r in references.iter().filter(|r| !r.exists) {
-                problems.push(Problem {
-                    code: "reference-missing",
-                    severity: spec::Severity::Warning,
-                    message: format!(
-                        "the body refers to `{}`, which is not in the skill folder",
-                        r.target
-                    ),
-                    line: Some(r.line),
-                    column: None,
-                });
-            }
-            let scripts = e
-                .path
-                .parent()
-                .is_some_and(|d| scan.with_scripts.contains(d));
-            let root = scan.walked[f.wi].path.clone();
-            let scope = scope_of
-                .get(root.as_path())
-                .copied()
-                .unwrap_or(Scope::Other);
-            skills.push(Skill {
-                path: e.path.clone(),
-                dir: f.dir,
-                name: f.name,
-                description: f.description,
-                root: Some(root),
-                scope,
-                problems,
-                keys: f.keys,
-                head: f.head,
-                references,
-                scripts,
-                verdicts,
-            });
         }
         skills.sort_by(|a, b| (a.label(), &a.path).cmp(&(b.label(), &b.path)));
 
@@ -331,11 +249,141 @@ impl Catalog {
         self.skills
             .iter()
             .filter(move |s| s.name.as_deref() == Some(name) || s.dir == name)
+            .map(|s| &**s)
     }
 
     pub fn skill(&self, path: &Path) -> Option<&Skill> {
-        self.skills.iter().find(|s| s.path == path)
+        self.skills.iter().find(|s| s.path == path).map(|s| &**s)
     }
+}
+
+/// What a change of a skill is measured on: its name, description, problems and each agent's
+/// status, name, winner and model visibility (what the explorer marks as changed).
+pub(crate) fn signature(s: &Skill) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("{:?}{:?}{:?}", s.name, s.description, s.problems);
+    for (a, v) in &s.verdicts {
+        let _ = write!(
+            out,
+            "|{a}:{:?}:{:?}:{:?}:{:?}",
+            v.status, v.as_name, v.winner, v.model
+        );
+    }
+    out
+}
+
+/// The scope of each root path (the first agent root at that path decides).
+pub(crate) fn scopes(scan: &Scan) -> HashMap<&Path, Scope> {
+    let mut scope_of: HashMap<&Path, Scope> = HashMap::new();
+    for r in &scan.agent_roots {
+        scope_of.entry(r.path.as_path()).or_insert(r.scope);
+    }
+    scope_of
+}
+
+/// How every agent handles a set of frontmatter keys, in agent order.
+pub(crate) fn field_tables(
+    models: &[AgentModel],
+    keys: &[String],
+) -> Vec<Arc<BTreeMap<String, Handling>>> {
+    models
+        .iter()
+        .map(|m| Arc::new(resolve::field_handling(m, keys)))
+        .collect()
+}
+
+/// Reads, from the scan, what the catalog keeps of entry `e` besides the verdicts.
+pub(crate) fn facts(scan: &Scan, e: &resolve::Entry) -> FileFacts {
+    let c = e.candidate(scan);
+    // The most specific walked root holding it.
+    let (wi, _) = e
+        .found
+        .iter()
+        .copied()
+        .max_by_key(|(wi, _)| scan.walked[*wi].path.components().count())
+        .unwrap_or(e.found[0]);
+    let root = &scan.walked[wi].path;
+    let dir = resolve::fallback_name(c, root);
+    let (head, (name, description, keys, problems)) = match scan.content(&e.path).map(|a| &**a) {
+        Some(Ok(md)) => (head_of(&md.text), describe(md, &dir)),
+        Some(Err(err)) => (
+            String::new(),
+            (
+                None,
+                None,
+                Vec::new(),
+                vec![Problem {
+                    code: err.code(),
+                    severity: spec::Severity::Error,
+                    message: err.to_string(),
+                    line: err.line(),
+                    column: err.column(),
+                }],
+            ),
+        ),
+        None => (String::new(), (None, None, Vec::new(), Vec::new())),
+    };
+    FileFacts {
+        wi,
+        dir,
+        head,
+        name,
+        description,
+        keys,
+        problems,
+    }
+}
+
+/// The catalog's skill for one entry (None: a loose `foo.md` no agent may load).
+pub(crate) fn skill(
+    scan: &Scan,
+    e: &resolve::Entry,
+    f: FileFacts,
+    verdicts: Vec<(String, Verdict)>,
+    scope_of: &HashMap<&Path, Scope>,
+) -> Option<Skill> {
+    let c = e.candidate(scan);
+    // A loose `foo.md` is a skill only if some agent may load it.
+    if !c.is_skill_md() && verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
+        return None;
+    }
+    let references = scan.references.get(&e.path).cloned().unwrap_or_default();
+    let mut problems = f.problems;
+    for r in references.iter().filter(|r| !r.exists) {
+        problems.push(Problem {
+            code: "reference-missing",
+            severity: spec::Severity::Warning,
+            message: format!(
+                "the body refers to `{}`, which is not in the skill folder",
+                r.target
+            ),
+            line: Some(r.line),
+            column: None,
+        });
+    }
+    let scripts = e
+        .path
+        .parent()
+        .is_some_and(|d| scan.with_scripts.contains(d));
+    let root = scan.walked[f.wi].path.clone();
+    let scope = scope_of
+        .get(root.as_path())
+        .copied()
+        .unwrap_or(Scope::Other);
+    Some(Skill {
+        path: e.path.clone(),
+        dir: f.dir,
+        name: f.name,
+        description: f.description,
+        root: Some(root),
+        scope,
+        problems,
+        keys: f.keys,
+        head: f.head,
+        references,
+        scripts,
+        verdicts,
+    })
 }
 
 fn head_of(text: &str) -> String {
@@ -352,15 +400,15 @@ fn head_of(text: &str) -> String {
 type Described = (Option<String>, Option<String>, Vec<String>, Vec<Problem>);
 
 /// What the catalog keeps of one file besides the verdicts.
-struct FileFacts {
+pub(crate) struct FileFacts {
     /// The walked root it is listed under.
-    wi: usize,
-    dir: String,
-    head: String,
-    name: Option<String>,
-    description: Option<String>,
-    keys: Vec<String>,
-    problems: Vec<Problem>,
+    pub wi: usize,
+    pub dir: String,
+    pub head: String,
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub keys: Vec<String>,
+    pub problems: Vec<Problem>,
 }
 
 /// Name, description, keys and spec problems of a file, with the canonical rules (one parse:

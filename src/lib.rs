@@ -13,6 +13,7 @@ pub mod demo;
 pub mod env;
 pub mod r#gen;
 pub mod listing;
+pub mod live;
 pub mod oracle;
 pub mod resolve;
 pub mod sanitize;

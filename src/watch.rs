@@ -10,8 +10,9 @@
 //! give a handful of rescans.
 
 use crate::agents::AgentModel;
-use crate::catalog::{Catalog, Skill};
+use crate::catalog::Catalog;
 use crate::env::Env;
+use crate::live::Live;
 use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use std::collections::{BTreeSet, HashMap};
@@ -48,6 +49,9 @@ pub struct Update {
     /// The files read again for this snapshot, when only known SKILL.md files were edited in
     /// place (None: every root was walked and every file read).
     pub reread: Option<usize>,
+    /// With `reread`: the files resolved again over all agents (the edited ones and the other
+    /// copies of the names they had and have); None: everything was resolved.
+    pub resolved: Option<usize>,
 }
 
 /// What the watcher thread reports.
@@ -180,16 +184,7 @@ fn relevant(path: &Path, roots: &[PathBuf], env: &Env) -> bool {
 
 /// SKILL.md paths whose verdicts, problems or description differ between two snapshots.
 pub fn changed(old: &Catalog, new: &Catalog) -> Vec<PathBuf> {
-    fn sig(s: &Skill) -> String {
-        let mut out = format!("{:?}{:?}{:?}", s.name, s.description, s.problems);
-        for (a, v) in &s.verdicts {
-            out.push_str(&format!(
-                "|{a}:{:?}:{:?}:{:?}:{:?}",
-                v.status, v.as_name, v.winner, v.model
-            ));
-        }
-        out
-    }
+    let sig = crate::catalog::signature;
     let before: HashMap<&Path, String> = old
         .skills
         .iter()
@@ -285,17 +280,18 @@ fn run(
     // Watch first, then scan: a change made right after the first snapshot is never missed.
     rewatch(&mut debouncer, &mut watched, &mut roots, &mut report);
     let started = Instant::now();
-    // The scan is kept: an edit to a known SKILL.md re-reads that file only.
-    let mut scan = crate::scan::scan(&models, &env);
-    let mut current = Arc::new(Catalog::from_scan(&models, &scan));
+    // The state behind the snapshot is kept: an edit to a known SKILL.md re-reads that file and
+    // re-resolves the names it touches, nothing else.
+    let mut live = Live::new(models.clone(), env.clone());
     let mut generation = 0u64;
     if !report(Report::Update(Update {
-        catalog: current.clone(),
+        catalog: live.catalog().clone(),
         generation,
         changed: Vec::new(),
         cause: Cause::Initial,
         took: started.elapsed(),
         reread: None,
+        resolved: None,
     })) {
         return Ok(());
     }
@@ -309,7 +305,7 @@ fn run(
         let mut forced = false;
         let mut edited: BTreeSet<PathBuf> = BTreeSet::new();
         let mut structural = false;
-        let known = |p: &Path| scan.canonical.contains_key(p);
+        let known = |p: &Path| live.knows(p);
         let mut handle = |i: Input,
                           events: &mut usize,
                           forced: &mut bool,
@@ -365,16 +361,14 @@ fn run(
             continue;
         }
         let started = Instant::now();
-        let reread = if forced || structural {
-            scan = crate::scan::scan(&models, &env);
-            None
+        let (diff, reread, resolved) = if forced || structural {
+            let before = live.catalog().clone();
+            live.rescan();
+            (changed(&before, live.catalog()), None, None)
         } else {
-            scan.reread(&edited);
-            Some(edited.len())
+            let e = live.edit(&edited);
+            (e.changed, Some(e.reread), Some(e.resolved))
         };
-        let next = Arc::new(Catalog::from_scan(&models, &scan));
-        let diff = changed(&current, &next);
-        current = next;
         generation += 1;
         let cause = if forced {
             Cause::Forced
@@ -382,12 +376,13 @@ fn run(
             Cause::Files(events)
         };
         if !report(Report::Update(Update {
-            catalog: current.clone(),
+            catalog: live.catalog().clone(),
             generation,
             changed: diff,
             cause,
             took: started.elapsed(),
             reread,
+            resolved,
         })) {
             return Ok(());
         }

@@ -81,9 +81,11 @@ fn status(cat: &Catalog, path: &Path, agent: &str) -> Option<Status> {
 fn create_modify_rename_delete() {
     let t = tree();
     let (_h, rx) = start(&t);
+    let other = skill(&t.project.join(".claude/skills/other"), "other", "Bystander.");
     let a = skill(&t.project.join(".claude/skills/a"), "a", "First.");
     let u = wait(&rx, "a created", |c| {
         status(c, &a, "claude-code") == Some(Status::Visible)
+            && status(c, &other, "claude-code") == Some(Status::Visible)
     });
     assert!(u.changed.contains(&a));
 
@@ -95,6 +97,12 @@ fn create_modify_rename_delete() {
     });
     assert!(u.changed.contains(&a));
     assert_eq!(u.reread, Some(1), "an in-place edit re-reads the one file");
+    assert_eq!(
+        u.resolved,
+        Some(skilltui::agents::builtin().len()),
+        "and resolves that file again for each agent, not `other`"
+    );
+    assert!(!u.changed.contains(&other));
 
     // Rename the folder.
     let b_dir = t.project.join(".claude/skills/b");
@@ -106,7 +114,9 @@ fn create_modify_rename_delete() {
 
     // Delete.
     std::fs::remove_dir_all(&b_dir).unwrap();
-    wait(&rx, "no skill", |c| c.skills.is_empty());
+    wait(&rx, "only the bystander", |c| {
+        c.skills.len() == 1 && c.skill(&other).is_some()
+    });
 }
 
 #[test]

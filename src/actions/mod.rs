@@ -256,7 +256,7 @@ fn find_skill_at<'a>(cat: &'a Catalog, arg: &Path) -> Result<&'a Skill, Refusal>
                         && parent.and_then(|p| std::fs::canonicalize(p).ok()).as_ref() == Some(c))
             })
     };
-    match cat.skills.iter().find(|s| hit(s)) {
+    match cat.skills.iter().map(|s| &**s).find(|s| hit(s)) {
         Some(s) => Ok(s),
         None => refuse(format!(
             "{} is not a skill any agent's root holds (give a skill folder or its SKILL.md; `skilltui list` shows them)",

@@ -485,6 +485,7 @@ pub fn plan_win(
     let competitors: Vec<&Skill> = cat
         .skills
         .iter()
+        .map(|s| &**s)
         .filter(|s| s.path != skill.path)
         .filter(|s| {
             v.winner.as_deref() == Some(s.path.as_path())

@@ -69,6 +69,9 @@ pub fn fallback_name(c: &Candidate, root: &Path) -> String {
 
 /// A reached and accepted copy waiting for the collision step.
 struct Contender {
+    /// Index in the verdicts being made.
+    local: usize,
+    /// Index in the entries.
     entry: usize,
     root: usize,
     accepted: accept::Accepted,
@@ -109,6 +112,76 @@ pub fn resolve_agent(
     scan: &Scan,
     entries: &[Entry],
 ) -> Vec<Verdict> {
+    resolve_keyed(models, ai, scan, entries).0
+}
+
+/// The collision keys of one agent's accepted copies: what an edit needs in order to re-resolve
+/// only the names it touches ([`resolve_subset`]).
+#[derive(Debug, Clone, Default)]
+pub struct Keys {
+    /// Entry index → its collision key (None: not accepted, so in no collision).
+    pub of: Vec<Option<String>>,
+    /// Collision key → the entries accepted under it.
+    pub members: HashMap<String, Vec<usize>>,
+}
+
+impl Keys {
+    fn new(n: usize, keys: Vec<Option<String>>, subset: &[usize]) -> Keys {
+        let mut k = Keys {
+            of: vec![None; n],
+            members: HashMap::new(),
+        };
+        for (&ei, key) in subset.iter().zip(keys) {
+            k.set(ei, key);
+        }
+        k
+    }
+
+    /// Files entry `ei` under `key` (None: under no key).
+    pub fn set(&mut self, ei: usize, key: Option<String>) {
+        if let Some(old) = self.of[ei].take()
+            && let Some(list) = self.members.get_mut(&old)
+        {
+            list.retain(|&e| e != ei);
+            if list.is_empty() {
+                self.members.remove(&old);
+            }
+        }
+        if let Some(k) = &key {
+            self.members.entry(k.clone()).or_default().push(ei);
+        }
+        self.of[ei] = key;
+    }
+
+    /// The entries accepted under `key`.
+    pub fn members(&self, key: &str) -> &[usize] {
+        self.members.get(key).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Resolves every entry for agent `ai`, and says which collision key each accepted copy has.
+pub fn resolve_keyed(
+    models: &[AgentModel],
+    ai: usize,
+    scan: &Scan,
+    entries: &[Entry],
+) -> (Vec<Verdict>, Keys) {
+    let all: Vec<usize> = (0..entries.len()).collect();
+    let (verdicts, keys) = resolve_subset(models, ai, scan, entries, &all);
+    (verdicts, Keys::new(entries.len(), keys, &all))
+}
+
+/// Resolves the entries in `subset` (indices into `entries`) for agent `ai`, as if they were the
+/// only ones: the verdicts and collision keys, in `subset` order. The verdicts are the ones a
+/// full resolution gives when `subset` holds every member of each collision group it touches
+/// (collisions are decided within a key's group; nothing else depends on other entries).
+pub fn resolve_subset(
+    models: &[AgentModel],
+    ai: usize,
+    scan: &Scan,
+    entries: &[Entry],
+    subset: &[usize],
+) -> (Vec<Verdict>, Vec<Option<String>>) {
     let m = &models[ai];
     let roots: Vec<&AgentRoot> = scan.agent_roots.iter().filter(|r| r.agent == ai).collect();
     let mut by_path: HashMap<&Path, Vec<usize>> = HashMap::new();
@@ -119,7 +192,7 @@ pub fn resolve_agent(
         Known::Known(RankOrder::DistanceThenRoot) => (r.walk_index, r.spec),
         _ => (r.spec, r.walk_index),
     };
-    let mut verdicts: Vec<Verdict> = Vec::with_capacity(entries.len());
+    let mut verdicts: Vec<Verdict> = Vec::with_capacity(subset.len());
     let mut contenders: Vec<Contender> = Vec::new();
     // Made once per agent: the roots sentence and its provenance, former roots by path.
     let (src, ev) = provenance_summary(m);
@@ -130,7 +203,8 @@ pub fn resolve_agent(
     for f in scan.former_roots.iter().filter(|f| f.agent == ai) {
         former.entry(f.path.as_path()).or_default().push(f);
     }
-    for (ei, e) in entries.iter().enumerate() {
+    for (li, &ei) in subset.iter().enumerate() {
+        let e = &entries[ei];
         // Every root instance of this agent that holds the file, best precedence first.
         let mut places: Vec<(usize, &WalkedRoot, &Candidate)> = Vec::new();
         for &(wi, ci) in &e.found {
@@ -272,6 +346,7 @@ pub fn resolve_agent(
                 v.as_name = Some(a.name.clone());
                 v.reasons.extend(a.notes.iter().cloned());
                 contenders.push(Contender {
+                    local: li,
                     entry: ei,
                     root: ri,
                     accepted: a,
@@ -314,7 +389,7 @@ pub fn resolve_agent(
             {
                 Some(&first) => {
                     let winner = entries[contenders[first].entry].path.clone();
-                    let v = &mut verdicts[contenders[i].entry];
+                    let v = &mut verdicts[contenders[i].local];
                     v.status = Status::Shadowed;
                     v.reasons.push(Reason::from_rule(
                         &m.id,
@@ -352,7 +427,7 @@ pub fn resolve_agent(
                         .filter(|(k, _)| *k != n)
                         .map(|(_, p)| p.display().to_string())
                         .collect();
-                    verdicts[contenders[i].entry].reasons.push(Reason::from_rule(
+                    verdicts[contenders[i].local].reasons.push(Reason::from_rule(
                         &m.id,
                         "precedence.mode",
                         &mode.from,
@@ -410,7 +485,7 @@ pub fn resolve_agent(
                         continue;
                     }
                     let c = &contenders[i];
-                    let v = &mut verdicts[c.entry];
+                    let v = &mut verdicts[c.local];
                     v.status = Status::Shadowed;
                     let wr = roots[contenders[first].root];
                     let lr = roots[c.root];
@@ -463,7 +538,7 @@ pub fn resolve_agent(
 
     // Final touches on visible skills: notes, model visibility, listing cost.
     for c in &contenders {
-        let v = &mut verdicts[c.entry];
+        let v = &mut verdicts[c.local];
         if v.status != Status::Visible {
             continue;
         }
@@ -502,7 +577,11 @@ pub fn resolve_agent(
         v.bundle = bundle(m, w, cand);
         body_notes(m, scan, &e.path, v);
     }
-    verdicts
+    let mut keys: Vec<Option<String>> = vec![None; subset.len()];
+    for c in contenders {
+        keys[c.local] = Some(c.key);
+    }
+    (verdicts, keys)
 }
 
 /// Notes on what a visible skill's body asks for: bare relative paths on agents that resolve
@@ -582,7 +661,7 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
 /// Gives every copy in `set` the status `unknown` and the same reason.
 fn mark_all(verdicts: &mut [Verdict], contenders: &[Contender], set: &[usize], reason: Reason) {
     for &i in set {
-        let v = &mut verdicts[contenders[i].entry];
+        let v = &mut verdicts[contenders[i].local];
         v.status = Status::Unknown;
         v.reasons.push(reason.clone());
     }
@@ -616,7 +695,7 @@ fn apply_settings(
         return;
     }
     for c in contenders {
-        let v = &mut verdicts[c.entry];
+        let v = &mut verdicts[c.local];
         if !matches!(v.status, Status::Visible | Status::Shadowed) {
             continue;
         }

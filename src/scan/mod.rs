@@ -86,10 +86,13 @@ impl Scan {
                 continue;
             };
             let content: FileContent = Arc::new(SkillMd::read(p));
-            if let (Some(dir), Ok(md)) = (p.parent(), &*content)
-                && self.references.contains_key(p)
+            if let Some(dir) = p.parent()
+                && let Some(refs) = self.references.get_mut(p)
             {
-                self.references.insert(p.clone(), body_references(md, dir));
+                *refs = match &*content {
+                    Ok(md) => body_references(md, dir),
+                    Err(_) => Vec::new(),
+                };
             }
             self.files.insert(canon, content);
         }
@@ -239,16 +242,20 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
             if references.contains_key(&c.path) {
                 continue;
             }
-            let (Some(dir), Some(Ok(md))) = (
-                c.path.parent(),
-                canonical
-                    .get(&c.path)
-                    .and_then(|k| files.get(k))
-                    .map(|a| &**a),
-            ) else {
+            let Some(dir) = c.path.parent() else {
                 continue;
             };
-            references.insert(c.path.clone(), body_references(md, dir));
+            // An unreadable file refers to nothing (an empty list: the file is still one whose
+            // references a re-read updates).
+            let refs = match canonical
+                .get(&c.path)
+                .and_then(|k| files.get(k))
+                .map(|a| &**a)
+            {
+                Some(Ok(md)) => body_references(md, dir),
+                _ => Vec::new(),
+            };
+            references.insert(c.path.clone(), refs);
             if dir.join("scripts").is_dir() {
                 with_scripts.insert(dir.to_path_buf());
             }

@@ -1,6 +1,7 @@
 //! The explorer's whole state. One `update` function changes it (update.rs); `draw` reads it.
-//! Everything derived from the catalog (rows, collisions, listing reports) is recomputed here
-//! when its inputs change, never while drawing.
+//! Everything derived from the catalog (rows, collisions, search text) is recomputed here when
+//! its inputs change, never while drawing; the listing reports (Tokens tab) are made once per
+//! snapshot, the first time they are shown.
 
 use super::search::Search;
 use crate::agents::{AgentModel, Scope};
@@ -8,6 +9,7 @@ use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
 use crate::listing::{self, ListingReport};
 use crate::resolve::Status;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -127,7 +129,8 @@ pub struct App {
     pub env: Env,
     pub catalog: Option<Arc<Catalog>>,
     pub scan: ScanState,
-    pub listing: Vec<ListingReport>,
+    /// The listing reports (Tokens tab), made the first time they are shown after a snapshot.
+    listing: std::cell::OnceCell<Vec<ListingReport>>,
     pub collisions: Vec<Collision>,
 
     pub tab: Tab,
@@ -232,7 +235,7 @@ impl App {
             env,
             catalog: None,
             scan: ScanState::Scanning,
-            listing: Vec::new(),
+            listing: std::cell::OnceCell::new(),
             collisions: Vec::new(),
             tab: Tab::Skills,
             detail_tab: DetailTab::Why,
@@ -270,18 +273,33 @@ impl App {
 
     /// Installs a new snapshot and recomputes everything derived from it.
     pub fn set_catalog(&mut self, cat: Arc<Catalog>) {
-        self.listing = listing::reports(&cat, &self.models);
+        self.listing = std::cell::OnceCell::new();
         self.collisions = collisions(&cat);
+        // Skills the new snapshot shares with the previous one (unchanged since) keep their
+        // search text: an edit of one file makes one new string, not one per skill.
+        let mut previous: HashMap<*const Skill, String> = HashMap::new();
+        if let Some(old) = &self.catalog
+            && old.skills.len() == self.haystacks.len()
+        {
+            previous = old
+                .skills
+                .iter()
+                .map(Arc::as_ptr)
+                .zip(std::mem::take(&mut self.haystacks))
+                .collect();
+        }
         self.haystacks = cat
             .skills
             .iter()
             .map(|s| {
-                format!(
-                    "{} {} {}",
-                    s.label(),
-                    s.description.as_deref().unwrap_or(""),
-                    crate::cli::context::show_path(&self.env, &s.path)
-                )
+                previous.remove(&Arc::as_ptr(s)).unwrap_or_else(|| {
+                    format!(
+                        "{} {} {}",
+                        s.label(),
+                        s.description.as_deref().unwrap_or(""),
+                        crate::cli::context::show_path(&self.env, &s.path)
+                    )
+                })
             })
             .collect();
         self.last_search = None;
@@ -297,8 +315,20 @@ impl App {
         self.refresh_rows();
     }
 
+    /// The listing each agent sends the model, per agent (computed once per snapshot, when
+    /// first asked for).
+    pub fn listing(&self) -> &[ListingReport] {
+        self.listing.get_or_init(|| match &self.catalog {
+            Some(cat) => listing::reports(cat, &self.models),
+            None => Vec::new(),
+        })
+    }
+
     pub fn skill(&self, i: usize) -> Option<&Skill> {
-        self.catalog.as_ref().and_then(|c| c.skills.get(i))
+        self.catalog
+            .as_ref()
+            .and_then(|c| c.skills.get(i))
+            .map(|s| &**s)
     }
 
     /// The skill under the cursor.

@@ -251,7 +251,7 @@ pub fn draw_agents(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
 pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) {
     if let Some(area) = list {
         let rows: Vec<Row> = app
-            .listing
+            .listing()
             .iter()
             .map(|r| {
                 let budget = r.budget_tokens.map_or("?".to_string(), |b| b.to_string());
@@ -285,7 +285,7 @@ pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
         f.render_stateful_widget(t, area, &mut st);
     }
     let Some(area) = detail else { return };
-    let Some(r) = app.listing.get(app.side_cursor) else {
+    let Some(r) = app.listing().get(app.side_cursor) else {
         return;
     };
     let mut lines = vec![

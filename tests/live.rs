@@ -1,0 +1,273 @@
+//! The live catalog's edit path: after in-place edits of known SKILL.md files, re-reading those
+//! files and re-resolving only the names they touch gives exactly the snapshot a full scan and
+//! resolution gives (compared as JSON), with the same list of changed skills.
+
+use skilltui::catalog::Catalog;
+use skilltui::demo::Demo;
+use skilltui::env::Env;
+use skilltui::live::Live;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A small deterministic generator (no extra crate).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[(self.next() as usize) % v.len()]
+    }
+}
+
+const NAMES: &[&str] = &[
+    "deploy",
+    "code-review",
+    "pdf-tools",
+    "changelog",
+    "triage",
+    "data-viz",
+    "release-notes",
+    "quick-note",
+    "fresh-name",
+    "Deploy",
+    "no-desc",
+    "a name with spaces",
+];
+
+/// One of the shapes a SKILL.md takes while someone edits it.
+fn content(rng: &mut Rng) -> Vec<u8> {
+    let name = *rng.pick(NAMES);
+    let description = *rng.pick(&[
+        "Deploys the app.",
+        "Reviews code: carefully",
+        "",
+        "A much longer description that keeps going",
+    ]);
+    match rng.next() % 12 {
+        0 => format!("---\nname: {name}\n---\nno description\n").into_bytes(),
+        1 => format!("---\ndescription: {description} x\n---\nno name\n").into_bytes(),
+        2 => format!("---\nname: {name}\ndescription: a: b: c\n---\nbroken\n").into_bytes(),
+        3 => Vec::new(),
+        4 => format!("\u{feff}---\nname: {name}\ndescription: with a BOM\n---\n").into_bytes(),
+        5 => vec![0, 159, 146, 150, 0, 1, 2],
+        6 => format!(
+            "---\nname: {name}\ndescription: {}\n---\n",
+            "long ".repeat(300)
+        )
+        .into_bytes(),
+        7 => format!(
+            "---\nname: {name}\ndescription: refs\n---\nRun scripts/missing.sh, read [r](reference.md).\n"
+        )
+        .into_bytes(),
+        8 => format!("---\nname: {name}\ndescription: x\n  bad: indent\n---\n").into_bytes(),
+        9 => format!(
+            "---\nname: {name}\ndescription: \"{description} quoted\"\nallowed-tools: Bash\nmetadata:\n  k: v\n---\n"
+        )
+        .into_bytes(),
+        10 => "---\nname: [not, a, string]\ndescription: x\n---\n".to_string().into_bytes(),
+        _ => format!("---\nname: {name}\ndescription: {description} ok\n---\n# {name}\n").into_bytes(),
+    }
+}
+
+fn json(c: &Catalog) -> serde_json::Value {
+    serde_json::to_value(c).unwrap()
+}
+
+/// Every file the catalog holds, plus a loose `*.md`.
+fn files(cat: &Catalog) -> Vec<PathBuf> {
+    cat.skills.iter().map(|s| s.path.clone()).collect()
+}
+
+fn check(
+    live: &mut Live,
+    models: &[skilltui::agents::AgentModel],
+    env: &Env,
+    edited: &[PathBuf],
+    prev: &mut Catalog,
+    step: &str,
+) {
+    let set: BTreeSet<PathBuf> = edited.iter().cloned().collect();
+    let e = live.edit(&set);
+    let full = Catalog::build(models, env);
+    let (a, b) = (json(live.catalog()), json(&full));
+    if a != b {
+        let (a, b) = (
+            serde_json::to_string_pretty(&a).unwrap(),
+            serde_json::to_string_pretty(&b).unwrap(),
+        );
+        let first = a
+            .lines()
+            .zip(b.lines())
+            .position(|(x, y)| x != y)
+            .unwrap_or(0);
+        let ctx = |t: &str| {
+            t.lines()
+                .skip(first.saturating_sub(8))
+                .take(16)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        panic!(
+            "{step}: edit of {edited:?}: the incremental snapshot differs from a full rebuild\n--- incremental:\n{}\n--- full:\n{}",
+            ctx(&a),
+            ctx(&b)
+        );
+    }
+    assert_eq!(
+        e.changed,
+        skilltui::watch::changed(prev, &full),
+        "step {step}: the changed list differs"
+    );
+    *prev = full;
+}
+
+fn write(p: &Path, bytes: &[u8]) {
+    std::fs::write(p, bytes).unwrap();
+}
+
+#[test]
+fn edits_resolve_incrementally_to_the_full_answer() {
+    for seed in [7, 4242, 99991] {
+        random_edits(seed, 200);
+    }
+}
+
+fn random_edits(seed: u64, steps: usize) {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = Demo::create_at(&tmp.path().join("demo")).unwrap();
+    // A symlinked copy: the same file under two paths.
+    std::os::unix::fs::symlink(
+        demo.project.join(".claude/skills/deploy"),
+        demo.project.join(".agents/skills/deploy-link"),
+    )
+    .unwrap();
+    // Settings that disable or hide skills by name: an edit that renames a skill moves it in
+    // or out of their reach.
+    skilltui::demo::write_tree(
+        &demo.base,
+        "@@ project/.claude/settings.local.json\n{\"skillOverrides\": {\"deploy\": \"off\", \"triage\": \"user-invocable-only\"}}\n\
+         @@ home/.codex/config.toml\n[[skills.config]]\nname = \"changelog\"\nenabled = false\n\
+         @@ project/opencode.json\n{\"permission\": {\"skill\": {\"fresh*\": \"deny\"}}}\n\
+         @@ home/.pi/agent/settings.json\n{\"skills\": [\"!data-*\"]}\n\
+         @@ project/.agents/skills/code-review/agents/openai.yaml\npolicy:\n  allow_implicit_invocation: false\n",
+    )
+    .unwrap();
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&demo.project, &demo.home);
+    let mut live = Live::new(Arc::new(models.clone()), env.clone());
+    let mut prev = Catalog::build(&models, &env);
+    assert_eq!(
+        json(live.catalog()),
+        json(&prev),
+        "the initial snapshots differ"
+    );
+    // The settings are in force.
+    let decided_by_settings = prev
+        .skills
+        .iter()
+        .flat_map(|s| &s.verdicts)
+        .filter(|(_, v)| v.reasons.iter().any(|r| r.rule.contains("/settings.")))
+        .count();
+    assert!(
+        decided_by_settings >= 4,
+        "{decided_by_settings} verdicts name a setting"
+    );
+    let paths = files(&prev);
+    assert!(paths.len() > 15, "the demo holds {} skills", paths.len());
+
+    let mut rng = Rng(seed);
+    for step in 0..steps {
+        let n = 1 + (rng.next() % 3) as usize * usize::from(step % 5 == 0);
+        let edited: Vec<PathBuf> = (0..n).map(|_| rng.pick(&paths).clone()).collect();
+        for p in &edited {
+            write(p, &content(&mut rng));
+        }
+        let before = live.catalog().clone();
+        check(
+            &mut live,
+            &models,
+            &env,
+            &edited,
+            &mut prev,
+            &format!("seed {seed}, step {step}"),
+        );
+        // Skills the edit could not touch are shared with the previous snapshot, not copied.
+        let shared = live
+            .catalog()
+            .skills
+            .iter()
+            .filter(|s| before.skills.iter().any(|b| Arc::ptr_eq(b, s)))
+            .count();
+        assert!(
+            shared + 3 * models.len() >= paths.len(),
+            "step {step}: {shared} of {} skills shared",
+            paths.len()
+        );
+    }
+    assert!(live.knows(&paths[0]));
+}
+
+#[test]
+fn an_edit_resolves_only_the_copies_of_the_names_it_touches() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("p");
+    let home = tmp.path().join("h");
+    let root = project.join(".agents/skills");
+    for i in 0..50 {
+        let d = root.join(format!("s{i:02}"));
+        std::fs::create_dir_all(&d).unwrap();
+        write(
+            &d.join("SKILL.md"),
+            format!("---\nname: s{i:02}\ndescription: skill {i}\n---\n").as_bytes(),
+        );
+    }
+    std::fs::create_dir_all(&home).unwrap();
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&project, &home);
+    let mut live = Live::new(Arc::new(models.clone()), env.clone());
+    let agents = models.len();
+
+    // A description edit: one file, every agent.
+    let p = root.join("s01/SKILL.md");
+    write(&p, b"---\nname: s01\ndescription: changed\n---\n");
+    let e = live.edit(&[p.clone()].into_iter().collect());
+    assert_eq!((e.reread, e.resolved), (1, agents));
+    assert_eq!(e.changed, vec![p.clone()]);
+    let full = Catalog::build(&models, &env);
+    assert_eq!(json(live.catalog()), json(&full));
+    let mut prev = full;
+
+    // Renaming s01 to s02: s01's file and s02's file are resolved (the new collision), for
+    // agents that name skills by frontmatter; the other 48 are not.
+    write(&p, b"---\nname: s02\ndescription: now a copy of s02\n---\n");
+    let e = live.edit(&[p.clone()].into_iter().collect());
+    assert!(e.resolved <= 2 * agents, "resolved {} entries", e.resolved);
+    assert!(e.resolved > agents, "the other copy was not resolved again");
+    let full = Catalog::build(&models, &env);
+    assert_eq!(json(live.catalog()), json(&full));
+    assert_eq!(e.changed, skilltui::watch::changed(&prev, &full));
+    assert!(
+        e.changed.contains(&root.join("s02/SKILL.md")) || e.changed.contains(&p),
+        "{:?}",
+        e.changed
+    );
+    prev = full;
+
+    // And back: the collision ends, both copies are resolved again.
+    write(&p, b"---\nname: s01\ndescription: skill 1\n---\n");
+    let e = live.edit(&[p.clone()].into_iter().collect());
+    let full = Catalog::build(&models, &env);
+    assert_eq!(json(live.catalog()), json(&full));
+    assert_eq!(e.changed, skilltui::watch::changed(&prev, &full));
+
+    // An unknown path is not an edit.
+    let e = live.edit(&[root.join("nope/SKILL.md")].into_iter().collect());
+    assert_eq!((e.reread, e.resolved), (0, 0));
+}
