@@ -31,6 +31,10 @@ pub struct Edit {
     pub changed: Vec<PathBuf>,
 }
 
+/// One agent's part of an edit: the entries resolved again, their verdicts, and the edited
+/// entries' new collision keys.
+type AgentPatch = (Vec<usize>, Vec<Verdict>, Vec<Option<String>>);
+
 /// The state behind the current snapshot.
 pub struct Live {
     models: Arc<Vec<AgentModel>>,
@@ -138,20 +142,19 @@ impl Live {
         // Per agent: the entries to resolve again and their verdicts.
         let agents: Vec<usize> = (0..models.len()).collect();
         let keys = &self.keys;
-        let patches: Vec<(Vec<usize>, Vec<Verdict>, Vec<Option<String>>)> =
-            scan::par_map(&agents, |&ai| {
-                let (_, now) = resolve::resolve_subset(models, ai, scan, entries, &edited);
-                let k = &keys[ai];
-                let mut touched: BTreeSet<usize> = edited.iter().copied().collect();
-                for (&e, new) in edited.iter().zip(&now) {
-                    for key in [k.of[e].as_deref(), new.as_deref()].into_iter().flatten() {
-                        touched.extend(k.members(key).iter().copied());
-                    }
+        let patches: Vec<AgentPatch> = scan::par_map(&agents, |&ai| {
+            let (_, now) = resolve::resolve_subset(models, ai, scan, entries, &edited);
+            let k = &keys[ai];
+            let mut touched: BTreeSet<usize> = edited.iter().copied().collect();
+            for (&e, new) in edited.iter().zip(&now) {
+                for key in [k.of[e].as_deref(), new.as_deref()].into_iter().flatten() {
+                    touched.extend(k.members(key).iter().copied());
                 }
-                let touched: Vec<usize> = touched.into_iter().collect();
-                let (verdicts, _) = resolve::resolve_subset(models, ai, scan, entries, &touched);
-                (touched, verdicts, now)
-            });
+            }
+            let touched: Vec<usize> = touched.into_iter().collect();
+            let (verdicts, _) = resolve::resolve_subset(models, ai, scan, entries, &touched);
+            (touched, verdicts, now)
+        });
         let mut resolved = 0;
         // Entry → (agent → verdict).
         let mut per_entry: BTreeMap<usize, Vec<(usize, Verdict)>> = BTreeMap::new();

@@ -81,7 +81,11 @@ fn status(cat: &Catalog, path: &Path, agent: &str) -> Option<Status> {
 fn create_modify_rename_delete() {
     let t = tree();
     let (_h, rx) = start(&t);
-    let other = skill(&t.project.join(".claude/skills/other"), "other", "Bystander.");
+    let other = skill(
+        &t.project.join(".claude/skills/other"),
+        "other",
+        "Bystander.",
+    );
     let a = skill(&t.project.join(".claude/skills/a"), "a", "First.");
     let u = wait(&rx, "a created", |c| {
         status(c, &a, "claude-code") == Some(Status::Visible)
