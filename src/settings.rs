@@ -226,6 +226,39 @@ pub fn read(models: &[AgentModel], env: &Env) -> Settings {
     out
 }
 
+/// The settings file a setting reads, expanded for this environment (None: the setting has no
+/// file, or its path does not expand).
+fn file_path(env: &Env, s: &SettingSpec) -> Option<PathBuf> {
+    if matches!(
+        s.kind,
+        SettingKind::Sidecar | SettingKind::CliDirs | SettingKind::EnvRootList
+    ) {
+        return None;
+    }
+    let file = s.file.as_deref()?;
+    let base = if s.scope == Some(Scope::Project) {
+        &env.project
+    } else {
+        &env.home
+    };
+    env.expand(file, base)
+        .ok()
+        .map(|p| crate::env::normalize(&p))
+}
+
+/// Every settings file the models read for this environment, whether it exists or not (what
+/// the watcher watches besides the roots).
+pub fn files(models: &[AgentModel], env: &Env) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = models
+        .iter()
+        .flat_map(|m| m.settings.iter())
+        .filter_map(|s| file_path(env, s))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 fn push_root(
     out: &mut Settings,
     ai: usize,
@@ -273,16 +306,13 @@ fn read_one(out: &mut Settings, env: &Env, ai: usize, si: usize, m: &AgentModel,
             }
         }
         _ => {
-            let (Some(file), Some(key)) = (s.file.as_deref(), s.key.as_deref()) else {
+            let (Some(path), Some(key)) = (file_path(env, s), s.key.as_deref()) else {
                 return;
             };
             let base = if s.scope == Some(Scope::Project) {
                 env.project.clone()
             } else {
                 env.home.clone()
-            };
-            let Ok(path) = env.expand(file, &base) else {
-                return;
             };
             let text = match read_file(&path) {
                 None => return,

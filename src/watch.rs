@@ -4,8 +4,10 @@
 //!
 //! What is watched: each existing root recursively; for a root that does not exist, its nearest
 //! existing ancestor (not recursively), so that creating `~/.claude/skills` or `.agents/skills`
-//! is seen; the same for the project folder's ancestors (a new `.git` changes the walk). Events
-//! outside those paths are ignored. A burst (a branch switch, an editor's write-then-rename) is
+//! is seen; the folder of each agent settings file the models read (`.claude/settings.local.json`,
+//! `~/.codex/config.toml`, `opencode.json`…), or its nearest existing ancestor; the project
+//! folder's ancestors (a new `.git` changes the walk). Events outside those paths are ignored;
+//! an edit of a settings file rescans. A burst (a branch switch, an editor's write-then-rename) is
 //! coalesced by the debouncer and by draining what arrived during a scan, so thousands of events
 //! give a handful of rescans.
 
@@ -137,18 +139,41 @@ pub fn root_paths(models: &[AgentModel], env: &Env) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The folders to watch for these root folders: (path, recursive).
-pub fn watch_set(roots: &[PathBuf], env: &Env) -> Vec<(PathBuf, bool)> {
-    let mut wanted: BTreeSet<(PathBuf, bool)> = BTreeSet::new();
-    let mut add = |p: &Path| {
-        if p.is_dir() {
-            wanted.insert((p.to_path_buf(), true));
-        } else if let Some(a) = p.ancestors().skip(1).find(|a| a.is_dir()) {
-            wanted.insert((a.to_path_buf(), false));
+/// What the watcher follows: every root folder, and the agents' settings files (which add
+/// roots, disable or hide skills).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Watched {
+    pub roots: Vec<PathBuf>,
+    pub settings: Vec<PathBuf>,
+}
+
+impl Watched {
+    pub fn of(models: &[AgentModel], env: &Env) -> Watched {
+        Watched {
+            roots: root_paths(models, env),
+            settings: crate::settings::files(models, env),
         }
-    };
-    for r in roots {
-        add(r);
+    }
+}
+
+/// The folders to watch: (path, recursive). Each existing root recursively; the nearest
+/// existing ancestor of a missing root, of each settings file (its folder, not recursively:
+/// `~/.codex` holds much else) and of the project folder's ancestors (a new `.git` changes the
+/// walk).
+pub fn watch_set(w: &Watched, env: &Env) -> Vec<(PathBuf, bool)> {
+    let mut wanted: BTreeSet<(PathBuf, bool)> = BTreeSet::new();
+    let nearest = |p: &Path| p.ancestors().find(|a| a.is_dir()).map(Path::to_path_buf);
+    for r in &w.roots {
+        if r.is_dir() {
+            wanted.insert((r.to_path_buf(), true));
+        } else if let Some(a) = r.parent().and_then(nearest) {
+            wanted.insert((a, false));
+        }
+    }
+    for f in &w.settings {
+        if let Some(a) = f.parent().and_then(nearest) {
+            wanted.insert((a, false));
+        }
     }
     for a in env.project.ancestors() {
         wanted.insert((a.to_path_buf(), false));
@@ -169,17 +194,18 @@ pub fn watch_set(roots: &[PathBuf], env: &Env) -> Vec<(PathBuf, bool)> {
         .collect()
 }
 
-/// Whether an event path can change the catalog: inside a root, on the way to a root, or a
-/// `.git` at the project's ancestors.
-fn relevant(path: &Path, roots: &[PathBuf], env: &Env) -> bool {
+/// Whether an event path can change the catalog: inside a root, on the way to a root or to a
+/// settings file, a settings file, or a `.git` at the project's ancestors.
+pub fn relevant(path: &Path, w: &Watched, env: &Env) -> bool {
     if path.file_name().is_some_and(|n| n == ".git") {
         return env
             .project
             .starts_with(path.parent().unwrap_or(Path::new("/")));
     }
-    roots
+    w.roots
         .iter()
         .any(|r| path.starts_with(r) || r.starts_with(path))
+        || w.settings.iter().any(|f| f.starts_with(path))
 }
 
 /// SKILL.md paths whose verdicts, problems or description differ between two snapshots.
@@ -251,12 +277,12 @@ fn run(
     })
     .map_err(|e| format!("cannot start the file watcher: {e}"))?;
     let mut watched: BTreeSet<(PathBuf, bool)> = BTreeSet::new();
-    let mut roots: Vec<PathBuf> = Vec::new();
+    let mut roots = Watched::default();
     let rewatch = |debouncer: &mut notify_debouncer_full::Debouncer<_, _>,
                    watched: &mut BTreeSet<(PathBuf, bool)>,
-                   roots: &mut Vec<PathBuf>,
+                   roots: &mut Watched,
                    report: &mut dyn FnMut(Report) -> bool| {
-        *roots = root_paths(&models, &env);
+        *roots = Watched::of(&models, &env);
         let wanted: BTreeSet<(PathBuf, bool)> = watch_set(roots, &env).into_iter().collect();
         for (p, _) in watched.difference(&wanted) {
             let _ = debouncer.unwatch(p);

@@ -257,3 +257,49 @@ fn list_watch_json_reports_a_change() {
     let _ = child.wait();
     assert!(seen, "list --watch --json did not report the change");
 }
+
+#[test]
+fn settings_files_are_watched() {
+    let t = tree();
+    let c = skill(&t.project.join(".claude/skills/c"), "c", "Claude's.");
+    let x = skill(&t.project.join(".agents/skills/x"), "x", "Codex's.");
+    let (_h, rx) = start(&t);
+
+    // A project settings file in a folder that is not a root (.claude/).
+    std::fs::write(
+        t.project.join(".claude/settings.local.json"),
+        r#"{"skillOverrides": {"c": "off"}}"#,
+    )
+    .unwrap();
+    let u = wait(&rx, "c disabled by settings.local.json", |cat| {
+        status(cat, &c, "claude-code") == Some(Status::Rejected)
+    });
+    assert!(u.changed.contains(&c));
+    assert_eq!(u.reread, None, "a settings edit rescans");
+
+    // A user settings file whose folder does not exist yet (~/.codex).
+    std::fs::create_dir_all(t.home.join(".codex")).unwrap();
+    std::fs::write(
+        t.home.join(".codex/config.toml"),
+        "[[skills.config]]\nname = \"x\"\nenabled = false\n",
+    )
+    .unwrap();
+    let hidden = |cat: &Catalog| {
+        cat.skill(&x)
+            .and_then(|s| s.verdict("codex"))
+            .is_some_and(|v| v.model == Some(false))
+    };
+    wait(
+        &rx,
+        "x kept from Codex's model by ~/.codex/config.toml",
+        |cat| hidden(cat),
+    );
+
+    // Other files beside a settings file change nothing.
+    std::fs::write(t.home.join(".codex/history.jsonl"), "{}\n").unwrap();
+    std::fs::write(t.project.join(".claude/settings.local.json"), "{}").unwrap();
+    let u = wait(&rx, "c enabled again", |cat| {
+        status(cat, &c, "claude-code") == Some(Status::Visible)
+    });
+    assert!(hidden(&u.catalog));
+}
