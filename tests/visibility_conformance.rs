@@ -650,6 +650,34 @@ fn symlinked_skill_folder_and_file() {
     }
 }
 
+/// Codex reports a symlinked skill folder at its canonical path, and a skill whose name falls
+/// back to its folder is named after the canonical folder, not the link (the oracle found it:
+/// random trees 188, 237 and 486 against Codex 0.171.0).
+#[cfg(unix)]
+#[test]
+fn codex_names_a_linked_folder_after_its_target() {
+    let f = Fx::git();
+    f.put(
+        "store/target-folder/SKILL.md",
+        "---\nname: \"\"\ndescription: Empty name.\n---\n",
+    );
+    f.mkdir("project/.agents/skills");
+    std::os::unix::fs::symlink(
+        f.p("store/target-folder"),
+        f.p("project/.agents/skills/link-name"),
+    )
+    .unwrap();
+    let cat = f.catalog();
+    let link = f.p("project/.agents/skills/link-name/SKILL.md");
+    visible_as(
+        &cat,
+        &link,
+        "codex",
+        "target-folder",
+        &["codex/name_rules.empty"],
+    );
+}
+
 /// pi honours a `.gitignore` inside the skills root; Codex and OpenCode honour no ignore file.
 /// newest-releases.md pi §4, Codex §5; agent-matrix.md §2 Ignore files.
 #[test]

@@ -326,7 +326,19 @@ pub fn resolve_subset(
                 continue;
             }
         };
-        let folder = fallback_name(c, &w.path);
+        // An agent that reports a skill at its canonical path also names it after the canonical
+        // folder when the name falls back to the folder (Codex).
+        let folder = match m.traversal.reported_path.value {
+            Known::Known(crate::agents::ReportedPath::Canonical) => scan
+                .canonical
+                .get(&e.path)
+                .filter(|canon| **canon != e.path)
+                .and_then(|canon| canon.parent())
+                .and_then(Path::file_name)
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| fallback_name(c, &w.path)),
+            _ => fallback_name(c, &w.path),
+        };
         let mut v = Verdict::new(Status::Unknown, vec![found]);
         v.root = Some(root.path.clone());
         v.scope = Some(root.scope);
