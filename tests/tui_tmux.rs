@@ -178,3 +178,82 @@ fn a_panic_restores_the_terminal_and_says_where_the_report_is() {
         "{text}"
     );
 }
+
+/// The "done when": a skill edited in another terminal changes its verdicts in the
+/// running explorer, which keeps the selection and the open pane.
+#[test]
+fn an_edit_in_another_terminal_shows_up_live() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("notice: tmux is not installed; the end-to-end explorer test is skipped");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("project");
+    let home = tmp.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    for (name, description) in [
+        ("alpha-skill", "First one."),
+        ("beta-skill", "Second one."),
+        ("gamma-skill", "Third one."),
+    ] {
+        let d = project.join(".agents/skills").join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("SKILL.md"),
+            format!("---\nname: {name}\ndescription: {description}\n---\n# {name}\n"),
+        )
+        .unwrap();
+    }
+    let bin = env!("CARGO_BIN_EXE_skilltui");
+    let t = Tmux {
+        socket: format!("skilltui-live-{}", std::process::id()),
+    };
+    let script = format!(
+        "{bin} --project {} --home {}; echo __EXITED__ $?; sleep 30",
+        project.display(),
+        home.display()
+    );
+    t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "120",
+        "-y",
+        "35",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    t.wait_until("the three skills", |s| {
+        s.contains("alpha-skill") && s.contains("beta-skill") && s.contains("gamma-skill")
+    });
+    // Select beta-skill and open its Why pane.
+    t.keys(&["j", "Enter"]);
+    let before = t.wait_until("beta-skill's why pane", |s| {
+        s.contains("beta-skill  project scope") && s.contains("found under")
+    });
+    assert!(!before.contains("must be quoted") && !before.contains("updated"));
+
+    // Another terminal breaks it for Copilot CLI (an unquoted colon in the description).
+    std::fs::write(
+        project.join(".agents/skills/beta-skill/SKILL.md"),
+        "---\nname: beta-skill\ndescription: Use when: it breaks\n---\n",
+    )
+    .unwrap();
+    // The header says the catalog was updated, the Why pane still shows beta-skill, now with
+    // the YAML error (the row's Copilot column turns to ✗).
+    let s = t.wait_until("the update, beta-skill still open", |s| {
+        s.contains("updated")
+            && s.contains("beta-skill  project scope")
+            && s.contains("must be quoted")
+    });
+    assert!(
+        !s.contains("alpha-skill  project scope") && !s.contains("gamma-skill  project scope"),
+        "the pane moved to another skill:\n{s}"
+    );
+    t.keys(&["q"]);
+    let s = t.wait_for("__EXITED__");
+    assert!(s.contains("__EXITED__ 0"), "{s}");
+}
