@@ -115,6 +115,18 @@ impl Live {
         self.by_path.contains_key(path)
     }
 
+    /// Whether `path` is a known file that is still there as the same kind of file (a regular
+    /// file, or a symlink to one, as when it was walked): then whatever happened to it —
+    /// written in place, replaced by an editor's rename, re-created — is an [`Live::edit`].
+    pub fn still_a_known_file(&self, path: &Path) -> bool {
+        let Some(&e) = self.by_path.get(path) else {
+            return false;
+        };
+        let link = self.entries[e].candidate(&self.scan).file_symlink;
+        let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        link == is_link && std::fs::metadata(path).is_ok_and(|m| m.is_file())
+    }
+
     /// Re-reads the edited files (known paths; others are ignored) and re-resolves the names
     /// they touch, for every agent.
     pub fn edit(&mut self, paths: &BTreeSet<PathBuf>) -> Edit {

@@ -235,6 +235,35 @@ pub fn changed(old: &Catalog, new: &Catalog) -> Vec<PathBuf> {
     out.into_iter().collect()
 }
 
+/// Sorts the paths a burst touched: known skill files that are still there (written in place,
+/// or replaced by an editor's write-then-rename) are edits; editors' swap and temp files
+/// ([`crate::scan::walk::is_editor_temp`]) and paths the burst created that are gone again
+/// (a temp file renamed over a SKILL.md, vim's `4913` probe) leave the tree as it was; anything
+/// else (a file or folder made, removed or renamed, a settings file) is structural.
+fn classify(
+    live: &Live,
+    touched: &BTreeSet<PathBuf>,
+    created: &BTreeSet<PathBuf>,
+) -> (BTreeSet<PathBuf>, bool) {
+    let mut edited = BTreeSet::new();
+    let mut structural = false;
+    for p in touched {
+        let gone = std::fs::symlink_metadata(p).is_err();
+        // A folder with a temp-like name may hold skills: only files are passed over.
+        let temp = !p.is_dir()
+            && p.file_name()
+                .is_some_and(|n| crate::scan::walk::is_editor_temp(&n.to_string_lossy()));
+        if live.still_a_known_file(p) {
+            edited.insert(p.clone());
+        } else if temp || (gone && created.contains(p)) {
+            continue;
+        } else {
+            structural = true;
+        }
+    }
+    (edited, structural)
+}
+
 /// Starts the watcher. `report` is called from the watcher thread for every snapshot and
 /// warning; when it returns false (nobody listens any more) the watcher stops. The first
 /// report is the initial snapshot.
@@ -329,9 +358,9 @@ fn run(
         };
         let mut events = 0usize;
         let mut forced = false;
-        let mut edited: BTreeSet<PathBuf> = BTreeSet::new();
-        let mut structural = false;
-        let known = |p: &Path| live.knows(p);
+        // Every path the burst touched, and those it created.
+        let mut touched: BTreeSet<PathBuf> = BTreeSet::new();
+        let mut created: BTreeSet<PathBuf> = BTreeSet::new();
         let mut handle = |i: Input,
                           events: &mut usize,
                           forced: &mut bool,
@@ -348,20 +377,10 @@ fn run(
                         .filter(|e| e.paths.iter().any(|p| relevant(p, &roots, &env)))
                     {
                         *events += 1;
-                        // An in-place write to a SKILL.md skilltui already knows needs that
-                        // file read again, nothing else; anything else (files or folders made,
-                        // removed or renamed, editors' rename-over saves) rescans.
-                        let data = matches!(
-                            e.kind,
-                            notify::EventKind::Modify(
-                                notify::event::ModifyKind::Data(_) | notify::event::ModifyKind::Any
-                            )
-                        );
-                        if data && e.paths.iter().all(|p| known(p)) {
-                            edited.extend(e.paths.iter().cloned());
-                        } else {
-                            structural = true;
+                        if matches!(e.kind, notify::EventKind::Create(_)) {
+                            created.extend(e.paths.iter().cloned());
                         }
+                        touched.extend(e.paths.iter().cloned());
                     }
                 }
                 Input::Fs(Err(errs)) => {
@@ -384,6 +403,11 @@ fn run(
             }
         }
         if events == 0 && !forced {
+            continue;
+        }
+        let (edited, structural) = classify(&live, &touched, &created);
+        if edited.is_empty() && !structural && !forced {
+            // Only editors' swap and temp files, or files that came and went.
             continue;
         }
         let started = Instant::now();

@@ -155,9 +155,39 @@ fn atomic_save_and_half_written_files() {
     let tmp = a.with_file_name(".SKILL.md.swp");
     std::fs::write(&tmp, "---\nname: a\ndescription: Saved atomically.\n---\n").unwrap();
     std::fs::rename(&tmp, &a).unwrap();
-    wait(&rx, "the new text", |c| {
+    let u = wait(&rx, "the new text", |c| {
         c.skill(&a).and_then(|s| s.description.as_deref()) == Some("Saved atomically.")
     });
+    assert_eq!(
+        u.reread,
+        Some(1),
+        "an editor's rename-over save is an edit, not a rescan"
+    );
+
+    // A temp file with any name, renamed over the SKILL.md in the same burst.
+    let tmp = a.with_file_name("tmpQ7x2");
+    std::fs::write(&tmp, "---\nname: a\ndescription: Via a temp file.\n---\n").unwrap();
+    std::fs::rename(&tmp, &a).unwrap();
+    wait(&rx, "the text saved via tmpQ7x2", |c| {
+        c.skill(&a).and_then(|s| s.description.as_deref()) == Some("Via a temp file.")
+    });
+
+    // Swap files written while someone types make no snapshot at all.
+    std::thread::sleep(Duration::from_millis(400));
+    while rx.try_recv().is_ok() {}
+    let swap = a.with_file_name(".SKILL.md.swp");
+    for _ in 0..3 {
+        std::fs::write(&swap, b"vim swap").unwrap();
+    }
+    // Four debounce periods of quiet: a snapshot would have come by now.
+    std::thread::sleep(Duration::from_millis(400));
+    assert!(rx.try_recv().is_err(), "a swap file write made a snapshot");
+    std::fs::write(&a, "---\nname: a\ndescription: After the swap.\n---\n").unwrap();
+    let u = wait(&rx, "the edit after the swap writes", |c| {
+        c.skill(&a).and_then(|s| s.description.as_deref()) == Some("After the swap.")
+    });
+    assert_eq!(u.reread, Some(1));
+    std::fs::remove_file(&swap).unwrap();
     // A half-written file may be seen broken, then is re-read once writing ends.
     std::fs::write(&a, "---\nname: a\ndescr").unwrap();
     std::thread::sleep(Duration::from_millis(20));

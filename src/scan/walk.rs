@@ -16,6 +16,31 @@ pub const MAX_WALK_DIRS: usize = 50_000;
 /// Ignore files recorded for agents that honour them.
 pub const IGNORE_FILE_NAMES: [&str; 3] = [".gitignore", ".ignore", ".fdignore"];
 
+/// Whether a file name is an editor's swap, backup, lock or temp file: vim (`.x.swp`, `.x.swo`,
+/// `.x.swx`, `x~`), Emacs (`.#x`, `#x#`, `x~`), JetBrains (`x___jb_tmp___`, `x___jb_old___`),
+/// GTK (`.goutputstream-*`), Kate (`.x.kate-swp`) and atomic writers (`*.tmp`, skilltui's own
+/// `.x.skilltui-*.tmp`). No agent loads them as skills, and they come and go while someone
+/// types, so the walk does not count them as bundled files and the watcher does not rescan for
+/// them.
+pub fn is_editor_temp(name: &str) -> bool {
+    let ends = |suffix: &str| {
+        name.len() > suffix.len()
+            && name.is_char_boundary(name.len() - suffix.len())
+            && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+    };
+    name.ends_with('~')
+        || name.starts_with(".#")
+        || (name.len() > 2 && name.starts_with('#') && name.ends_with('#'))
+        || (name.starts_with('.')
+            && [".swp", ".swo", ".swx", ".swpx", ".kate-swp"]
+                .iter()
+                .any(|s| ends(s)))
+        || ends(".tmp")
+        || name.contains("___jb_tmp___")
+        || name.contains("___jb_old___")
+        || name.starts_with(".goutputstream-")
+}
+
 /// A folder below the root.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DirInfo {
@@ -200,6 +225,9 @@ pub fn walk(root: &Path) -> WalkedRoot {
                     &lossy
                 }
             };
+            if is_editor_temp(name) {
+                continue;
+            }
             let dir = entry
                 .depth()
                 .checked_sub(1)
