@@ -356,6 +356,7 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 cause: skilltui::watch::Cause::Files(1),
                 took: Duration::ZERO,
                 reread: Some(e.reread),
+                rewalked: Some(e.rewalked),
                 resolved: Some(e.resolved),
             }),
         );
@@ -382,6 +383,44 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         live.edit(&[target.clone()].into_iter().collect());
         rename.push(ms(s.elapsed()));
     }
+    std::fs::write(&target, &original).expect("restore");
+    live.edit(&[target.clone()].into_iter().collect());
+    // A skill folder made and removed beside the edited one: its root walked again.
+    let mut create = Vec::new();
+    let mut remove = Vec::new();
+    let root_dir = target
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    for i in 0..runs * 2 {
+        let d = root_dir.join(format!("bench-new-{i}"));
+        std::fs::create_dir_all(&d).expect("mkdir");
+        std::fs::write(
+            d.join("SKILL.md"),
+            format!("---\nname: bench-new-{i}\ndescription: Made by the bench.\n---\n"),
+        )
+        .expect("write");
+        let touched: std::collections::BTreeSet<PathBuf> = [d.clone()].into_iter().collect();
+        let s = Instant::now();
+        let e = live.restructure(&touched).expect("inside a root");
+        create.push(ms(s.elapsed()));
+        assert_eq!(
+            e.changed,
+            vec![d.join("SKILL.md")],
+            "the new skill was not seen"
+        );
+        std::fs::remove_dir_all(&d).expect("rm");
+        let s = Instant::now();
+        live.restructure(&touched).expect("inside a root");
+        remove.push(ms(s.elapsed()));
+    }
+    let root_files = live
+        .catalog()
+        .roots
+        .iter()
+        .find(|r| r.path == root_dir)
+        .map_or(0, |r| r.files);
     // End to end through the watcher: the write, notify, the debounce, the edit path, until
     // the snapshot arrives on the channel.
     let (tx, rx) = std::sync::mpsc::channel();
@@ -425,6 +464,23 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         ),
     );
     let (f, e, r, x) = (median(full), median(edit), median(rename), median(explorer));
+    let (c, d) = (median(create), median(remove));
+    rep.row(
+        &format!(
+            "a skill folder made → new snapshot, its root walked again ({root_files} files in it)"
+        ),
+        &n.to_string(),
+        c,
+        "ms",
+        format!("{:.0}× faster than the baseline", f / c),
+    );
+    rep.row(
+        "a skill folder removed → new snapshot, its root walked again",
+        &n.to_string(),
+        d,
+        "ms",
+        format!("{:.0}× faster than the baseline", f / d),
+    );
     rep.row(
         "one SKILL.md changed → new snapshot, full rebuild + diff (baseline)",
         &n.to_string(),

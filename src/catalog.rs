@@ -190,7 +190,12 @@ impl Catalog {
             }
         }
         skills.sort_by(|a, b| (a.label(), &a.path).cmp(&(b.label(), &b.path)));
+        Catalog::around(models, scan, skills)
+    }
 
+    /// The snapshot of `skills` (sorted by label and path): the roots, agents and diagnostics
+    /// come from the scan.
+    pub(crate) fn around(models: &[AgentModel], scan: &Scan, skills: Vec<Arc<Skill>>) -> Catalog {
         let mut roots: Vec<RootInfo> = Vec::new();
         for r in scan.agent_roots.iter().filter(|r| resolve::scanned(r)) {
             let agent = models[r.agent].id.clone();

@@ -24,6 +24,8 @@ use std::sync::Arc;
 pub struct Edit {
     /// Files read again.
     pub reread: usize,
+    /// Roots walked again (0 for an in-place edit).
+    pub rewalked: usize,
     /// Files resolved again (the edited ones and the other copies of the names they touch), over
     /// all agents.
     pub resolved: usize,
@@ -246,9 +248,326 @@ impl Live {
         changed.sort();
         Edit {
             reread: reread.len(),
+            rewalked: 0,
             resolved,
             changed,
         }
+    }
+
+    /// Files or folders made, removed or renamed inside roots that exist: walks those roots
+    /// again (reading only new files and files at or below a touched path), then re-resolves
+    /// every file of those roots and every copy of the names they had and have; every other
+    /// skill is shared with the previous snapshot. None, with nothing changed, when a touched
+    /// path is not inside an existing root (a root appearing or vanishing, a settings file, a
+    /// `.git`): that needs a [`Live::rescan`].
+    pub fn restructure(&mut self, touched: &BTreeSet<PathBuf>) -> Option<Edit> {
+        if touched.is_empty() {
+            return Some(Edit::default());
+        }
+        // A path reached through a symlink is also where the link points (the nearest existing
+        // ancestor resolved, for a path that is gone).
+        let mut all: BTreeSet<PathBuf> = touched.clone();
+        for t in touched {
+            let mut base = t.as_path();
+            let mut rest: Vec<&std::ffi::OsStr> = Vec::new();
+            while std::fs::symlink_metadata(base).is_err() {
+                match (base.parent(), base.file_name()) {
+                    (Some(p), Some(n)) => {
+                        rest.push(n);
+                        base = p;
+                    }
+                    _ => break,
+                }
+            }
+            if let Ok(mut real) = std::fs::canonicalize(base) {
+                real.extend(rest.iter().rev());
+                all.insert(real);
+            }
+        }
+        // And where links lead to it: a path inside a linked skill folder, seen through the link.
+        let mut aliases: Vec<PathBuf> = Vec::new();
+        for w in &self.scan.walked {
+            for c in w
+                .candidates
+                .iter()
+                .filter(|c| c.symlinked_dir || c.file_symlink)
+            {
+                let (Some(canon), Some(link_dir)) =
+                    (self.scan.canonical.get(&c.path), c.path.parent())
+                else {
+                    continue;
+                };
+                let Some(canon_dir) = canon.parent() else {
+                    continue;
+                };
+                for t in &all {
+                    if let Ok(rest) = t.strip_prefix(canon_dir) {
+                        aliases.push(link_dir.join(rest));
+                    }
+                }
+            }
+        }
+        all.extend(aliases);
+        let touched = &all;
+        // A root (or a folder above one) made, removed or renamed changes the root list.
+        if touched
+            .iter()
+            .any(|t| self.scan.walked.iter().any(|w| w.path.starts_with(t)))
+        {
+            return None;
+        }
+        // The walked roots that hold a touched path (strictly inside).
+        let mut which: BTreeSet<usize> = BTreeSet::new();
+        for t in touched {
+            let mut inside = false;
+            for (wi, w) in self.scan.walked.iter().enumerate() {
+                if w.exists && t != &w.path && t.starts_with(&w.path) {
+                    which.insert(wi);
+                    inside = true;
+                }
+            }
+            if !inside {
+                return None;
+            }
+        }
+        // Roots reaching a touched path through a symlink are walked again too.
+        for (wi, w) in self.scan.walked.iter().enumerate() {
+            if which.contains(&wi) {
+                continue;
+            }
+            let through_link = w
+                .candidates
+                .iter()
+                .filter(|c| c.symlinked_dir || c.file_symlink)
+                .filter_map(|c| self.scan.canonical.get(&c.path))
+                .any(|canon| {
+                    let dir = canon.parent().unwrap_or(canon);
+                    touched
+                        .iter()
+                        .any(|t| dir.starts_with(t) || t.starts_with(dir))
+                });
+            if through_link {
+                which.insert(wi);
+            }
+        }
+        let which: Vec<usize> = which.into_iter().collect();
+        let old_entries = std::mem::take(&mut self.entries);
+        let old_keys = std::mem::take(&mut self.keys);
+        let old_pos = std::mem::take(&mut self.pos);
+        let old_by_path = std::mem::take(&mut self.by_path);
+        let in_rewalked = |e: &Entry| e.found.iter().any(|(wi, _)| which.contains(wi));
+        // What decides each file of those roots before the walk (compared after it).
+        let sidecar_specs: Vec<(usize, usize)> = self
+            .models
+            .iter()
+            .enumerate()
+            .flat_map(|(ai, m)| {
+                m.settings
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
+                    .map(move |(si, _)| (ai, si))
+            })
+            .collect();
+        let before: HashMap<PathBuf, Footprint> = old_entries
+            .iter()
+            .filter(|e| in_rewalked(e))
+            .map(|e| (e.path.clone(), footprint(&self.scan, e, &sidecar_specs)))
+            .collect();
+        let ignores_before: Vec<Vec<crate::scan::walk::IgnoreFile>> = which
+            .iter()
+            .map(|&wi| self.scan.walked[wi].ignore_files.clone())
+            .collect();
+
+        let reread = self.scan.rewalk(&self.models, &which, touched);
+        let entries = resolve::entries(&self.scan);
+        let by_path: HashMap<PathBuf, usize> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.path.clone(), i))
+            .collect();
+        // New index → old index, for entries that were there before.
+        let old_of: Vec<Option<usize>> = entries
+            .iter()
+            .map(|e| old_by_path.get(&e.path).copied())
+            .collect();
+        // A changed ignore file can hide or show any file of its root.
+        let ignores_changed: Vec<usize> = which
+            .iter()
+            .zip(&ignores_before)
+            .filter(|(wi, old)| self.scan.walked[**wi].ignore_files != **old)
+            .map(|(wi, _)| *wi)
+            .collect();
+        let near_touched = |e: &Entry| {
+            let canon = self.scan.canonical.get(&e.path).unwrap_or(&e.path);
+            [e.path.as_path(), canon.as_path()].iter().any(|p| {
+                let dir = p.parent().unwrap_or(p);
+                touched
+                    .iter()
+                    .any(|t| p.starts_with(t) || t.starts_with(dir))
+            })
+        };
+        // Files to resolve again: new ones, and those of the walked roots whose place, walk
+        // facts, references, sidecars or content may have changed.
+        let dirty: Vec<usize> = (0..entries.len())
+            .filter(|&i| {
+                let e = &entries[i];
+                if old_of[i].is_none() {
+                    return true;
+                }
+                let Some(old) = before.get(&e.path) else {
+                    return in_rewalked(e);
+                };
+                e.found.iter().any(|(wi, _)| ignores_changed.contains(wi))
+                    || near_touched(e)
+                    || *old != footprint(&self.scan, e, &sidecar_specs)
+            })
+            .collect();
+        let dirty_set: std::collections::HashSet<usize> = dirty.iter().copied().collect();
+        // Old files whose names may have been given up: gone, or resolved again.
+        let dirty_old: Vec<usize> = (0..old_entries.len())
+            .filter(|&o| match by_path.get(&old_entries[o].path) {
+                None => true,
+                Some(i) => dirty_set.contains(i),
+            })
+            .collect();
+
+        let models = &self.models;
+        let scan = &self.scan;
+        let agents: Vec<usize> = (0..models.len()).collect();
+        let results: Vec<(Keys, Vec<usize>, Vec<Verdict>)> = scan::par_map(&agents, |&ai| {
+            let (_, now) = resolve::resolve_subset(models, ai, scan, &entries, &dirty);
+            // The keys of the new entries: re-resolved ones from now, the others as before.
+            let mut keys: Vec<Option<String>> = old_of
+                .iter()
+                .map(|o| o.and_then(|o| old_keys[ai].of[o].clone()))
+                .collect();
+            for (&e, k) in dirty.iter().zip(now) {
+                keys[e] = k;
+            }
+            let all: Vec<usize> = (0..entries.len()).collect();
+            let k = Keys::new(entries.len(), keys, &all);
+            // Every copy of a name a re-resolved file had or has.
+            let mut names: BTreeSet<&str> = BTreeSet::new();
+            for &o in &dirty_old {
+                if let Some(key) = old_keys[ai].of[o].as_deref() {
+                    names.insert(key);
+                }
+            }
+            for &e in &dirty {
+                if let Some(key) = k.of[e].as_deref() {
+                    names.insert(key);
+                }
+            }
+            let mut affected: BTreeSet<usize> = dirty.iter().copied().collect();
+            for n in names {
+                affected.extend(k.members(n).iter().copied());
+            }
+            let affected: Vec<usize> = affected.into_iter().collect();
+            let (verdicts, _) = resolve::resolve_subset(models, ai, scan, &entries, &affected);
+            (k, affected, verdicts)
+        });
+        let mut per_entry: HashMap<usize, Vec<(usize, Verdict)>> = HashMap::new();
+        let mut keys = Vec::with_capacity(results.len());
+        let mut resolved = 0;
+        for (ai, (k, affected, verdicts)) in results.into_iter().enumerate() {
+            resolved += affected.len();
+            for (e, v) in affected.into_iter().zip(verdicts) {
+                per_entry.entry(e).or_default().push((ai, v));
+            }
+            keys.push(k);
+        }
+
+        let scope_of = catalog::scopes(&self.scan);
+        let old_skill = |o: usize| old_pos[o].map(|p| &self.catalog.skills[p]);
+        let mut skills: Vec<Arc<Skill>> = Vec::with_capacity(entries.len());
+        let mut changed: BTreeSet<PathBuf> = BTreeSet::new();
+        for (e, entry) in entries.iter().enumerate() {
+            let old = old_of[e].and_then(old_skill);
+            let patch = per_entry.remove(&e);
+            let new: Option<Arc<Skill>> = match (old, patch) {
+                (Some(old), None) => Some(old.clone()),
+                (Some(old), Some(patch)) if !dirty_set.contains(&e) => {
+                    let mut s = (**old).clone();
+                    for (ai, mut v) in patch {
+                        v.fields = s.verdicts[ai].1.fields.clone();
+                        s.verdicts[ai].1 = v;
+                    }
+                    Some(Arc::new(s))
+                }
+                (_, patch) => {
+                    // Re-resolved for every agent (or new): made from the scan.
+                    let mut verdicts: Vec<Option<Verdict>> = vec![None; models.len()];
+                    for (ai, v) in patch.into_iter().flatten() {
+                        verdicts[ai] = Some(v);
+                    }
+                    let facts = catalog::facts(&self.scan, entry);
+                    let fields = catalog::field_tables(models, &facts.keys);
+                    let all: Option<Vec<(String, Verdict)>> = models
+                        .iter()
+                        .zip(verdicts)
+                        .zip(fields)
+                        .map(|((m, v), f)| {
+                            v.map(|mut v| {
+                                v.fields = f;
+                                (m.id.clone(), v)
+                            })
+                        })
+                        .collect();
+                    all.and_then(|all| catalog::skill(&self.scan, entry, facts, all, &scope_of))
+                        .map(Arc::new)
+                }
+            };
+            match (old, &new) {
+                (Some(o), Some(n)) if Arc::ptr_eq(o, n) => {}
+                (Some(o), Some(n)) => {
+                    if catalog::signature(o) != catalog::signature(n) {
+                        changed.insert(n.path.clone());
+                    }
+                }
+                (None, Some(n)) => {
+                    changed.insert(n.path.clone());
+                }
+                (Some(o), None) => {
+                    changed.insert(o.path.clone());
+                }
+                (None, None) => {}
+            }
+            if let Some(n) = new {
+                skills.push(n);
+            }
+        }
+        // Skills that are gone.
+        for (o, e) in old_entries.iter().enumerate() {
+            if !by_path.contains_key(&e.path)
+                && let Some(s) = old_skill(o)
+            {
+                changed.insert(s.path.clone());
+            }
+        }
+        skills.sort_by(|a, b| (a.label(), &a.path).cmp(&(b.label(), &b.path)));
+        let catalog = Catalog::around(models, &self.scan, skills);
+
+        let mut by_canon: HashMap<PathBuf, Vec<usize>> = HashMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            if let Some(c) = self.scan.canonical.get(&e.path) {
+                by_canon.entry(c.clone()).or_default().push(i);
+            }
+        }
+        self.entries = entries;
+        self.by_path = by_path;
+        self.by_canon = by_canon;
+        self.keys = keys;
+        self.catalog = Arc::new(catalog);
+        self.pos = vec![None; self.entries.len()];
+        let skills = self.catalog.skills.clone();
+        self.reindex(&skills, 0, skills.len());
+        Some(Edit {
+            reread,
+            rewalked: which.len(),
+            resolved,
+            changed: changed.into_iter().collect(),
+        })
     }
 
     /// Recomputes `pos` for the skills at positions `lo..=hi` of `skills`.
@@ -258,5 +577,39 @@ impl Live {
                 self.pos[e] = Some(i);
             }
         }
+    }
+}
+
+/// What the scan says about one file besides its content: where it was found and what the walk
+/// recorded there (the breadth-first rank aside: adding a folder shifts every rank but keeps
+/// their order), its canonical path, references, bundled scripts and sidecars.
+#[derive(Debug, PartialEq)]
+struct Footprint {
+    found: Vec<(PathBuf, crate::scan::walk::Candidate)>,
+    canonical: Option<PathBuf>,
+    references: Option<Vec<crate::scan::Reference>>,
+    scripts: bool,
+    sidecars: Vec<Option<Result<String, String>>>,
+}
+
+fn footprint(scan: &Scan, e: &Entry, sidecar_specs: &[(usize, usize)]) -> Footprint {
+    let dir = e.path.parent().map(Path::to_path_buf).unwrap_or_default();
+    Footprint {
+        found: e
+            .found
+            .iter()
+            .map(|&(wi, ci)| {
+                let mut c = scan.walked[wi].candidates[ci].clone();
+                c.dir_rank = 0;
+                (scan.walked[wi].path.clone(), c)
+            })
+            .collect(),
+        canonical: scan.canonical.get(&e.path).cloned(),
+        references: scan.references.get(&e.path).cloned(),
+        scripts: scan.with_scripts.contains(&dir),
+        sidecars: sidecar_specs
+            .iter()
+            .map(|&(ai, si)| scan.sidecars.get(&(ai, si, dir.clone())).cloned())
+            .collect(),
     }
 }

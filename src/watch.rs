@@ -48,11 +48,14 @@ pub struct Update {
     pub cause: Cause,
     /// How long the rescan took.
     pub took: Duration,
-    /// The files read again for this snapshot, when only known SKILL.md files were edited in
-    /// place (None: every root was walked and every file read).
+    /// The files read again for this snapshot (None: a full rescan, every root walked and every
+    /// file read).
     pub reread: Option<usize>,
-    /// With `reread`: the files resolved again over all agents (the edited ones and the other
-    /// copies of the names they had and have); None: everything was resolved.
+    /// The roots walked again: 0 when only known files were edited in place; None: a full
+    /// rescan.
+    pub rewalked: Option<usize>,
+    /// The files resolved again over all agents (the changed ones and the other copies of the
+    /// names they had and have); None: everything was resolved.
     pub resolved: Option<usize>,
 }
 
@@ -346,6 +349,7 @@ fn run(
         cause: Cause::Initial,
         took: started.elapsed(),
         reread: None,
+        rewalked: None,
         resolved: None,
     })) {
         return Ok(());
@@ -411,13 +415,28 @@ fn run(
             continue;
         }
         let started = Instant::now();
-        let (diff, reread, resolved) = if forced || structural {
-            let before = live.catalog().clone();
-            live.rescan();
-            (changed(&before, live.catalog()), None, None)
+        // In-place edits: re-read and re-resolve their names. Files or folders made, removed or
+        // renamed inside existing roots: walk those roots again. Anything else (a root or a
+        // settings file, an overflow, `r`): everything.
+        let partial = if forced {
+            None
+        } else if structural {
+            live.restructure(&touched)
         } else {
-            let e = live.edit(&edited);
-            (e.changed, Some(e.reread), Some(e.resolved))
+            Some(live.edit(&edited))
+        };
+        let (diff, reread, rewalked, resolved) = match partial {
+            Some(e) => (
+                e.changed,
+                Some(e.reread),
+                Some(e.rewalked),
+                Some(e.resolved),
+            ),
+            None => {
+                let before = live.catalog().clone();
+                live.rescan();
+                (changed(&before, live.catalog()), None, None, None)
+            }
         };
         generation += 1;
         let cause = if forced {
@@ -432,6 +451,7 @@ fn run(
             cause,
             took: started.elapsed(),
             reread,
+            rewalked,
             resolved,
         })) {
             return Ok(());

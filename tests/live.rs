@@ -271,3 +271,220 @@ fn an_edit_resolves_only_the_copies_of_the_names_it_touches() {
     let e = live.edit(&[root.join("nope/SKILL.md")].into_iter().collect());
     assert_eq!((e.reread, e.resolved), (0, 0));
 }
+
+/// Files and folders made, removed and renamed inside existing roots: walking only those roots
+/// again and re-resolving their files and the names they touch gives the full answer.
+#[test]
+fn structural_changes_resolve_incrementally_to_the_full_answer() {
+    for seed in [3, 77, 2024] {
+        random_structure(seed, 120);
+    }
+}
+
+fn random_structure(seed: u64, steps: usize) {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = Demo::create_at(&tmp.path().join("demo")).unwrap();
+    std::os::unix::fs::symlink(
+        demo.project.join(".claude/skills/deploy"),
+        demo.project.join(".agents/skills/deploy-link"),
+    )
+    .unwrap();
+    skilltui::demo::write_tree(
+        &demo.base,
+        "@@ project/.claude/settings.local.json\n{\"skillOverrides\": {\"deploy\": \"off\"}}\n\
+         @@ home/.pi/agent/settings.json\n{\"skills\": [\"!data-*\"]}\n",
+    )
+    .unwrap();
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&demo.project, &demo.home);
+    let mut live = Live::new(Arc::new(models.clone()), env.clone());
+    let mut prev = Catalog::build(&models, &env);
+    let roots: Vec<PathBuf> = prev
+        .roots
+        .iter()
+        .filter(|r| r.exists)
+        .map(|r| r.path.clone())
+        .collect();
+    assert!(roots.len() >= 6, "{roots:?}");
+    let mut rng = Rng(seed);
+    let mut n = 0;
+    let mut rewalked = 0;
+    for step in 0..steps {
+        let skills: Vec<PathBuf> = prev.skills.iter().map(|s| s.path.clone()).collect();
+        let root = rng.pick(&roots).clone();
+        let mut touched: BTreeSet<PathBuf> = BTreeSet::new();
+        let op = rng.next() % 10;
+        n += 1;
+        match op {
+            0 | 1 => {
+                // A new skill folder.
+                let d = root.join(format!("new-{n}"));
+                std::fs::create_dir_all(&d).unwrap();
+                write(&d.join("SKILL.md"), &content(&mut rng));
+                touched.insert(d);
+            }
+            2 => {
+                // A skill folder removed (the file only, for a SKILL.md directly in a root).
+                let Some(p) = skills.get((rng.next() as usize) % skills.len().max(1)) else {
+                    continue;
+                };
+                let dir = p.parent().unwrap().to_path_buf();
+                if roots.contains(&dir) || !p.ends_with("SKILL.md") {
+                    let _ = std::fs::remove_file(p);
+                    touched.insert(p.clone());
+                } else {
+                    let _ = std::fs::remove_dir_all(&dir);
+                    touched.insert(dir);
+                }
+            }
+            3 => {
+                // A skill folder renamed.
+                let Some(p) = skills.get((rng.next() as usize) % skills.len().max(1)) else {
+                    continue;
+                };
+                let dir = p.parent().unwrap().to_path_buf();
+                if roots.contains(&dir) || !p.ends_with("SKILL.md") || !dir.exists() {
+                    continue;
+                }
+                let to = dir.with_file_name(format!("{}-{n}", rng.pick(NAMES).replace(' ', "-")));
+                std::fs::rename(&dir, &to).unwrap();
+                touched.insert(dir);
+                touched.insert(to);
+            }
+            4 => {
+                // A skill nested inside another.
+                let Some(p) = skills.get((rng.next() as usize) % skills.len().max(1)) else {
+                    continue;
+                };
+                let d = p.parent().unwrap().join(format!("inner-{n}"));
+                if std::fs::create_dir_all(&d).is_err() {
+                    continue;
+                }
+                write(&d.join("SKILL.md"), &content(&mut rng));
+                touched.insert(d);
+            }
+            5 => {
+                // Bundled files: a referenced file, a scripts/ folder.
+                let Some(p) = skills.get((rng.next() as usize) % skills.len().max(1)) else {
+                    continue;
+                };
+                let dir = p.parent().unwrap();
+                let f = if rng.next() % 2 == 0 {
+                    dir.join("reference.md")
+                } else {
+                    dir.join("scripts/missing.sh")
+                };
+                if f.exists() {
+                    let _ = std::fs::remove_file(&f);
+                } else {
+                    let _ = std::fs::create_dir_all(f.parent().unwrap());
+                    let _ = std::fs::write(&f, "x");
+                }
+                touched.insert(f);
+            }
+            6 => {
+                // An ignore file in the root.
+                let f = root.join(".gitignore");
+                if f.exists() {
+                    std::fs::remove_file(&f).unwrap();
+                } else {
+                    write(&f, format!("{}\n", rng.pick(NAMES)).as_bytes());
+                }
+                touched.insert(f);
+            }
+            7 => {
+                // A loose *.md, or a SKILL.md directly in the root.
+                let f = if rng.next() % 2 == 0 {
+                    root.join(format!("loose-{n}.md"))
+                } else {
+                    root.join("SKILL.md")
+                };
+                write(&f, &content(&mut rng));
+                touched.insert(f);
+            }
+            _ => {
+                // A content edit, seen as structural (an editor's rename-over save).
+                let Some(p) = skills.get((rng.next() as usize) % skills.len().max(1)) else {
+                    continue;
+                };
+                if p.exists() {
+                    write(p, &content(&mut rng));
+                }
+                touched.insert(p.clone());
+            }
+        }
+        let e = live
+            .restructure(&touched)
+            .unwrap_or_else(|| panic!("step {step}: {touched:?} is inside existing roots"));
+        let full = Catalog::build(&models, &env);
+        let (a, b) = (json(live.catalog()), json(&full));
+        if a != b {
+            let (a, b) = (
+                serde_json::to_string_pretty(&a).unwrap(),
+                serde_json::to_string_pretty(&b).unwrap(),
+            );
+            let first = a
+                .lines()
+                .zip(b.lines())
+                .position(|(x, y)| x != y)
+                .unwrap_or(0);
+            let ctx = |t: &str| {
+                t.lines()
+                    .skip(first.saturating_sub(10))
+                    .take(20)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            panic!(
+                "seed {seed}, step {step}, op {op}: {touched:?}: the incremental snapshot differs from a full rebuild\n--- incremental:\n{}\n--- full:\n{}",
+                ctx(&a),
+                ctx(&b)
+            );
+        }
+        assert_eq!(
+            e.changed,
+            skilltui::watch::changed(&prev, &full),
+            "seed {seed}, step {step}: the changed list differs"
+        );
+        assert!(e.rewalked >= 1);
+        rewalked += e.rewalked;
+        prev = full;
+    }
+    // Most changes walk one root (two when a symlink leads into another), not all of them.
+    assert!(
+        rewalked <= 2 * steps,
+        "{rewalked} roots walked again in {steps} steps ({} roots)",
+        roots.len()
+    );
+    // A root nested in an existing one, made: the root list changes, so a rescan.
+    let codex = demo.home.join(".codex/skills");
+    std::fs::create_dir_all(codex.join("y")).unwrap();
+    write(
+        &codex.join("y/SKILL.md"),
+        b"---\nname: y\ndescription: y\n---\n",
+    );
+    assert!(
+        live.restructure(&[codex.clone()].into_iter().collect())
+            .is_none()
+    );
+    live.rescan();
+    std::fs::create_dir_all(codex.join(".system/z")).unwrap();
+    write(
+        &codex.join(".system/z/SKILL.md"),
+        b"---\nname: z\ndescription: z\n---\n",
+    );
+    assert!(
+        live.restructure(&[codex.join(".system")].into_iter().collect())
+            .is_none()
+    );
+    live.rescan();
+    assert_eq!(json(live.catalog()), json(&Catalog::build(&models, &env)));
+    // A root that appears is not something a re-walk can handle.
+    let fresh = demo.project.join(".cursor/skills");
+    assert!(!fresh.exists());
+    std::fs::create_dir_all(fresh.join("x")).unwrap();
+    assert!(
+        live.restructure(&[demo.project.join(".cursor")].into_iter().collect())
+            .is_none()
+    );
+}

@@ -93,6 +93,10 @@ fn create_modify_rename_delete() {
     });
     assert!(u.changed.contains(&a));
 
+    // Let the creation's last events settle, so that the edit comes alone.
+    std::thread::sleep(Duration::from_millis(400));
+    while rx.try_recv().is_ok() {}
+
     // Modify in place: an unquoted colon makes Copilot CLI reject it. Only that file is read
     // again (no walk).
     std::fs::write(&a, "---\nname: a\ndescription: Use when: x\n---\n").unwrap();
@@ -108,13 +112,20 @@ fn create_modify_rename_delete() {
     );
     assert!(!u.changed.contains(&other));
 
-    // Rename the folder.
+    // Rename the folder: only its root is walked again.
     let b_dir = t.project.join(".claude/skills/b");
     std::fs::rename(t.project.join(".claude/skills/a"), &b_dir).unwrap();
     let b = b_dir.join("SKILL.md");
-    wait(&rx, "the renamed skill", |c| {
+    let u = wait(&rx, "the renamed skill", |c| {
         c.skill(&a).is_none() && c.skill(&b).is_some()
     });
+    assert_eq!(
+        u.rewalked,
+        Some(1),
+        "a rename inside a root walks that root"
+    );
+    assert!(u.changed.contains(&a) && u.changed.contains(&b));
+    assert!(!u.changed.contains(&other));
 
     // Delete.
     std::fs::remove_dir_all(&b_dir).unwrap();
@@ -133,9 +144,10 @@ fn roots_that_appear_and_vanish() {
         "portable",
         "Everywhere.",
     );
-    wait(&rx, "the new root's skill", |c| {
+    let up = wait(&rx, "the new root's skill", |c| {
         status(c, &s, "codex") == Some(Status::Visible)
     });
+    assert_eq!(up.rewalked, None, "a root that appears needs a full rescan");
     // A user root created under the fake home.
     let u = skill(&t.home.join(".agents/skills/mine"), "mine", "Mine.");
     wait(&rx, "the user skill", |c| {
@@ -143,7 +155,11 @@ fn roots_that_appear_and_vanish() {
     });
     // The whole project root goes away.
     std::fs::remove_dir_all(t.project.join(".agents")).unwrap();
-    wait(&rx, "the root gone", |c| c.skill(&s).is_none());
+    let up = wait(&rx, "the root gone", |c| c.skill(&s).is_none());
+    assert_eq!(
+        up.rewalked, None,
+        "a root that vanishes needs a full rescan"
+    );
 }
 
 #[test]

@@ -126,7 +126,8 @@ pub struct Keys {
 }
 
 impl Keys {
-    fn new(n: usize, keys: Vec<Option<String>>, subset: &[usize]) -> Keys {
+    /// The keys of `n` entries, `keys[i]` for the entry `subset[i]` (the others under none).
+    pub fn new(n: usize, keys: Vec<Option<String>>, subset: &[usize]) -> Keys {
         let mut k = Keys {
             of: vec![None; n],
             members: HashMap::new(),

@@ -98,6 +98,129 @@ impl Scan {
         }
     }
 
+    /// Walks the roots `which` (indices into `walked`) again after files or folders inside them
+    /// were made, removed or renamed: their candidates, canonical paths, sidecars, references
+    /// and bundled scripts are recomputed; a file is read again when it is new or lies at or
+    /// below a `touched` path, every other file keeps the content already read. The root list and
+    /// the settings are kept (a root appearing or a settings file changing needs [`scan`]).
+    /// Returns how many files were read.
+    pub fn rewalk(
+        &mut self,
+        models: &[AgentModel],
+        which: &[usize],
+        touched: &std::collections::BTreeSet<PathBuf>,
+    ) -> usize {
+        let fresh: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(which, |&wi| {
+            let p = &self.walked[wi].path;
+            let w = walk::walk(p);
+            let canon = if w.exists {
+                std::fs::canonicalize(p).ok()
+            } else {
+                None
+            };
+            (w, canon)
+        });
+        let roots: Vec<PathBuf> = which
+            .iter()
+            .map(|&wi| self.walked[wi].path.clone())
+            .collect();
+        let under_roots = |p: &Path| roots.iter().any(|r| p.starts_with(r));
+        let is_touched = |p: &Path| touched.iter().any(|t| p.starts_with(t));
+        // Canonical paths and the files to read.
+        let mut to_read: Vec<(PathBuf, PathBuf)> = Vec::new();
+        let mut queued: HashSet<PathBuf> = HashSet::new();
+        for (w, canon_root) in &fresh {
+            for c in &w.candidates {
+                let canon = match canon_root {
+                    Some(r) if !c.symlinked_dir && !c.file_symlink => r.join(&c.rel),
+                    _ => std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone()),
+                };
+                let stale =
+                    !self.files.contains_key(&canon) || is_touched(&c.path) || is_touched(&canon);
+                if stale && queued.insert(canon.clone()) {
+                    to_read.push((canon.clone(), c.path.clone()));
+                }
+                self.canonical.insert(c.path.clone(), canon);
+            }
+        }
+        let contents = par_map(&to_read, |(_, path)| Arc::new(SkillMd::read(path)));
+        let read = to_read.len();
+        for ((canon, _), content) in to_read.into_iter().zip(contents) {
+            self.files.insert(canon, content);
+        }
+        for (&wi, (w, _)) in which.iter().zip(fresh) {
+            self.walked[wi] = w;
+        }
+        // Forget what no walked root holds any more.
+        let mut all: HashSet<&Path> = HashSet::new();
+        for w in &self.walked {
+            for c in &w.candidates {
+                all.insert(c.path.as_path());
+            }
+        }
+        self.canonical.retain(|p, _| all.contains(p.as_path()));
+        self.references.retain(|p, _| all.contains(p.as_path()));
+        let live: HashSet<&PathBuf> = self.canonical.values().collect();
+        self.files.retain(|c, _| live.contains(c));
+        // Sidecars, references and scripts of every skill folder under these roots.
+        self.with_scripts.retain(|d| !under_roots(d));
+        self.sidecars.retain(|(_, _, d), _| !under_roots(d));
+        let sidecar_specs: Vec<(usize, usize)> = models
+            .iter()
+            .enumerate()
+            .flat_map(|(ai, m)| {
+                m.settings
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
+                    .map(move |(si, _)| (ai, si))
+            })
+            .collect();
+        let mut dirs: HashSet<PathBuf> = HashSet::new();
+        let mut skill_mds: Vec<PathBuf> = Vec::new();
+        for w in &self.walked {
+            for c in &w.candidates {
+                let Some(dir) = c.path.parent() else { continue };
+                if !under_roots(dir) {
+                    continue;
+                }
+                dirs.insert(dir.to_path_buf());
+                if c.is_skill_md() && c.depth > 0 {
+                    skill_mds.push(c.path.clone());
+                }
+            }
+        }
+        let dirs: Vec<PathBuf> = dirs.into_iter().collect();
+        let keys: Vec<(usize, usize, PathBuf)> = dirs
+            .iter()
+            .flat_map(|d| {
+                sidecar_specs
+                    .iter()
+                    .map(move |&(ai, si)| (ai, si, d.clone()))
+            })
+            .collect();
+        let found = par_map(&keys, |(ai, si, dir)| {
+            crate::settings::sidecar(&models[*ai].settings[*si], dir)
+        });
+        for (k, r) in keys.into_iter().zip(found) {
+            if let Some(r) = r {
+                self.sidecars.insert(k, r);
+            }
+        }
+        for p in skill_mds {
+            let Some(dir) = p.parent() else { continue };
+            let refs = match self.content(&p).map(|a| &**a) {
+                Some(Ok(md)) => body_references(md, dir),
+                _ => Vec::new(),
+            };
+            if dir.join("scripts").is_dir() {
+                self.with_scripts.insert(dir.to_path_buf());
+            }
+            self.references.insert(p, refs);
+        }
+        read
+    }
+
     pub fn walked(&self, path: &Path) -> Option<&WalkedRoot> {
         self.walked_index.get(path).map(|&i| &self.walked[i])
     }
