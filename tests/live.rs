@@ -369,7 +369,7 @@ fn random_structure(seed: u64, steps: usize) {
                     continue;
                 };
                 let dir = p.parent().unwrap();
-                let f = if rng.next() % 2 == 0 {
+                let f = if rng.next().is_multiple_of(2) {
                     dir.join("reference.md")
                 } else {
                     dir.join("scripts/missing.sh")
@@ -394,7 +394,7 @@ fn random_structure(seed: u64, steps: usize) {
             }
             7 => {
                 // A loose *.md, or a SKILL.md directly in the root.
-                let f = if rng.next() % 2 == 0 {
+                let f = if rng.next().is_multiple_of(2) {
                     root.join(format!("loose-{n}.md"))
                 } else {
                     root.join("SKILL.md")
