@@ -476,8 +476,9 @@ fn hidden_folders() {
     );
 }
 
-/// `node_modules`: scanned by Codex and OpenCode, skipped by pi, unknown for Copilot CLI.
-/// newest-releases.md Codex §5, pi §4; agent-matrix.md §2 node_modules.
+/// `node_modules`: scanned by Codex, OpenCode and Copilot CLI, skipped by pi.
+/// newest-releases.md Codex §5, pi §4; agent-matrix.md §2 node_modules; Copilot CLI 1.0.102:
+/// the oracle (random tree 542, where the research had it unknown).
 #[test]
 fn node_modules_folders() {
     let f = Fx::git();
@@ -490,13 +491,7 @@ fn node_modules_folders() {
     visible_as(&cat, &n, "codex", "pkg", &[]);
     visible_as(&cat, &n, "opencode", "pkg", &[]);
     expect(&cat, &n, "pi", NotFound, &["pi/traversal.node_modules"]);
-    expect(
-        &cat,
-        &n,
-        "copilot-cli",
-        Unknown,
-        &["copilot-cli/traversal.node_modules"],
-    );
+    visible_as(&cat, &n, "copilot-cli", "pkg", &[]);
 }
 
 /// A lowercase `skill.md` is ignored by Codex, Copilot CLI, Claude Code, OpenCode and pi.
