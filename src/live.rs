@@ -309,11 +309,14 @@ impl Live {
         }
         all.extend(aliases);
         let touched = &all;
-        // A root (or a folder above one) made, removed or renamed changes the root list.
-        if touched
-            .iter()
-            .any(|t| self.scan.walked.iter().any(|w| w.path.starts_with(t)))
-        {
+        // A root (or a folder above one) made, removed or renamed changes the root list; so may
+        // a settings file or a `.git` (the project walk), even inside a root.
+        let settings = crate::settings::files(&self.models, &self.env);
+        if touched.iter().any(|t| {
+            self.scan.walked.iter().any(|w| w.path.starts_with(t))
+                || settings.iter().any(|f| f.starts_with(t))
+                || t.components().any(|c| c.as_os_str() == ".git")
+        }) {
             return None;
         }
         // The walked roots that hold a touched path (strictly inside).

@@ -456,6 +456,22 @@ fn random_structure(seed: u64, steps: usize) {
         "{rewalked} roots walked again in {steps} steps ({} roots)",
         roots.len()
     );
+    // A `.git` or a settings file changes roots and verdicts beyond a walk, even inside a root.
+    let git = roots[0].join(".git");
+    std::fs::create_dir_all(&git).unwrap();
+    assert!(
+        live.restructure(&[git.clone()].into_iter().collect())
+            .is_none()
+    );
+    std::fs::remove_dir_all(&git).unwrap();
+    assert!(
+        live.restructure(
+            &[demo.project.join(".claude/settings.local.json")]
+                .into_iter()
+                .collect()
+        )
+        .is_none()
+    );
     // A root nested in an existing one, made: the root list changes, so a rescan.
     let codex = demo.home.join(".codex/skills");
     std::fs::create_dir_all(codex.join("y")).unwrap();
