@@ -118,7 +118,10 @@ fn help_overlay() {
     let mut app = app(&d, 80, 24);
     keys(&mut app, "?");
     let f = frame(&app);
-    assert!(f.contains("Help") && f.contains("fuzzy search"), "{f}");
+    assert!(
+        f.contains("Help") && f.contains("description by words"),
+        "{f}"
+    );
     snap("help_80x24", f);
 }
 

@@ -203,3 +203,40 @@ fn resize_and_rescan() {
     update(&mut app, Msg::ScanFailed("boom".into()));
     assert!(frame(&app).contains("scan failed: boom"));
 }
+
+#[test]
+fn search_matches_descriptions_by_words_after_names_and_remembers_queries() {
+    let d = demo("u_search_words");
+    let mut app = app(&d, 100, 30);
+    keys(&mut app, "/");
+    // "csv" and "plotting" are in data-viz's description only: found by its words.
+    keys(&mut app, "plotting csv");
+    let labels: Vec<String> = app
+        .rows
+        .iter()
+        .map(|r| app.skill(r.skill).unwrap().label().to_string())
+        .collect();
+    assert_eq!(labels, vec!["data-visualization"], "{labels:?}");
+    while !app.search.query.is_empty() {
+        key(&mut app, KeyCode::Backspace);
+    }
+    keys(&mut app, "checklist");
+    let labels: Vec<String> = app
+        .rows
+        .iter()
+        .map(|r| app.skill(r.skill).unwrap().label().to_string())
+        .collect();
+    // No skill is named "checklist"; the deploy and review copies say it in their description.
+    assert!(labels.contains(&"deploy".to_string()), "{labels:?}");
+    assert!(labels.contains(&"code-review".to_string()), "{labels:?}");
+    assert!(!labels.contains(&"pdf-tools".to_string()), "{labels:?}");
+    // Erasing back to a query gives the rows it gave when typed (remembered, not rescored).
+    let typed: Vec<usize> = app.rows.iter().map(|r| r.skill).collect();
+    keys(&mut app, "xyz");
+    assert!(app.rows.is_empty());
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Backspace);
+    }
+    assert_eq!(app.search.query, "checklist");
+    assert_eq!(app.rows.iter().map(|r| r.skill).collect::<Vec<_>>(), typed);
+}

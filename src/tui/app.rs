@@ -122,7 +122,16 @@ pub struct Row {
 }
 
 /// A search, the filters it ran under, and the skills it matched.
-type SearchMemo = (String, (Filter, Option<usize>, Option<Scope>), Vec<usize>);
+/// A query, the filters it ran under, and the skills it kept with their scores.
+type SearchMemo = (
+    String,
+    (Filter, Option<usize>, Option<Scope>),
+    Vec<(usize, u32)>,
+);
+
+/// How many recent queries are remembered (typing narrows from the longest remembered prefix;
+/// erasing back to a remembered query does not score again).
+const SEARCH_MEMOS: usize = 32;
 
 pub struct App {
     pub models: Arc<Vec<AgentModel>>,
@@ -145,14 +154,14 @@ pub struct App {
     pub search: Search,
 
     pub rows: Vec<Row>,
-    /// What the search matches for each skill (name, description, shown path), made once per
-    /// snapshot.
-    pub haystacks: Vec<String>,
+    /// What the search matches for each skill: (name and shown path, lowercased description),
+    /// made once per snapshot.
+    pub haystacks: Vec<(String, String)>,
     /// Header counts of the snapshot (skills, not visible everywhere, colliding names, with spec
     /// problems), made once per snapshot rather than on every frame.
     counts: (usize, usize, usize, usize),
     /// The last search and the skills it matched: a query that only grows rescans those only.
-    last_search: Option<SearchMemo>,
+    searches: std::collections::VecDeque<SearchMemo>,
     /// The selected skill, by path: survives re-sorting, filtering and new snapshots.
     pub selected: Option<PathBuf>,
     pub cursor: usize,
@@ -249,7 +258,7 @@ impl App {
             rows: Vec::new(),
             haystacks: Vec::new(),
             counts: (0, 0, 0, 0),
-            last_search: None,
+            searches: Default::default(),
             selected: None,
             cursor: 0,
             offset: 0,
@@ -277,7 +286,7 @@ impl App {
         self.collisions = collisions(&cat);
         // Skills the new snapshot shares with the previous one (unchanged since) keep their
         // search text: an edit of one file makes one new string, not one per skill.
-        let mut previous: HashMap<*const Skill, String> = HashMap::new();
+        let mut previous: HashMap<*const Skill, (String, String)> = HashMap::new();
         if let Some(old) = &self.catalog
             && old.skills.len() == self.haystacks.len()
         {
@@ -293,16 +302,18 @@ impl App {
             .iter()
             .map(|s| {
                 previous.remove(&Arc::as_ptr(s)).unwrap_or_else(|| {
-                    format!(
-                        "{} {} {}",
-                        s.label(),
-                        s.description.as_deref().unwrap_or(""),
-                        crate::cli::context::show_path(&self.env, &s.path)
+                    (
+                        format!(
+                            "{} {}",
+                            s.label(),
+                            crate::cli::context::show_path(&self.env, &s.path)
+                        ),
+                        s.description.as_deref().unwrap_or("").to_lowercase(),
                     )
                 })
             })
             .collect();
-        self.last_search = None;
+        self.searches.clear();
         let invisible = cat
             .skills
             .iter()
@@ -348,52 +359,77 @@ impl App {
             .flat_map(|c| c.skills.iter().copied())
             .collect();
         let agent = self.agent_filter.map(|i| self.models[i].id.clone());
-        let mut rows: Vec<(u32, Row)> = Vec::new();
-        // A query that extends the last one can only match what the last one matched.
+        // The same query under the same filters: the remembered result. A query that extends
+        // a remembered one can only match what that one matched.
         let query = self.search.query.clone();
         let filters = (self.filter, self.agent_filter, self.scope_filter);
-        let narrowing = match &self.last_search {
-            Some((q, f, _)) => !q.is_empty() && query.starts_with(q.as_str()) && *f == filters,
-            None => false,
-        };
-        let candidates: Vec<usize> = match (&self.last_search, narrowing) {
-            (Some((_, _, matched)), true) => matched.clone(),
-            _ => (0..cat.skills.len()).collect(),
-        };
-        let mut matched = Vec::new();
-        for i in candidates {
-            let s = &cat.skills[i];
-            if let Some(scope) = self.scope_filter
-                && s.scope != scope
-            {
-                continue;
-            }
-            let problem = |s: &Skill| match &agent {
-                Some(a) => s.verdict(a).is_some_and(|v| v.status != Status::Visible),
-                None => {
-                    !s.problems.is_empty()
-                        || s.verdicts
-                            .iter()
-                            .any(|(_, v)| matches!(v.status, Status::Shadowed | Status::Rejected))
+        let exact = self
+            .searches
+            .iter()
+            .find(|(q, f, _)| *q == query && *f == filters)
+            .map(|(_, _, m)| m.clone());
+        let mut rows: Vec<(u32, Row)> = Vec::new();
+        let matched = match exact {
+            Some(m) => m,
+            None => {
+                let from = self
+                    .searches
+                    .iter()
+                    .filter(|(q, f, _)| {
+                        !q.is_empty() && query.starts_with(q.as_str()) && *f == filters
+                    })
+                    .max_by_key(|(q, _, _)| q.len());
+                let candidates: Vec<usize> = match from {
+                    Some((_, _, m)) => m.iter().map(|(i, _)| *i).collect(),
+                    None => (0..cat.skills.len()).collect(),
+                };
+                let mut matched = Vec::new();
+                for i in candidates {
+                    let s = &cat.skills[i];
+                    if let Some(scope) = self.scope_filter
+                        && s.scope != scope
+                    {
+                        continue;
+                    }
+                    let problem = |s: &Skill| match &agent {
+                        Some(a) => s.verdict(a).is_some_and(|v| v.status != Status::Visible),
+                        None => {
+                            !s.problems.is_empty()
+                                || s.verdicts.iter().any(|(_, v)| {
+                                    matches!(v.status, Status::Shadowed | Status::Rejected)
+                                })
+                        }
+                    };
+                    match self.filter {
+                        Filter::All => {}
+                        Filter::Problems if !problem(s) => continue,
+                        Filter::Collisions if !colliding.contains(&i) => continue,
+                        _ => {}
+                    }
+                    let score = if query.is_empty() {
+                        0
+                    } else {
+                        let (name_path, description) = &self.haystacks[i];
+                        match self.search.score(name_path, description) {
+                            Some(score) => score,
+                            None => continue,
+                        }
+                    };
+                    matched.push((i, score));
                 }
-            };
-            match self.filter {
-                Filter::All => {}
-                Filter::Problems if !problem(s) => continue,
-                Filter::Collisions if !colliding.contains(&i) => continue,
-                _ => {}
-            }
-            let score = if query.is_empty() {
-                0
-            } else {
-                match self.search.score(&self.haystacks[i]) {
-                    Some(score) => score,
-                    None => continue,
+                if self.searches.len() >= SEARCH_MEMOS {
+                    self.searches.pop_front();
                 }
-            };
-            matched.push(i);
-            rows.push((score, Row { skill: i }));
-        }
+                self.searches
+                    .push_back((query.clone(), filters, matched.clone()));
+                matched
+            }
+        };
+        rows.extend(
+            matched
+                .into_iter()
+                .map(|(i, score)| (score, Row { skill: i })),
+        );
         let problems = |s: &Skill| {
             s.problems.len()
                 + s.verdicts
@@ -418,8 +454,6 @@ impl App {
             })
         });
         self.rows = rows.into_iter().map(|(_, r)| r).collect();
-        // Remembered with the filters they were made under.
-        self.last_search = Some((query, filters, matched));
         // Keep the selected skill if it is still listed; else stay at the same position.
         let found = self.selected.as_ref().and_then(|sel| {
             self.rows

@@ -351,7 +351,7 @@ pub const KEYS: [(&str, &str); 18] = [
     ("g G Home End", "first, last"),
     ("Enter → l / ← h", "into the detail pane / back to the list"),
     ("Tab S-Tab", "detail: Why (rules, sources) / Fields / File"),
-    ("/", "fuzzy search name, description, path"),
+    ("/", "search: name and path fuzzily, description by words"),
     ("Enter (search)", "keep the query; Esc clears it"),
     ("s", "sort: name, problems, scope"),
     ("f", "filter: all, problems, collisions"),
