@@ -337,15 +337,24 @@ pub fn walk(root: &Path) -> WalkedRoot {
 }
 
 impl WalkedRoot {
+    /// The folders at and below `skill_dir` (relative to the root). `dirs` is sorted by path
+    /// (the walk sorts it, component by component), so they are one run starting at its own
+    /// position: the cost is the size of the run, not of the root.
+    pub fn dirs_under(&self, skill_dir: &Path) -> &[DirInfo] {
+        let start = self.dirs.partition_point(|d| d.rel.as_path() < skill_dir);
+        let len = self.dirs[start..]
+            .iter()
+            .take_while(|d| d.rel.starts_with(skill_dir))
+            .count();
+        &self.dirs[start..start + len]
+    }
+
     /// Files in a skill folder and below (the list Copilot CLI sends on activation): count and
     /// the characters of their paths relative to the skill folder.
     pub fn bundle(&self, skill_dir: &Path) -> (u32, u64) {
         let mut count = 0u32;
         let mut chars = 0u64;
-        // `dirs` is sorted by path (the walk sorts it), so the folders under `skill_dir` are one
-        // run starting at its own position: the cost is the size of the bundle, not of the root.
-        let start = self.dirs.partition_point(|d| d.rel.as_path() < skill_dir);
-        for d in &self.dirs[start..] {
+        for d in self.dirs_under(skill_dir) {
             let Ok(sub) = d.rel.strip_prefix(skill_dir) else {
                 break;
             };
