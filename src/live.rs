@@ -19,6 +19,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// Above this many touched paths, [`Live::restructure`] leaves the work to a rescan.
+pub const MAX_TOUCHED: usize = 256;
+
 /// What an edit did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Edit {
@@ -263,6 +266,11 @@ impl Live {
     pub fn restructure(&mut self, touched: &BTreeSet<PathBuf>) -> Option<Edit> {
         if touched.is_empty() {
             return Some(Edit::default());
+        }
+        // A storm (a branch switch, an unpacked archive) is cheaper to rescan than to compare
+        // every file with every touched path.
+        if touched.len() > MAX_TOUCHED {
+            return None;
         }
         // A path reached through a symlink is also where the link points (the nearest existing
         // ancestor resolved, for a path that is gone).

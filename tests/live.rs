@@ -504,3 +504,26 @@ fn random_structure(seed: u64, steps: usize) {
             .is_none()
     );
 }
+
+#[test]
+fn a_storm_of_changes_is_left_to_a_rescan() {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = Demo::create_at(&tmp.path().join("demo")).unwrap();
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&demo.project, &demo.home);
+    let mut live = Live::new(Arc::new(models.clone()), env.clone());
+    let root = demo.project.join(".agents/skills");
+    let mut touched = BTreeSet::new();
+    for i in 0..=skilltui::live::MAX_TOUCHED {
+        let d = root.join(format!("storm-{i}"));
+        std::fs::create_dir_all(&d).unwrap();
+        write(
+            &d.join("SKILL.md"),
+            b"---\nname: storm\ndescription: x\n---\n",
+        );
+        touched.insert(d);
+    }
+    assert!(live.restructure(&touched).is_none());
+    live.rescan();
+    assert_eq!(json(live.catalog()), json(&Catalog::build(&models, &env)));
+}
