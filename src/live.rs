@@ -368,18 +368,7 @@ impl Live {
         let old_by_path = std::mem::take(&mut self.by_path);
         let in_rewalked = |e: &Entry| e.found.iter().any(|(wi, _)| which.contains(wi));
         // What decides each file of those roots before the walk (compared after it).
-        let sidecar_specs: Vec<(usize, usize)> = self
-            .models
-            .iter()
-            .enumerate()
-            .flat_map(|(ai, m)| {
-                m.settings
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
-                    .map(move |(si, _)| (ai, si))
-            })
-            .collect();
+        let sidecar_specs = scan::sidecar_specs(&self.models);
         let before: HashMap<PathBuf, Footprint> = old_entries
             .iter()
             .filter(|e| in_rewalked(e))

@@ -96,36 +96,47 @@ fn check(
     let set: BTreeSet<PathBuf> = edited.iter().cloned().collect();
     let e = live.edit(&set);
     let full = Catalog::build(models, env);
-    let (a, b) = (json(live.catalog()), json(&full));
-    if a != b {
-        let (a, b) = (
-            serde_json::to_string_pretty(&a).unwrap(),
-            serde_json::to_string_pretty(&b).unwrap(),
-        );
-        let first = a
-            .lines()
-            .zip(b.lines())
-            .position(|(x, y)| x != y)
-            .unwrap_or(0);
-        let ctx = |t: &str| {
-            t.lines()
-                .skip(first.saturating_sub(8))
-                .take(16)
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        panic!(
-            "{step}: edit of {edited:?}: the incremental snapshot differs from a full rebuild\n--- incremental:\n{}\n--- full:\n{}",
-            ctx(&a),
-            ctx(&b)
-        );
-    }
+    same_as_full(
+        live.catalog(),
+        &full,
+        &format!("{step}: edit of {edited:?}"),
+    );
     assert_eq!(
         e.changed,
         skilltui::watch::changed(prev, &full),
         "step {step}: the changed list differs"
     );
     *prev = full;
+}
+
+/// Fails, showing where they first differ, when the incremental snapshot is not the full one.
+#[track_caller]
+fn same_as_full(incremental: &Catalog, full: &Catalog, what: &str) {
+    let (a, b) = (json(incremental), json(full));
+    if a == b {
+        return;
+    }
+    let (a, b) = (
+        serde_json::to_string_pretty(&a).unwrap(),
+        serde_json::to_string_pretty(&b).unwrap(),
+    );
+    let first = a
+        .lines()
+        .zip(b.lines())
+        .position(|(x, y)| x != y)
+        .unwrap_or(0);
+    let ctx = |t: &str| {
+        t.lines()
+            .skip(first.saturating_sub(10))
+            .take(20)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    panic!(
+        "{what}: the incremental snapshot differs from a full rebuild\n--- incremental:\n{}\n--- full:\n{}",
+        ctx(&a),
+        ctx(&b)
+    );
 }
 
 fn write(p: &Path, bytes: &[u8]) {
@@ -139,26 +150,30 @@ fn edits_resolve_incrementally_to_the_full_answer() {
     }
 }
 
-fn random_edits(seed: u64, steps: usize) {
+/// The demo tree with a symlinked copy of `deploy` (the same file under two paths) and the
+/// settings files in `settings` (`@@ PATH` blocks).
+fn demo_with(settings: &str) -> (tempfile::TempDir, Demo) {
     let tmp = tempfile::tempdir().unwrap();
     let demo = Demo::create_at(&tmp.path().join("demo")).unwrap();
-    // A symlinked copy: the same file under two paths.
     std::os::unix::fs::symlink(
         demo.project.join(".claude/skills/deploy"),
         demo.project.join(".agents/skills/deploy-link"),
     )
     .unwrap();
+    skilltui::demo::write_tree(&demo.base, settings).unwrap();
+    (tmp, demo)
+}
+
+fn random_edits(seed: u64, steps: usize) {
     // Settings that disable or hide skills by name: an edit that renames a skill moves it in
     // or out of their reach.
-    skilltui::demo::write_tree(
-        &demo.base,
+    let (_tmp, demo) = demo_with(
         "@@ project/.claude/settings.local.json\n{\"skillOverrides\": {\"deploy\": \"off\", \"triage\": \"user-invocable-only\"}}\n\
          @@ home/.codex/config.toml\n[[skills.config]]\nname = \"changelog\"\nenabled = false\n\
          @@ project/opencode.json\n{\"permission\": {\"skill\": {\"fresh*\": \"deny\"}}}\n\
          @@ home/.pi/agent/settings.json\n{\"skills\": [\"!data-*\"]}\n\
          @@ project/.agents/skills/code-review/agents/openai.yaml\npolicy:\n  allow_implicit_invocation: false\n",
-    )
-    .unwrap();
+    );
     let models = skilltui::agents::builtin();
     let env = Env::new(&demo.project, &demo.home);
     let mut live = Live::new(Arc::new(models.clone()), env.clone());
@@ -282,19 +297,10 @@ fn structural_changes_resolve_incrementally_to_the_full_answer() {
 }
 
 fn random_structure(seed: u64, steps: usize) {
-    let tmp = tempfile::tempdir().unwrap();
-    let demo = Demo::create_at(&tmp.path().join("demo")).unwrap();
-    std::os::unix::fs::symlink(
-        demo.project.join(".claude/skills/deploy"),
-        demo.project.join(".agents/skills/deploy-link"),
-    )
-    .unwrap();
-    skilltui::demo::write_tree(
-        &demo.base,
+    let (_tmp, demo) = demo_with(
         "@@ project/.claude/settings.local.json\n{\"skillOverrides\": {\"deploy\": \"off\"}}\n\
          @@ home/.pi/agent/settings.json\n{\"skills\": [\"!data-*\"]}\n",
-    )
-    .unwrap();
+    );
     let models = skilltui::agents::builtin();
     let env = Env::new(&demo.project, &demo.home);
     let mut live = Live::new(Arc::new(models.clone()), env.clone());
@@ -417,30 +423,11 @@ fn random_structure(seed: u64, steps: usize) {
             .restructure(&touched)
             .unwrap_or_else(|| panic!("step {step}: {touched:?} is inside existing roots"));
         let full = Catalog::build(&models, &env);
-        let (a, b) = (json(live.catalog()), json(&full));
-        if a != b {
-            let (a, b) = (
-                serde_json::to_string_pretty(&a).unwrap(),
-                serde_json::to_string_pretty(&b).unwrap(),
-            );
-            let first = a
-                .lines()
-                .zip(b.lines())
-                .position(|(x, y)| x != y)
-                .unwrap_or(0);
-            let ctx = |t: &str| {
-                t.lines()
-                    .skip(first.saturating_sub(10))
-                    .take(20)
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            };
-            panic!(
-                "seed {seed}, step {step}, op {op}: {touched:?}: the incremental snapshot differs from a full rebuild\n--- incremental:\n{}\n--- full:\n{}",
-                ctx(&a),
-                ctx(&b)
-            );
-        }
+        same_as_full(
+            live.catalog(),
+            &full,
+            &format!("seed {seed}, step {step}, op {op}: {touched:?}"),
+        );
         assert_eq!(
             e.changed,
             skilltui::watch::changed(&prev, &full),

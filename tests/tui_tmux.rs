@@ -18,6 +18,23 @@ impl Tmux {
             .expect("tmux runs");
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
+    /// Starts session `t` (`cols`×`rows`) running `script` in sh.
+    fn start(&self, cols: u16, rows: u16, script: &str) {
+        let (cols, rows) = (cols.to_string(), rows.to_string());
+        self.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "t",
+            "-x",
+            &cols,
+            "-y",
+            &rows,
+            "sh",
+            "-c",
+            script,
+        ]);
+    }
     fn screen(&self) -> String {
         self.run(&["capture-pane", "-p", "-t", "t"])
     }
@@ -77,19 +94,7 @@ fn explorer_in_a_real_terminal() {
         socket: format!("skilltui-test-{}", std::process::id()),
     };
     let script = format!("{bin} --demo; echo __EXITED__ $?; stty -a; echo __DONE__; sleep 30");
-    t.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "120",
-        "-y",
-        "35",
-        "sh",
-        "-c",
-        &script,
-    ]);
+    t.start(120, 35, &script);
     // The whole first screen: names not cut at 120 columns, tabs, the legend.
     t.wait_until("the first screen", |s| {
         s.contains("release-notes")
@@ -147,19 +152,7 @@ fn a_panic_restores_the_terminal_and_says_where_the_report_is() {
         "SKILLTUI_TEST_PANIC=1 SKILLTUI_DATA_DIR={d} {bin} --demo 2>{d}/err; tail -3 {d}/err; echo __EXITED__; stty -a; echo __DONE__; sleep 30",
         d = data.path().display()
     );
-    t.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "150",
-        "-y",
-        "40",
-        "sh",
-        "-c",
-        &script,
-    ]);
+    t.start(150, 40, &script);
     let s = t.wait_for("__DONE__");
     assert!(s.contains("a report was written to"), "{s}");
     assert!(
@@ -213,19 +206,7 @@ fn an_edit_in_another_terminal_shows_up_live() {
         project.display(),
         home.display()
     );
-    t.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "120",
-        "-y",
-        "35",
-        "sh",
-        "-c",
-        &script,
-    ]);
+    t.start(120, 35, &script);
     t.wait_until("the three skills", |s| {
         s.contains("alpha-skill") && s.contains("beta-skill") && s.contains("gamma-skill")
     });

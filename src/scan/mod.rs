@@ -110,16 +110,8 @@ impl Scan {
         which: &[usize],
         touched: &std::collections::BTreeSet<PathBuf>,
     ) -> usize {
-        let fresh: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(which, |&wi| {
-            let p = &self.walked[wi].path;
-            let w = walk::walk(p);
-            let canon = if w.exists {
-                std::fs::canonicalize(p).ok()
-            } else {
-                None
-            };
-            (w, canon)
-        });
+        let fresh: Vec<(WalkedRoot, Option<PathBuf>)> =
+            par_map(which, |&wi| walk_root(&self.walked[wi].path));
         let roots: Vec<PathBuf> = which
             .iter()
             .map(|&wi| self.walked[wi].path.clone())
@@ -131,10 +123,7 @@ impl Scan {
         let mut queued: HashSet<PathBuf> = HashSet::new();
         for (w, canon_root) in &fresh {
             for c in &w.candidates {
-                let canon = match canon_root {
-                    Some(r) if !c.symlinked_dir && !c.file_symlink => r.join(&c.rel),
-                    _ => std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone()),
-                };
+                let canon = canonical_of(c, canon_root.as_deref());
                 let stale =
                     !self.files.contains_key(&canon) || is_touched(&c.path) || is_touched(&canon);
                 if stale && queued.insert(canon.clone()) {
@@ -165,17 +154,7 @@ impl Scan {
         // Sidecars, references and scripts of every skill folder under these roots.
         self.with_scripts.retain(|d| !under_roots(d));
         self.sidecars.retain(|(_, _, d), _| !under_roots(d));
-        let sidecar_specs: Vec<(usize, usize)> = models
-            .iter()
-            .enumerate()
-            .flat_map(|(ai, m)| {
-                m.settings
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
-                    .map(move |(si, _)| (ai, si))
-            })
-            .collect();
+        let sidecar_specs = sidecar_specs(models);
         let mut dirs: HashSet<PathBuf> = HashSet::new();
         let mut skill_mds: Vec<PathBuf> = Vec::new();
         for w in &self.walked {
@@ -231,6 +210,42 @@ impl Scan {
     }
 }
 
+/// The (agent, setting) pairs of every sidecar setting (read per skill folder).
+pub(crate) fn sidecar_specs(models: &[AgentModel]) -> Vec<(usize, usize)> {
+    models
+        .iter()
+        .enumerate()
+        .flat_map(|(ai, m)| {
+            m.settings
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
+                .map(move |(si, _)| (ai, si))
+        })
+        .collect()
+}
+
+/// Walks a root; with it, the root's own canonical path (one `realpath` per root instead of
+/// one per file).
+fn walk_root(p: &Path) -> (WalkedRoot, Option<PathBuf>) {
+    let w = walk::walk(p);
+    let canon = if w.exists {
+        std::fs::canonicalize(p).ok()
+    } else {
+        None
+    };
+    (w, canon)
+}
+
+/// A candidate's canonical path: the canonical root joined with its relative path when no
+/// symlink lies between them, else the file system's answer.
+fn canonical_of(c: &walk::Candidate, canon_root: Option<&Path>) -> PathBuf {
+    match canon_root {
+        Some(r) if !c.symlinked_dir && !c.file_symlink => r.join(&c.rel),
+        _ => std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone()),
+    }
+}
+
 /// Threads the scan uses: the machine's cores, at most 8.
 fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
@@ -280,15 +295,7 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
     paths.dedup();
     // Each root is walked once, the roots on all cores; the root's own canonical path comes
     // with it (one `realpath` per root instead of one per file).
-    let walked: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(&paths, |p| {
-        let w = walk::walk(p);
-        let canon = if w.exists {
-            std::fs::canonicalize(p).ok()
-        } else {
-            None
-        };
-        (w, canon)
-    });
+    let walked: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(&paths, |p| walk_root(p));
     let walked_index = paths
         .iter()
         .enumerate()
@@ -301,10 +308,7 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
     let mut queued: HashSet<PathBuf> = HashSet::new();
     for (w, canon_root) in &walked {
         for c in &w.candidates {
-            let canon = match canon_root {
-                Some(r) if !c.symlinked_dir && !c.file_symlink => r.join(&c.rel),
-                _ => std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone()),
-            };
+            let canon = canonical_of(c, canon_root.as_deref());
             if queued.insert(canon.clone()) {
                 to_read.push((canon.clone(), c.path.clone()));
             }
@@ -319,17 +323,7 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
         .zip(contents)
         .collect();
     // Sidecar settings, read once per (agent, setting, skill folder).
-    let sidecar_specs: Vec<(usize, usize)> = models
-        .iter()
-        .enumerate()
-        .flat_map(|(ai, m)| {
-            m.settings
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
-                .map(move |(si, _)| (ai, si))
-        })
-        .collect();
+    let sidecar_specs = sidecar_specs(models);
     let mut sidecar_keys: Vec<(usize, usize, PathBuf)> = Vec::new();
     if !sidecar_specs.is_empty() {
         let mut seen: HashSet<&Path> = HashSet::new();
