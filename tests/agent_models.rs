@@ -197,6 +197,9 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
         &p.non_string_scalars,
     );
     push_rule(&mut out, "parse.whitespace".into(), &p.whitespace);
+    if let Some(r) = &p.timestamps {
+        push_rule(&mut out, "parse.timestamps".into(), r);
+    }
     let n = &m.name_rules;
     push_rule(&mut out, "name_rules.source".into(), &n.source);
     push_rule(&mut out, "name_rules.missing".into(), &n.missing);

@@ -645,6 +645,39 @@ fn symlinked_skill_folder_and_file() {
     }
 }
 
+/// A plain `2024-01-01` is a date for OpenCode's js-yaml, so a date description drops the
+/// skill; quoted it is a string; pi's YAML 1.2 reader takes it as a string (the oracle, case
+/// yaml@agents).
+#[test]
+fn a_plain_date_description() {
+    let f = Fx::git();
+    f.put(
+        "project/.agents/skills/dated/SKILL.md",
+        "---\nname: dated\ndescription: 2024-01-01\n---\n",
+    );
+    f.put(
+        "project/.agents/skills/quoted/SKILL.md",
+        "---\nname: quoted\ndescription: \"2024-01-01\"\n---\n",
+    );
+    let cat = f.catalog();
+    let dated = f.p("project/.agents/skills/dated/SKILL.md");
+    let quoted = f.p("project/.agents/skills/quoted/SKILL.md");
+    let v = expect(
+        &cat,
+        &dated,
+        "opencode",
+        Rejected,
+        &["opencode/parse.non_string_scalars"],
+    );
+    assert!(
+        v.reasons.iter().any(|r| r.message.contains("timestamp")),
+        "{}",
+        show(v)
+    );
+    visible_as(&cat, &quoted, "opencode", "quoted", &[]);
+    visible_as(&cat, &dated, "pi", "dated", &[]);
+}
+
 /// Codex reports a symlinked skill folder at its canonical path, and a skill whose name falls
 /// back to its folder is named after the canonical folder, not the link (the oracle found it:
 /// random trees 188, 237 and 486 against Codex 0.171.0).

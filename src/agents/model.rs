@@ -751,6 +751,10 @@ pub struct Parse {
     pub non_string_scalars: Rule<CoerceOrReject>,
     /// Whitespace in name and description: collapsed to single spaces or kept.
     pub whitespace: Rule<Whitespace>,
+    /// Plain scalars in YAML 1.1 timestamp form (`2024-01-01`, `2001-12-14 21:59:43.10 -5`)
+    /// are dates, not strings (js-yaml's default schema); absent: strings, as in YAML 1.2.
+    #[serde(default)]
+    pub timestamps: Option<Rule<bool>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

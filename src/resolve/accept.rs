@@ -324,9 +324,27 @@ fn read_string(
     if node.ty() == YamlType::Null {
         return Ok(Some((String::new(), true)));
     }
-    if let Some(s) = node.as_str() {
+    // An agent whose YAML schema has timestamps reads a plain `2024-01-01` as a date.
+    let date = matches!(
+        m.parse.timestamps.as_ref().map(|r| &r.value),
+        Some(Known::Known(true))
+    ) && node.tag.is_none()
+        && matches!(
+            &node.value,
+            skill::yaml::Value::Scalar {
+                kind: skill::yaml::ScalarKind::Plain,
+                ty: YamlType::String,
+                text,
+            } if is_yaml11_timestamp(text)
+        );
+    if let Some(s) = node.as_str().filter(|_| !date) {
         return Ok(Some((s.to_string(), false)));
     }
+    let ty = if date {
+        "timestamp".to_string()
+    } else {
+        node.ty().to_string()
+    };
     if let Some(text) = node.scalar_text() {
         return match &m.parse.non_string_scalars.value {
             Known::Known(CoerceOrReject::Coerce) => Ok(Some((text.to_string(), false))),
@@ -334,8 +352,7 @@ fn read_string(
                 "parse.non_string_scalars",
                 &m.parse.non_string_scalars,
                 format!(
-                    "`{key}: {text}` is a YAML {} (line {}), not a string, and {} skips the skill; quote the value",
-                    node.ty(),
+                    "`{key}: {text}` is a YAML {ty} (line {}), not a string, and {} skips the skill; quote the value",
                     node.pos.line,
                     m.name
                 ),
@@ -343,7 +360,7 @@ fn read_string(
             Known::Unknown => Err(cx.unknown(
                 "parse.non_string_scalars",
                 &m.parse.non_string_scalars,
-                &format!("`{key}` is a YAML {}, not a string", node.ty()),
+                &format!("`{key}` is a YAML {ty}, not a string"),
             )),
         };
     }
@@ -823,4 +840,123 @@ fn fields(
         notes,
         hidden_from_model,
     }))
+}
+
+/// YAML 1.1's timestamp form (js-yaml's `timestamp` type): `YYYY-MM-DD`, or
+/// `YYYY-M-D` followed by `T`/`t` or blanks, `H:MM:SS`, optional fraction and optional zone
+/// (`Z`, `±H`, `±HH:MM`).
+pub fn is_yaml11_timestamp(s: &str) -> bool {
+    fn digits(s: &[u8], min: usize, max: usize) -> Option<usize> {
+        let n = s
+            .iter()
+            .take(max)
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        (n >= min).then_some(n)
+    }
+    let b = s.as_bytes();
+    // YYYY-MM-DD exactly.
+    if b.len() == 10
+        && digits(b, 4, 4) == Some(4)
+        && b[4] == b'-'
+        && digits(&b[5..], 2, 2) == Some(2)
+        && b[7] == b'-'
+        && digits(&b[8..], 2, 2) == Some(2)
+    {
+        return true;
+    }
+    let mut i = 0;
+    let mut take = |min: usize, max: usize, i: &mut usize| -> bool {
+        match digits(&b[*i..], min, max) {
+            Some(n) => {
+                *i += n;
+                true
+            }
+            None => false,
+        }
+    };
+    let sep = |c: u8, i: &mut usize| -> bool {
+        if b.get(*i) == Some(&c) {
+            *i += 1;
+            true
+        } else {
+            false
+        }
+    };
+    if !(take(4, 4, &mut i) && sep(b'-', &mut i) && take(1, 2, &mut i) && sep(b'-', &mut i))
+        || !take(1, 2, &mut i)
+    {
+        return false;
+    }
+    // `T`, `t` or blanks between date and time.
+    match b.get(i) {
+        Some(b'T' | b't') => i += 1,
+        Some(b' ' | b'\t') => {
+            while matches!(b.get(i), Some(b' ' | b'\t')) {
+                i += 1;
+            }
+        }
+        _ => return false,
+    }
+    if !(take(1, 2, &mut i)
+        && sep(b':', &mut i)
+        && take(2, 2, &mut i)
+        && sep(b':', &mut i)
+        && take(2, 2, &mut i))
+    {
+        return false;
+    }
+    if sep(b'.', &mut i) {
+        while matches!(b.get(i), Some(c) if c.is_ascii_digit()) {
+            i += 1;
+        }
+    }
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    match b.get(i) {
+        None => true,
+        Some(b'Z') => i + 1 == b.len(),
+        Some(b'+' | b'-') => {
+            i += 1;
+            if !take(1, 2, &mut i) {
+                return false;
+            }
+            if sep(b':', &mut i) && !take(2, 2, &mut i) {
+                return false;
+            }
+            i == b.len()
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod timestamp_tests {
+    use super::is_yaml11_timestamp as ts;
+
+    #[test]
+    fn yaml11_timestamps() {
+        for yes in [
+            "2024-01-01",
+            "2001-12-14t21:59:43.10-05:00",
+            "2001-12-14 21:59:43.10 -5",
+            "2001-12-15T02:59:43.1Z",
+            "2002-12-14 1:02:03",
+        ] {
+            assert!(ts(yes), "{yes}");
+        }
+        for no in [
+            "2024-1-1",
+            "2024-01-01x",
+            "24-01-01",
+            "2024-01-01 ",
+            "2024-01-01T",
+            "2024-01-01 12:00",
+            "Deploys the app",
+            "",
+        ] {
+            assert!(!ts(no), "{no}");
+        }
+    }
 }
