@@ -866,7 +866,7 @@ pub fn is_yaml11_timestamp(s: &str) -> bool {
         return true;
     }
     let mut i = 0;
-    let mut take = |min: usize, max: usize, i: &mut usize| -> bool {
+    let take = |min: usize, max: usize, i: &mut usize| -> bool {
         match digits(&b[*i..], min, max) {
             Some(n) => {
                 *i += n;
@@ -883,9 +883,12 @@ pub fn is_yaml11_timestamp(s: &str) -> bool {
             false
         }
     };
-    if !(take(4, 4, &mut i) && sep(b'-', &mut i) && take(1, 2, &mut i) && sep(b'-', &mut i))
-        || !take(1, 2, &mut i)
-    {
+    let date = take(4, 4, &mut i)
+        && sep(b'-', &mut i)
+        && take(1, 2, &mut i)
+        && sep(b'-', &mut i)
+        && take(1, 2, &mut i);
+    if !date {
         return false;
     }
     // `T`, `t` or blanks between date and time.
