@@ -678,6 +678,32 @@ fn a_plain_date_description() {
     visible_as(&cat, &dated, "pi", "dated", &[]);
 }
 
+/// `description: null` is not a string for OpenCode: the skill is dropped, unlike an empty or a
+/// missing description (the oracle, case yaml@agents).
+#[test]
+fn a_null_description_in_opencode() {
+    let f = Fx::git();
+    f.put(
+        "project/.agents/skills/nulled/SKILL.md",
+        "---\nname: nulled\ndescription: null\n---\n",
+    );
+    f.put(
+        "project/.agents/skills/emptied/SKILL.md",
+        "---\nname: emptied\ndescription: \"\"\n---\n",
+    );
+    let cat = f.catalog();
+    let nulled = f.p("project/.agents/skills/nulled/SKILL.md");
+    let emptied = f.p("project/.agents/skills/emptied/SKILL.md");
+    expect(
+        &cat,
+        &nulled,
+        "opencode",
+        Rejected,
+        &["opencode/parse.non_string_scalars"],
+    );
+    visible_as(&cat, &emptied, "opencode", "emptied", &[]);
+}
+
 /// Codex reports a symlinked skill folder at its canonical path, and a skill whose name falls
 /// back to its folder is named after the canonical folder, not the link (the oracle found it:
 /// random trees 188, 237 and 486 against Codex 0.171.0).

@@ -755,6 +755,19 @@ pub struct Parse {
     /// are dates, not strings (js-yaml's default schema); absent: strings, as in YAML 1.2.
     #[serde(default)]
     pub timestamps: Option<Rule<bool>>,
+    /// A YAML null (`description: null`, `name: ~`) where a string is expected; absent: read as
+    /// an empty value.
+    #[serde(default)]
+    pub null_scalars: Option<Rule<NullScalars>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NullScalars {
+    /// Read as an empty value (then the `empty` rule of the field decides).
+    Empty,
+    /// Not a string: `non_string_scalars` decides.
+    NonString,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

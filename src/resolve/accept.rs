@@ -321,7 +321,11 @@ fn read_string(
     let Some(node) = fm.get(key) else {
         return Ok(None);
     };
-    if node.ty() == YamlType::Null {
+    let null_is_a_value = matches!(
+        m.parse.null_scalars.as_ref().map(|r| &r.value),
+        Some(Known::Known(crate::agents::NullScalars::NonString))
+    );
+    if node.ty() == YamlType::Null && !null_is_a_value {
         return Ok(Some((String::new(), true)));
     }
     // An agent whose YAML schema has timestamps reads a plain `2024-01-01` as a date.
