@@ -203,6 +203,9 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
     if let Some(r) = &p.null_scalars {
         push_rule(&mut out, "parse.null_scalars".into(), r);
     }
+    if let Some(r) = &p.empty_block_is_mapping {
+        push_rule(&mut out, "parse.empty_block_is_mapping".into(), r);
+    }
     let n = &m.name_rules;
     push_rule(&mut out, "name_rules.source".into(), &n.source);
     push_rule(&mut out, "name_rules.missing".into(), &n.missing);

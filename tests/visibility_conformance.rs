@@ -678,6 +678,30 @@ fn a_plain_date_description() {
     visible_as(&cat, &dated, "pi", "dated", &[]);
 }
 
+/// An empty frontmatter block: Copilot CLI reads it as no fields (folder name, body text as the
+/// description); Codex rejects it (the oracle, case yaml@agents and random trees).
+#[test]
+fn an_empty_frontmatter_block() {
+    let f = Fx::git();
+    f.put(
+        "project/.agents/skills/blank/SKILL.md",
+        "---\n---\nUse this for blank things.\n",
+    );
+    let cat = f.catalog();
+    let blank = f.p("project/.agents/skills/blank/SKILL.md");
+    visible_as(
+        &cat,
+        &blank,
+        "copilot-cli",
+        "blank",
+        &["copilot-cli/parse.empty_block_is_mapping"],
+    );
+    assert_ne!(
+        cat.skill(&blank).unwrap().verdict("codex").unwrap().status,
+        Visible
+    );
+}
+
 /// `description: null` is not a string for OpenCode: the skill is dropped, unlike an empty or a
 /// missing description (the oracle, case yaml@agents).
 #[test]

@@ -759,6 +759,11 @@ pub struct Parse {
     /// an empty value.
     #[serde(default)]
     pub null_scalars: Option<Rule<NullScalars>>,
+    /// An empty frontmatter block (`---` then `---`): `true` reads it as a mapping with no fields
+    /// (then the rules for a missing name and description decide); absent or `false`: not a
+    /// mapping, a YAML error.
+    #[serde(default)]
+    pub empty_block_is_mapping: Option<Rule<bool>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -213,8 +213,18 @@ pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str
         allow_duplicate_keys: allow_dup,
     };
     let (first, retry) = repair::prepare(parts.yaml, repair_mode);
+    let empty_is_mapping = matches!(
+        p.empty_block_is_mapping.as_ref().map(|r| &r.value),
+        Some(Known::Known(true))
+    );
     let parse = |y: &str| -> Result<Node, ParseError> {
         let root = skill::yaml::parse(y, parts.yaml_line, yopts).map_err(ParseError::Yaml)?;
+        if empty_is_mapping && root.ty() == YamlType::Null && y.trim().is_empty() {
+            return Ok(Node {
+                value: skill::yaml::Value::Mapping(Vec::new()),
+                ..root
+            });
+        }
         if root.ty() != YamlType::Mapping {
             return Err(ParseError::NotMapping {
                 ty: root.ty(),
@@ -224,6 +234,19 @@ pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str
         Ok(root)
     };
     let mut notes = Vec::new();
+    if empty_is_mapping
+        && parts.yaml.trim().is_empty()
+        && let Some(r) = &p.empty_block_is_mapping
+    {
+        notes.push(cx.reason(
+            "parse.empty_block_is_mapping",
+            r,
+            format!(
+                "the frontmatter block is empty; {} reads it as a block with no fields",
+                m.name
+            ),
+        ));
+    }
     let parsed = match parse(&first) {
         Ok(n) => {
             if first != parts.yaml
