@@ -678,6 +678,35 @@ fn a_plain_date_description() {
     visible_as(&cat, &dated, "pi", "dated", &[]);
 }
 
+/// pi loads loose `*.md` in `.pi/skills`, but not when the root itself holds a SKILL.md: the
+/// root is then one skill and pi does not look inside a skill (the oracle, case
+/// skill-md-in-root).
+#[test]
+fn pi_loose_md_beside_a_root_skill_md() {
+    let loose = "---\nname: loose\ndescription: A loose file.\n---\n";
+    // Alone, a loose file in .pi/skills is a pi skill.
+    let f = Fx::git();
+    f.put("project/.pi/skills/loose.md", loose);
+    let cat = f.catalog();
+    visible_as(
+        &cat,
+        &f.p("project/.pi/skills/loose.md"),
+        "pi",
+        "loose",
+        &[],
+    );
+    // Beside a SKILL.md in the root, no agent loads it, so the catalog does not list it.
+    let g = Fx::git();
+    g.put(
+        "project/.pi/skills/SKILL.md",
+        "---\nname: rooted\ndescription: The root is a skill.\n---\n",
+    );
+    g.put("project/.pi/skills/loose.md", loose);
+    let cat = g.catalog();
+    assert!(cat.skill(&g.p("project/.pi/skills/loose.md")).is_none());
+    assert!(cat.skill(&g.p("project/.pi/skills/SKILL.md")).is_some());
+}
+
 /// An empty frontmatter block: Copilot CLI reads it as no fields (folder name, body text as the
 /// description); Codex rejects it (the oracle, case yaml@agents and random trees).
 #[test]

@@ -137,7 +137,43 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         } else {
             let r = eff(&o.loose_md, &t.loose_md, sid, "loose_md");
             match &r.rule.value {
-                Known::Known(LooseMd::Skill) => return Reach::Reached,
+                Known::Known(LooseMd::Skill) => {
+                    // A SKILL.md in the root makes the root a skill, and an agent that stops at
+                    // a skill does not look at the root's other files.
+                    let in_root = eff(
+                        &o.skill_md_in_root,
+                        &t.skill_md_in_root,
+                        sid,
+                        "skill_md_in_root",
+                    );
+                    let nested = eff(&o.nested, &t.nested, sid, "nested");
+                    let exact = !matches!(
+                        t.file_name.value,
+                        Known::Known(FileNameMatch::CaseInsensitive)
+                    );
+                    let root_skill = walked.candidates.iter().any(|x| {
+                        x.depth == 0
+                            && if exact {
+                                x.file_name == "SKILL.md"
+                            } else {
+                                x.is_skill_md()
+                            }
+                    });
+                    if root_skill
+                        && matches!(in_root.rule.value, Known::Known(RootSkillMd::Skill))
+                        && matches!(nested.rule.value, Known::Known(Nested::Stop))
+                    {
+                        return Reach::NotFound(nested.reason(
+                            m,
+                            format!(
+                                "the root {} holds a SKILL.md, so {} takes the root for a skill and does not look at the other files in it",
+                                root.path.display(),
+                                m.name
+                            ),
+                        ));
+                    }
+                    return Reach::Reached;
+                }
                 Known::Known(LooseMd::Ignored) => {
                     return Reach::NotFound(r.reason(
                         m,
