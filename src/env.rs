@@ -127,6 +127,15 @@ impl Env {
             .find(|d| is_git_work_tree_top(d))
             .map(Path::to_path_buf)
     }
+
+    /// The nearest folder from the project up that holds any `.git` entry (what agents that
+    /// only test for `.git` take for the project root).
+    pub fn dot_git_root(&self) -> Option<PathBuf> {
+        self.project
+            .ancestors()
+            .find(|d| std::fs::symlink_metadata(d.join(".git")).is_ok())
+            .map(Path::to_path_buf)
+    }
 }
 
 /// Whether `dir/.git` makes `dir` the top of a git work tree.

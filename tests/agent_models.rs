@@ -83,6 +83,9 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
         if let Some(w) = &r.except_user_roots {
             push_rule(&mut out, format!("{base}.except_user_roots"), w);
         }
+        if let Some(g) = &r.git_marker {
+            push_rule(&mut out, format!("{base}.git_marker"), g);
+        }
         if let Some(w) = &r.no_git {
             push_rule(&mut out, format!("{base}.no_git"), w);
         }

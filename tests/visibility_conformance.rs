@@ -707,6 +707,50 @@ fn pi_loose_md_beside_a_root_skill_md() {
     assert!(cat.skill(&g.p("project/.pi/skills/SKILL.md")).is_some());
 }
 
+/// A bare `.git` folder (no HEAD, objects, refs), which git does not take for a repository:
+/// Codex (for `.agents/skills`), pi and Claude Code test for `.git` by name and take it for the
+/// project root; Copilot CLI asks git (the oracle, case fake-git).
+#[test]
+fn a_bare_dot_git_folder() {
+    let f = Fx::new("w/project/sub");
+    f.mkdir("w/project/.git");
+    let top = f.skill(
+        "w/project/.agents/skills/fk-top",
+        "fk-top",
+        "At the fake git root.",
+    );
+    let above_agents = f.skill(
+        "w/.agents/skills/fk-above",
+        "fk-above",
+        "Above the fake git root.",
+    );
+    let above_claude = f.skill(
+        "w/.claude/skills/fk-above-claude",
+        "fk-above-claude",
+        "Above the fake git root.",
+    );
+    let cat = f.catalog();
+    // Codex walks .agents/skills down from the marker: the top copy is found.
+    visible_as(&cat, &top, "codex", "fk-top", &[]);
+    // pi and Claude Code stop at the marker: nothing above it.
+    expect(
+        &cat,
+        &above_agents,
+        "pi",
+        NotFound,
+        &["pi/roots.project-agents.walk"],
+    );
+    expect(
+        &cat,
+        &above_claude,
+        "claude-code",
+        NotFound,
+        &["claude-code/roots.project.walk"],
+    );
+    // Copilot CLI asks git: no repository, so it walks on up.
+    visible_as(&cat, &above_agents, "copilot-cli", "fk-above", &[]);
+}
+
 /// An empty frontmatter block: Copilot CLI reads it as no fields (folder name, body text as the
 /// description); Codex rejects it (the oracle, case yaml@agents and random trees).
 #[test]

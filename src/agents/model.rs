@@ -363,6 +363,10 @@ pub struct RootSpec {
     /// Project scope only: the walk outside a git repository.
     #[serde(default)]
     pub no_git: Option<Rule<NoGitWalk>>,
+    /// Project scope only: what marks the git root the walk stops at: a git work tree as git
+    /// sees it (the default) or any `.git` entry (a bare `.git` folder too).
+    #[serde(default)]
+    pub git_marker: Option<Rule<GitMarker>>,
     /// The root is not scanned when any of these environment variables is set (non-empty and
     /// not `0`/`false`).
     #[serde(default)]
@@ -764,6 +768,15 @@ pub struct Parse {
     /// mapping, a YAML error.
     #[serde(default)]
     pub empty_block_is_mapping: Option<Rule<bool>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GitMarker {
+    /// The top of a git work tree: `.git` with HEAD, objects and refs, or a `gitdir:` file.
+    WorkTree,
+    /// Any `.git` file or folder.
+    DotGit,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

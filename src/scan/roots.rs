@@ -141,7 +141,8 @@ pub fn expand(
     env: &Env,
     settings: &Settings,
 ) -> (Vec<AgentRoot>, Vec<FormerRootInstance>) {
-    let git_root = env.git_root();
+    let work_tree = env.git_root();
+    let dot_git = env.dot_git_root();
     let ancestors: Vec<&Path> = env.project.ancestors().collect();
     let mut roots = Vec::new();
     let mut former = Vec::new();
@@ -202,7 +203,12 @@ pub fn expand(
                         )),
                         (None, None) => match reaches(
                             env,
-                            git_root.as_deref(),
+                            match spec.git_marker.as_ref().map(|r| &r.value) {
+                                Some(Known::Known(crate::agents::GitMarker::DotGit)) => {
+                                    dot_git.as_deref()
+                                }
+                                _ => work_tree.as_deref(),
+                            },
                             dir,
                             distance,
                             &walk,
@@ -287,6 +293,7 @@ pub fn expand(
             scope: Scope::Other,
             walk: None,
             no_git: None,
+            git_marker: None,
             unless_env: Vec::new(),
             except_user_roots: None,
             traversal: Default::default(),
