@@ -445,8 +445,7 @@ impl Live {
             for (&e, k) in dirty.iter().zip(now) {
                 keys[e] = k;
             }
-            let all: Vec<usize> = (0..entries.len()).collect();
-            let k = Keys::new(entries.len(), keys, &all);
+            let k = Keys::new(keys);
             // Every copy of a name a re-resolved file had or has.
             let mut names: BTreeSet<&str> = BTreeSet::new();
             for &o in &dirty_old {

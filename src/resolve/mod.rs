@@ -126,13 +126,13 @@ pub struct Keys {
 }
 
 impl Keys {
-    /// The keys of `n` entries, `keys[i]` for the entry `subset[i]` (the others under none).
-    pub fn new(n: usize, keys: Vec<Option<String>>, subset: &[usize]) -> Keys {
+    /// The keys of every entry: `keys[i]` is entry `i`'s (None: under no key).
+    pub fn new(keys: Vec<Option<String>>) -> Keys {
         let mut k = Keys {
-            of: vec![None; n],
+            of: vec![None; keys.len()],
             members: HashMap::new(),
         };
-        for (&ei, key) in subset.iter().zip(keys) {
+        for (ei, key) in keys.into_iter().enumerate() {
             k.set(ei, key);
         }
         k
@@ -169,7 +169,7 @@ pub fn resolve_keyed(
 ) -> (Vec<Verdict>, Keys) {
     let all: Vec<usize> = (0..entries.len()).collect();
     let (verdicts, keys) = resolve_subset(models, ai, scan, entries, &all);
-    (verdicts, Keys::new(entries.len(), keys, &all))
+    (verdicts, Keys::new(keys))
 }
 
 /// Resolves the entries in `subset` (indices into `entries`) for agent `ai`, as if they were the

@@ -272,7 +272,7 @@ pub fn walk(root: &Path) -> WalkedRoot {
             }
         }
     }
-    // Sorted by path (the walk's order already, sorted by file name), which `bundle` relies on.
+    // Sorted by path (the walk's order already, sorted by file name), which `dirs_under` relies on.
     out.dirs.sort_by(|a, b| a.rel.cmp(&b.rel));
     // Breadth-first rank of every folder: by depth, then path (sorted read order).
     let mut order: Vec<usize> = (0..out.dirs.len()).collect();
@@ -347,22 +347,5 @@ impl WalkedRoot {
             .take_while(|d| d.rel.starts_with(skill_dir))
             .count();
         &self.dirs[start..start + len]
-    }
-
-    /// Files in a skill folder and below (the list Copilot CLI sends on activation): count and
-    /// the characters of their paths relative to the skill folder.
-    pub fn bundle(&self, skill_dir: &Path) -> (u32, u64) {
-        let mut count = 0u32;
-        let mut chars = 0u64;
-        for d in self.dirs_under(skill_dir) {
-            let Ok(sub) = d.rel.strip_prefix(skill_dir) else {
-                break;
-            };
-            let prefix = sub.to_string_lossy().chars().count() as u64;
-            let sep = if prefix > 0 { 1 } else { 0 };
-            count += d.files;
-            chars += d.name_chars as u64 + (prefix + sep) * d.files as u64;
-        }
-        (count, chars)
     }
 }
