@@ -380,25 +380,57 @@ fn check_exit_codes() {
     // Every skill is visible to Codex: exit 0.
     let o = f.run(&["check", "--agent", "codex"]);
     assert_eq!(code(&o), 0, "{}", stdout(&o));
-    // Not to Claude Code: exit 1, naming the skill.
+    // Not to Claude Code, which never reads .agents/skills: one info finding for the root (not
+    // an error per skill), with how to share the skills with Claude Code; exit 0.
     let o = f.run(&["check", "--agent", "claude-code"]);
-    assert_eq!(code(&o), 1, "{}", stdout(&o));
-    assert!(stdout(&o).contains("portable"), "{}", stdout(&o));
-    // Unknown agent id: exit 2.
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    let t = stdout(&o);
+    assert!(
+        t.contains("info[root-not-scanned] 1 skill in .agents/skills: not read by Claude Code"),
+        "{t}"
+    );
+    assert!(
+        t.contains("fix: to share these skills with Claude Code"),
+        "{t}"
+    );
+    assert!(t.contains("claude-code  0 of 1 visible"), "{t}");
+    // Unknown agent: exit 2, with the accepted spellings.
     let o = f.run(&["check", "--agent", "nosuch"]);
     assert_eq!(code(&o), 2, "{}", stdout(&o));
     assert!(stderr(&o).contains("nosuch"), "{}", stderr(&o));
-    // JSON report.
+    assert!(
+        stderr(&o).contains("copilot-cli | copilot"),
+        "{}",
+        stderr(&o)
+    );
+    // JSON report: every finding with its cause.
     let o = f.run(&["check", "--agent", "claude-code", "--json"]);
-    assert_eq!(code(&o), 1);
+    assert_eq!(code(&o), 0);
     let j = json(&o);
     let findings = j["findings"].as_array().unwrap();
     assert!(
-        findings
-            .iter()
-            .any(|x| x["agent"] == "claude-code" && x["code"] == "not-found"),
+        findings.iter().any(|x| x["agent"] == "claude-code"
+            && x["code"] == "root-not-scanned"
+            && x["severity"] == "info"
+            && x["subject"] == "root"
+            && x["cause"]["rule"]
+                .as_str()
+                .is_some_and(|r| r.starts_with("claude-code/"))
+            && x["skills"] == 1),
         "{j:#}"
     );
+    // A copy shadowed for Claude Code is an error: exit 1, naming both copies.
+    f.skill("home/.claude/skills/portable", "portable", "Personal copy.");
+    f.skill(
+        "project/.claude/skills/portable",
+        "portable",
+        "Project copy.",
+    );
+    let o = f.run(&["check", "--agent", "claude-code"]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    let t = stdout(&o);
+    assert!(t.contains("error[shadowed]"), "{t}");
+    assert!(t.contains(".claude/skills/portable/SKILL.md"), "{t}");
 }
 
 #[test]

@@ -53,17 +53,17 @@ pub fn run(
         Err(e) => return Ok(Err(e)),
     };
     let chosen = args.agent.clone().or_else(|| args.agent_opt.clone());
+    let chosen = match chosen.map(|a| cx.resolve_agents(std::slice::from_ref(&a))) {
+        Some(Ok(ids)) => ids.into_iter().next(),
+        Some(Err(e)) => return Ok(Err(e)),
+        None => None,
+    };
     let args = &Args {
         agent: chosen,
         agent_opt: None,
         json: args.json,
         verify: args.verify,
     };
-    if let Some(a) = &args.agent
-        && let Err(e) = cx.check_agents(std::slice::from_ref(a))
-    {
-        return Ok(Err(e));
-    }
     if args.verify {
         let only: Vec<String> = args.agent.iter().cloned().collect();
         let results = crate::oracle::verify::verify(&cx.models, &cx.env, &only);

@@ -1,45 +1,74 @@
-//! `skilltui check`: one line per finding, like a compiler; exit 1 when a skill is invisible,
-//! shadowed or rejected for a selected agent, or breaks the spec.
+//! `skilltui check`: the catalog's findings ([`crate::findings`]) grouped by cause, most severe
+//! first, with a summary per agent; or every finding (`--all`), JSON, SARIF 2.1.0 or GitHub
+//! workflow annotations. The exit status follows `--fail-on`.
 
 use super::context::{Common, Context};
 use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use crate::catalog::Catalog;
+use crate::findings::{self, AgentSummary, Finding, Group, Severity};
 use serde::Serialize;
 use std::io::{self, Write};
+use std::path::Path;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Grouped by cause, for people.
+    Text,
+    /// Every finding with its cause, the groups and the per-agent summary.
+    Json,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
+    /// GitHub Actions workflow annotations (`::error file=…::…`).
+    Github,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    /// Exit 1 when there is an error.
+    Error,
+    /// Exit 1 when there is an error or a warning.
+    Warning,
+    /// Always exit 0 (2 on usage errors).
+    Never,
+}
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Check only these agents (repeatable) [default: every agent].
-    #[arg(long = "agent", value_name = "ID")]
+    /// Check only these agents (repeatable; id, column label or name) [default: every agent].
+    #[arg(long = "agent", value_name = "AGENT")]
     pub agents: Vec<String>,
-    /// Print JSON: {"findings": [...], "skills": N, "errors": N, "warnings": N}.
-    #[arg(long)]
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Same as --format json.
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// List every finding, one per line, instead of the groups.
+    #[arg(long)]
+    pub all: bool,
+    /// Exit 1 when a finding of this severity (or worse) is found.
+    #[arg(long, value_enum, default_value_t = FailOn::Error, value_name = "LEVEL")]
+    pub fail_on: FailOn,
     /// Keep running: print a fresh result after each change (JSON lines with --json).
     #[arg(long)]
     pub watch: bool,
 }
 
-#[derive(Serialize)]
-struct Finding {
-    path: String,
-    line: Option<usize>,
-    column: Option<usize>,
-    severity: &'static str,
-    /// The agent for a verdict finding; null for a spec finding.
-    agent: Option<String>,
-    /// A verdict status (`not-found`, `shadowed`, `rejected`) or a spec problem code.
-    code: String,
-    message: String,
-    rule: Option<String>,
-    source: Option<String>,
-    evidence: Option<String>,
+impl Args {
+    fn format(&self) -> Format {
+        if self.json { Format::Json } else { self.format }
+    }
 }
 
+/// What `check` reports for one snapshot.
 #[derive(Serialize)]
 struct Report {
     skills: usize,
     errors: usize,
     warnings: usize,
+    infos: usize,
+    agents: Vec<AgentSummary>,
+    groups: Vec<Group>,
     findings: Vec<Finding>,
 }
 
@@ -52,67 +81,43 @@ pub fn run(
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };
-    if let Err(e) = cx.check_agents(&args.agents) {
-        return Ok(Err(e));
-    }
+    let agents = match cx.resolve_agents(&args.agents) {
+        Ok(a) => a,
+        Err(e) => return Ok(Err(e)),
+    };
     if args.watch {
         return cx.watch(out, |out, cat, _| {
-            let r = report(cat, args);
-            write(out, &cx, args, &r, true)
+            let r = report(cat, &cx, &agents);
+            write(out, &cx, args, &agents, &r, true)
         });
     }
     let cat = cx.catalog();
-    let r = report(&cat, args);
-    write(out, &cx, args, &r, false)?;
-    Ok(Ok(if r.errors > 0 { EXIT_FINDING } else { EXIT_OK }))
+    let r = report(&cat, &cx, &agents);
+    write(out, &cx, args, &agents, &r, false)?;
+    let fail = match args.fail_on {
+        FailOn::Error => r.errors > 0,
+        FailOn::Warning => r.errors + r.warnings > 0,
+        FailOn::Never => false,
+    };
+    Ok(Ok(if fail { EXIT_FINDING } else { EXIT_OK }))
 }
 
-fn report(cat: &crate::catalog::Catalog, args: &Args) -> Report {
-    let mut findings = Vec::new();
-    for s in &cat.skills {
-        let path = s.path.to_string_lossy().into_owned();
-        for p in &s.problems {
-            findings.push(Finding {
-                path: path.clone(),
-                line: p.line,
-                column: p.column,
-                severity: p.severity.as_str(),
-                agent: None,
-                code: p.code.to_string(),
-                message: p.message.clone(),
-                rule: None,
-                source: None,
-                evidence: None,
-            });
-        }
-        for (agent, v) in &s.verdicts {
-            if !args.agents.is_empty() && !args.agents.contains(agent) {
-                continue;
-            }
-            if !v.status.is_problem() {
-                continue;
-            }
-            let r = v.decisive();
-            findings.push(Finding {
-                path: path.clone(),
-                line: None,
-                column: None,
-                severity: "error",
-                agent: Some(agent.clone()),
-                code: v.status.as_str().to_string(),
-                message: r.map(|r| r.message.clone()).unwrap_or_default(),
-                rule: r.map(|r| r.rule.clone()),
-                source: r.map(|r| r.source.to_string()),
-                evidence: r.map(|r| r.evidence.to_string()),
-            });
-        }
+fn report(cat: &Catalog, cx: &Context, agents: &[String]) -> Report {
+    let all = findings::for_agents(findings::findings(cat, &cx.models), agents);
+    let groups = findings::group(cat, &all);
+    let mut summaries = findings::agent_summaries(cat, &all);
+    if !agents.is_empty() {
+        summaries.retain(|a| agents.contains(&a.id));
     }
-    let errors = findings.iter().filter(|f| f.severity == "error").count();
+    let [errors, warnings, infos] = findings::counts(&all);
     Report {
         skills: cat.skills.len(),
         errors,
-        warnings: findings.len() - errors,
-        findings,
+        warnings,
+        infos,
+        agents: summaries,
+        groups,
+        findings: all,
     }
 }
 
@@ -120,47 +125,464 @@ fn write(
     out: &mut dyn Write,
     cx: &Context,
     args: &Args,
+    agents: &[String],
     r: &Report,
     lines: bool,
 ) -> io::Result<()> {
-    if args.json {
-        if lines {
-            serde_json::to_writer(&mut *out, r)?;
-        } else {
-            serde_json::to_writer_pretty(&mut *out, r)?;
+    match args.format() {
+        Format::Json => {
+            if lines {
+                serde_json::to_writer(&mut *out, r)?;
+            } else {
+                serde_json::to_writer_pretty(&mut *out, r)?;
+            }
+            writeln!(out)
         }
+        Format::Sarif => {
+            let s = sarif(cx, &r.findings);
+            if lines {
+                serde_json::to_writer(&mut *out, &s)?;
+            } else {
+                serde_json::to_writer_pretty(&mut *out, &s)?;
+            }
+            writeln!(out)
+        }
+        Format::Github => github(out, cx, &r.findings),
+        Format::Text if args.all => {
+            for f in &r.findings {
+                writeln!(out, "{}", finding_line(cx, f))?;
+            }
+            totals(out, cx, agents, r)
+        }
+        Format::Text => text(out, cx, agents, r),
+    }
+}
+
+fn severity_label(cx: &Context, s: Severity) -> String {
+    let code = match s {
+        Severity::Error => "1;31",
+        Severity::Warning => "1;33",
+        Severity::Info => "36",
+    };
+    cx.paint(code, s.as_str())
+}
+
+/// `path:line:col: severity[code] agent: message (cause)`.
+fn finding_line(cx: &Context, f: &Finding) -> String {
+    let shown = cx.show(&f.path);
+    let at = match (f.line, f.column) {
+        (Some(l), Some(c)) => format!("{shown}:{l}:{c}"),
+        (Some(l), None) => format!("{shown}:{l}"),
+        _ => shown,
+    };
+    let agent = f
+        .agent
+        .as_deref()
+        .map(|a| format!(" {a}"))
+        .unwrap_or_default();
+    let mut s = format!(
+        "{at}: {}[{}]{agent}: {}",
+        severity_label(cx, f.severity),
+        f.code,
+        cx.say(&f.message)
+    );
+    if let Some(e) = &f.evidence {
+        s.push(' ');
+        s.push_str(&cx.say(e));
+    }
+    s
+}
+
+fn text(out: &mut dyn Write, cx: &Context, agents: &[String], r: &Report) -> io::Result<()> {
+    for g in &r.groups {
+        let cause = cx.say(&g.cause.rule);
+        writeln!(
+            out,
+            "{}[{}] {} ({cause}{})",
+            severity_label(cx, g.severity),
+            g.code,
+            cx.say(&g.summary),
+            if g.rules.len() > 1 {
+                format!(
+                    " and {} more rule{}",
+                    g.rules.len() - 1,
+                    if g.rules.len() == 2 { "" } else { "s" }
+                )
+            } else {
+                String::new()
+            }
+        )?;
+        let root_group = g.code == findings::Code::RootNotScanned;
+        if !root_group {
+            for &i in &g.examples {
+                let f = &r.findings[i];
+                let at = match (f.line, f.column) {
+                    (Some(l), Some(c)) => format!(":{l}:{c}"),
+                    (Some(l), None) => format!(":{l}"),
+                    _ => String::new(),
+                };
+                let agent = match (&f.agent, g.agents.len() > 1) {
+                    (Some(a), true) => format!(" [{a}]"),
+                    _ => String::new(),
+                };
+                writeln!(
+                    out,
+                    "  {}{at}{agent}: {}",
+                    cx.show(&f.path),
+                    cx.say(&f.message)
+                )?;
+            }
+            let more = g.count.saturating_sub(g.examples.len());
+            if more > 0 {
+                writeln!(out, "  … and {more} more (--all lists every finding)")?;
+            }
+        }
+        let shown_fixes = if root_group { 3 } else { 1 };
+        for fx in g.fixes.iter().take(shown_fixes) {
+            writeln!(out, "  fix: {}", cx.say(&fx.text))?;
+        }
+        if g.fixes.len() > shown_fixes && root_group {
+            writeln!(
+                out,
+                "  … {} more fixes (--format json)",
+                g.fixes.len() - shown_fixes
+            )?;
+        }
+    }
+    if !r.groups.is_empty() {
         writeln!(out)?;
-        return Ok(());
     }
-    for f in &r.findings {
-        let shown = cx.show(std::path::Path::new(&f.path));
-        let at = match (f.line, f.column) {
-            (Some(l), Some(c)) => format!("{shown}:{l}:{c}"),
-            (Some(l), None) => format!("{shown}:{l}"),
-            _ => shown,
-        };
-        let what = match &f.agent {
-            Some(a) => format!("{}[{a}]", f.code),
-            None => format!("{}[{}]", f.severity, f.code),
-        };
-        write!(out, "{at}: {what}: {}", cx.say(&f.message))?;
-        match &f.evidence {
-            Some(e) => writeln!(out, " {e}")?,
-            None => writeln!(out)?,
-        }
+    totals(out, cx, agents, r)
+}
+
+fn totals(out: &mut dyn Write, cx: &Context, agents: &[String], r: &Report) -> io::Result<()> {
+    let width = r.agents.iter().map(|a| a.id.len()).max().unwrap_or(0);
+    for a in &r.agents {
+        writeln!(
+            out,
+            "{:<width$}  {} of {} visible{}",
+            a.id,
+            a.visible,
+            a.total,
+            match a.errors {
+                0 => String::new(),
+                1 => ", 1 error".into(),
+                n => format!(", {n} errors"),
+            }
+        )?;
     }
-    let agents = if args.agents.is_empty() {
+    let who = if agents.is_empty() {
         "all agents".to_string()
     } else {
-        args.agents.join(", ")
+        agents.join(", ")
     };
+    let s = |n: usize| if n == 1 { "" } else { "s" };
     writeln!(
         out,
-        "{} skills checked for {agents}: {} error{}, {} warning{}",
+        "{} skill{} checked for {who}: {} error{}, {} warning{}, {} info in {} group{}",
         r.skills,
+        s(r.skills),
         r.errors,
-        if r.errors == 1 { "" } else { "s" },
+        s(r.errors),
         r.warnings,
-        if r.warnings == 1 { "" } else { "s" }
-    )
+        s(r.warnings),
+        r.infos,
+        r.groups.len(),
+        s(r.groups.len()),
+    )?;
+    let _ = cx;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// GitHub workflow commands.
+
+/// Escapes a workflow command's message (`%`, CR, LF).
+pub fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property value (as data, plus `:` and `,`).
+pub fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// A path for annotations and SARIF: relative to the project when inside it, else absolute.
+fn file_of(cx: &Context, p: &Path) -> String {
+    match p.strip_prefix(&cx.env.project) {
+        Ok(rel) => rel.to_string_lossy().into_owned(),
+        Err(_) => p.to_string_lossy().into_owned(),
+    }
+}
+
+fn github(out: &mut dyn Write, cx: &Context, findings: &[Finding]) -> io::Result<()> {
+    for f in findings {
+        let level = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        let mut props = vec![format!(
+            "file={}",
+            escape_property(&sanitize_annotation(&file_of(cx, &f.path)))
+        )];
+        if let Some(l) = f.line {
+            props.push(format!("line={l}"));
+        }
+        if let Some(c) = f.column {
+            props.push(format!("col={c}"));
+        }
+        let title = match &f.agent {
+            Some(a) => format!("{} [{a}]", f.code),
+            None => f.code.to_string(),
+        };
+        props.push(format!("title={}", escape_property(&title)));
+        let mut message = cx.say(&f.message);
+        if let Some(fx) = &f.fix {
+            message.push_str("\nfix: ");
+            message.push_str(&cx.say(&fx.text));
+        }
+        message.push_str(&format!("\ncause: {}", cx.say(&f.cause.id())));
+        writeln!(
+            out,
+            "::{level} {}::{}",
+            props.join(","),
+            escape_data(&message)
+        )?;
+    }
+    Ok(())
+}
+
+/// Untrusted path text for a log line: control characters escaped (CR/LF are escaped again by
+/// the workflow-command escaping).
+fn sanitize_annotation(s: &str) -> String {
+    crate::sanitize::line(s).into_owned()
+}
+
+// ---------------------------------------------------------------------------------------------
+// SARIF 2.1.0 (serde structs: the subset of the schema skilltui fills).
+
+#[derive(Serialize)]
+struct Sarif {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: Vec<SarifRun>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifRun {
+    tool: SarifTool,
+    original_uri_base_ids: std::collections::BTreeMap<&'static str, SarifArtifactLocation>,
+    results: Vec<SarifResult>,
+}
+
+#[derive(Serialize)]
+struct SarifTool {
+    driver: SarifDriver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifDriver {
+    name: &'static str,
+    version: &'static str,
+    information_uri: &'static str,
+    rules: Vec<SarifRule>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifRule {
+    id: &'static str,
+    name: String,
+    short_description: SarifText,
+    full_description: SarifText,
+    help: SarifText,
+    default_configuration: SarifConfiguration,
+}
+
+#[derive(Serialize)]
+struct SarifConfiguration {
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+struct SarifText {
+    text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult {
+    rule_id: &'static str,
+    rule_index: usize,
+    level: &'static str,
+    message: SarifText,
+    locations: Vec<SarifLocation>,
+    properties: SarifProperties,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifProperties {
+    agent: Option<String>,
+    cause: String,
+    fix: Option<String>,
+    quick_fix: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifLocation {
+    physical_location: SarifPhysical,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifPhysical {
+    artifact_location: SarifArtifactLocation,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<SarifRegion>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifArtifactLocation {
+    uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri_base_id: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifRegion {
+    start_line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start_column: Option<usize>,
+}
+
+fn sarif_level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// Percent-encodes a path for a URI reference (RFC 3986 unreserved characters and `/` kept).
+pub fn uri_path(p: &str) -> String {
+    let mut s = String::with_capacity(p.len());
+    for b in p.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            s.push(b as char);
+        } else {
+            s.push_str(&format!("%{b:02X}"));
+        }
+    }
+    s
+}
+
+fn sarif(cx: &Context, findings: &[Finding]) -> Sarif {
+    let codes = findings::Code::ALL;
+    let rules: Vec<SarifRule> = codes
+        .iter()
+        .map(|c| SarifRule {
+            id: c.as_str(),
+            name: c
+                .as_str()
+                .split('-')
+                .map(|w| {
+                    let mut ch = w.chars();
+                    ch.next()
+                        .map(|f| f.to_ascii_uppercase().to_string() + ch.as_str())
+                        .unwrap_or_default()
+                })
+                .collect(),
+            short_description: SarifText {
+                text: c.description().into(),
+            },
+            full_description: SarifText {
+                text: format!("{} (severity: {})", c.description(), c.severity_note()),
+            },
+            help: SarifText {
+                text: c.help().into(),
+            },
+            default_configuration: SarifConfiguration {
+                level: sarif_level(c.default_severity()),
+            },
+        })
+        .collect();
+    let project = format!(
+        "{}/",
+        cx.env.project.to_string_lossy().trim_end_matches('/')
+    );
+    let mut bases = std::collections::BTreeMap::new();
+    bases.insert(
+        "PROJECT",
+        SarifArtifactLocation {
+            uri: format!("file://{}", uri_path(&project)),
+            uri_base_id: None,
+        },
+    );
+    let results = findings
+        .iter()
+        .map(|f| {
+            let inside = f.path.strip_prefix(&cx.env.project).is_ok();
+            let file = file_of(cx, &f.path);
+            let (uri, base) = if inside {
+                (uri_path(&file), Some("PROJECT"))
+            } else {
+                (format!("file://{}", uri_path(&file)), None)
+            };
+            let mut text = f.message.clone();
+            if let Some(fx) = &f.fix {
+                text.push_str("; fix: ");
+                text.push_str(&fx.text);
+            }
+            SarifResult {
+                rule_id: f.code.as_str(),
+                rule_index: codes.iter().position(|c| *c == f.code).unwrap_or(0),
+                level: sarif_level(f.severity),
+                message: SarifText { text },
+                locations: vec![SarifLocation {
+                    physical_location: SarifPhysical {
+                        artifact_location: SarifArtifactLocation {
+                            uri,
+                            uri_base_id: base,
+                        },
+                        region: f.line.map(|l| SarifRegion {
+                            start_line: l.max(1),
+                            start_column: f.column.map(|c| c.max(1)),
+                        }),
+                    },
+                }],
+                properties: SarifProperties {
+                    agent: f.agent.clone(),
+                    cause: f.cause.id(),
+                    fix: f.fix.as_ref().map(|x| x.text.clone()),
+                    quick_fix: f.fix.as_ref().and_then(|x| x.quick_fix),
+                },
+            }
+        })
+        .collect();
+    Sarif {
+        schema: "https://json.schemastore.org/sarif-2.1.0.json",
+        version: "2.1.0",
+        runs: vec![SarifRun {
+            tool: SarifTool {
+                driver: SarifDriver {
+                    name: "skilltui",
+                    version: env!("CARGO_PKG_VERSION"),
+                    information_uri: "https://agentskills.io/specification",
+                    rules,
+                },
+            },
+            original_uri_base_ids: bases,
+            results,
+        }],
+    }
 }

@@ -26,12 +26,43 @@ pub struct Common {
     /// repeatable.
     #[arg(long = "add-dir", global = true, value_name = "DIR")]
     pub add_dirs: Vec<PathBuf>,
+    /// Colour in text output and the explorer: auto (a terminal, and NO_COLOR unset), always,
+    /// never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour output on stdout: `always`, or `auto` on a terminal with `NO_COLOR`
+    /// unset or empty (no-color.org).
+    pub fn enabled(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stdout().is_terminal()
+            }
+        }
+    }
 }
 
 /// The loaded models and environment (and the demo tree, kept alive while in use).
 pub struct Context {
     pub models: Vec<AgentModel>,
     pub env: Env,
+    /// Colour text output (`--color`, `NO_COLOR`).
+    pub color: bool,
     _demo: Option<Demo>,
 }
 
@@ -47,6 +78,7 @@ impl Context {
             return Ok(Context {
                 models,
                 env,
+                color: c.color.enabled(),
                 _demo: Some(demo),
             });
         }
@@ -69,6 +101,7 @@ impl Context {
         Ok(Context {
             models,
             env,
+            color: c.color.enabled(),
             _demo: None,
         })
     }
@@ -116,16 +149,40 @@ impl Context {
 
     /// Checks `--agent` values against the loaded models.
     pub fn check_agents(&self, ids: &[String]) -> Result<(), String> {
-        for id in ids {
-            if !self.models.iter().any(|m| &m.id == id) {
-                let known: Vec<&str> = self.models.iter().map(|m| m.id.as_str()).collect();
-                return Err(format!(
-                    "unknown agent `{id}`; known agents: {}",
-                    known.join(", ")
-                ));
+        self.resolve_agents(ids).map(|_| ())
+    }
+
+    /// The agent ids for `--agent` values: each the id, the column label, the short label or
+    /// the name of an agent (`copilot-cli`, `copilot`, `cp`, `GitHub Copilot CLI`, ignoring
+    /// case, and the name without its vendor, `Copilot CLI`); an error lists the spellings.
+    pub fn resolve_agents(&self, given: &[String]) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for g in given {
+            let id = agent_id(&self.models, g).ok_or_else(|| {
+                let known: Vec<String> = self
+                    .models
+                    .iter()
+                    .map(|m| spellings(m).join(" | "))
+                    .collect();
+                format!(
+                    "unknown agent `{g}`; the agents are (id | column | name, any case): {}",
+                    known.join("; ")
+                )
+            })?;
+            if !out.contains(&id) {
+                out.push(id);
             }
         }
-        Ok(())
+        Ok(out)
+    }
+
+    /// `text` in an SGR colour (e.g. `1;31`) when colour is on, else as it is.
+    pub fn paint(&self, sgr: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{sgr}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
     }
 
     /// A path for people: relative to the project, `~/…` under home, else absolute; escaped.
@@ -159,4 +216,40 @@ pub fn show_path(env: &Env, p: &Path) -> String {
         p.display().to_string()
     };
     sanitize::line(&shown).into_owned()
+}
+
+/// Every spelling `--agent` accepts for an agent: id, column label, short label, name, and the
+/// name without its first word when it has more than two (`Copilot CLI`).
+pub fn spellings(m: &AgentModel) -> Vec<String> {
+    let mut out = vec![m.id.clone(), crate::cli::list::short(&m.id).to_string()];
+    if let Some(s) = &m.short {
+        out.push(s.clone());
+    }
+    out.push(m.name.clone());
+    let words: Vec<&str> = m.name.split_whitespace().collect();
+    if words.len() > 2 {
+        out.push(words[1..].join(" "));
+    }
+    let mut seen: Vec<String> = Vec::new();
+    out.retain(|s| {
+        let k = s.to_lowercase();
+        let new = !seen.contains(&k);
+        seen.push(k);
+        new
+    });
+    out
+}
+
+/// The id of the agent that `given` spells (see [`spellings`]).
+pub fn agent_id(models: &[AgentModel], given: &str) -> Option<String> {
+    let g = given.trim().to_lowercase();
+    models
+        .iter()
+        .find(|m| m.id == given)
+        .or_else(|| {
+            models
+                .iter()
+                .find(|m| spellings(m).iter().any(|s| s.to_lowercase() == g))
+        })
+        .map(|m| m.id.clone())
 }

@@ -9,12 +9,12 @@ use crate::sanitize;
 use serde::Serialize;
 use std::io::{self, Write};
 
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct Args {
     /// A skill's frontmatter name or folder name.
     pub name: String,
     /// Only this agent (full reasons for it).
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "AGENT")]
     pub agent: Option<String>,
     /// Print JSON: the matching skills, as in `list --json`.
     #[arg(long)]
@@ -51,11 +51,19 @@ pub fn run(
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };
-    if let Some(a) = &args.agent
-        && let Err(e) = cx.check_agents(std::slice::from_ref(a))
+    let agent = match args
+        .agent
+        .as_ref()
+        .map(|a| cx.resolve_agents(std::slice::from_ref(a)))
     {
-        return Ok(Err(e));
-    }
+        Some(Ok(ids)) => ids.into_iter().next(),
+        Some(Err(e)) => return Ok(Err(e)),
+        None => None,
+    };
+    let args = &Args {
+        agent,
+        ..args.clone()
+    };
     let cat = cx.catalog();
     let matches: Vec<&Skill> = cat.named(&args.name).collect();
     if args.json {

@@ -508,13 +508,21 @@ fn check_compatibility(fm: &Frontmatter, out: &mut Vec<Problem>) {
     }
 }
 
+/// Whether a `metadata-not-map` problem is about `metadata` itself not being a map (what an
+/// agent expecting a map checks), rather than one of its keys or values not being a string.
+pub fn metadata_itself(p: &Problem) -> bool {
+    p.code == "metadata-not-map" && p.message.starts_with(METADATA_ITSELF)
+}
+
+const METADATA_ITSELF: &str = "field `metadata` must be a map";
+
 fn check_optional_types(fm: &Frontmatter, out: &mut Vec<Problem>) {
     if let Some(node) = fm.get("metadata") {
         match node.entries() {
             None => out.push(Problem::warning(
                 "metadata-not-map",
                 format!(
-                    "field `metadata` must be a map from string keys to string values, found {}",
+                    "{METADATA_ITSELF} from string keys to string values, found {}",
                     describe(node)
                 ),
                 Some(node.pos),

@@ -1,0 +1,1012 @@
+//! Findings: what is wrong in a catalog, for which agent, why, and what to do — as data.
+//!
+//! [`findings`] turns a [`Catalog`] into [`Finding`]s; every front end renders these and none
+//! assembles its own. Severity follows the consequence (README, "Severity by consequence"):
+//!
+//! - *error*: what an agent loads differs from the user's evident intent — a copy rejected,
+//!   shadowed, disabled by a setting, not found inside a root the agent does scan, a verdict the
+//!   research cannot decide (`unknown`), or a skill no agent sees at all;
+//! - *warning*: a spec problem that some agent model enforces (its rule rejects, warns or
+//!   truncates), a file problem every agent meets, or a body reference that is missing;
+//! - *info*: spec problems no agent acts on, and a root an agent never reads (one finding per
+//!   root and agent, with how to share those skills with that agent).
+//!
+//! A finding's [`Cause`] is the shared fact behind it (a rule id × a root, or a spec code);
+//! [`group`] gathers findings by cause into [`Group`]s, most severe first.
+
+use crate::agents::{AgentModel, MissingDescription, MissingName, Posture, Scope};
+use crate::catalog::{Catalog, Skill};
+use crate::resolve::{Status, Verdict};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How much a finding matters; ordered from most to least severe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+
+    /// `error`, `warning` or `info`.
+    pub fn parse(s: &str) -> Option<Severity> {
+        [Severity::Error, Severity::Warning, Severity::Info]
+            .into_iter()
+            .find(|v| v.as_str() == s)
+    }
+
+    pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Info];
+}
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $v:ident => $s:literal,)*) => {
+        /// What kind of finding it is. The kebab-case string form is stable: scripts depend on it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code { $($(#[$doc])* $v,)* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[$(Code::$v,)*];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$v => $s,)* }
+            }
+
+            /// The code for a stable string (a spec problem code or a verdict code).
+            pub fn parse(s: &str) -> Option<Code> {
+                match s { $($s => Some(Code::$v),)* _ => None }
+            }
+        }
+    };
+}
+
+codes! {
+    /// Another copy takes this skill's name for the agent.
+    Shadowed => "shadowed",
+    /// The agent reaches the file and refuses it.
+    Rejected => "rejected",
+    /// One of the agent's own settings disables the skill.
+    Disabled => "disabled",
+    /// A deciding rule is not established by the research.
+    Unknown => "unknown",
+    /// Inside a root the agent scans, but never reached (too deep, inside another skill, …).
+    NotFound => "not-found",
+    /// No agent sees the skill at all.
+    Invisible => "invisible",
+    /// A root (with its skills) that an agent never reads.
+    RootNotScanned => "root-not-scanned",
+    /// A spec problem code that this table does not name yet (the cause keeps the code).
+    SpecOther => "spec-other",
+    PathMissing => "path-missing",
+    NotADirectory => "not-a-directory",
+    SkillMdMissing => "skill-md-missing",
+    SkillMdLowercase => "skill-md-lowercase",
+    FileTooLarge => "file-too-large",
+    FileNotUtf8 => "file-not-utf8",
+    FileBinary => "file-binary",
+    FileUnreadable => "file-unreadable",
+    FrontmatterMissing => "frontmatter-missing",
+    FrontmatterUnclosed => "frontmatter-unclosed",
+    YamlInvalid => "yaml-invalid",
+    FrontmatterNotMapping => "frontmatter-not-mapping",
+    FieldUnexpected => "field-unexpected",
+    NameMissing => "name-missing",
+    NameNotString => "name-not-string",
+    NameEmpty => "name-empty",
+    NameTooLong => "name-too-long",
+    NameNotLowercase => "name-not-lowercase",
+    NameHyphenEdge => "name-hyphen-edge",
+    NameConsecutiveHyphens => "name-consecutive-hyphens",
+    NameInvalidChars => "name-invalid-chars",
+    NameDirectoryMismatch => "name-directory-mismatch",
+    DescriptionMissing => "description-missing",
+    DescriptionNotString => "description-not-string",
+    DescriptionEmpty => "description-empty",
+    DescriptionTooLong => "description-too-long",
+    CompatibilityNotString => "compatibility-not-string",
+    CompatibilityTooLong => "compatibility-too-long",
+    CompatibilityEmpty => "compatibility-empty",
+    MetadataNotMap => "metadata-not-map",
+    AllowedToolsNotString => "allowed-tools-not-string",
+    LicenseNotString => "license-not-string",
+    ReferenceMissing => "reference-missing",
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Subject {
+    /// `path` is a SKILL.md (or a loose `*.md` an agent loads).
+    Skill,
+    /// `path` is a root folder.
+    Root,
+}
+
+/// The shared fact behind a finding: the rule that decided (`claude-code/not_roots.0`,
+/// `copilot-cli/precedence.order`, or `spec/<code>` for the specification) and, where the
+/// fact is about a place, the root it applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Cause {
+    pub rule: String,
+    #[serde(serialize_with = "crate::sanitize::lossy_path::opt")]
+    pub root: Option<PathBuf>,
+}
+
+impl Cause {
+    /// `rule × root`, or the rule alone.
+    pub fn id(&self) -> String {
+        match &self.root {
+            Some(r) => format!("{} × {}", self.rule, r.display()),
+            None => self.rule.clone(),
+        }
+    }
+}
+
+/// What to do about a finding.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fix {
+    /// One sentence for people.
+    pub text: String,
+    /// The code of a quick fix (`skilltui fix SKILL --only CODE`) where one exists.
+    pub quick_fix: Option<&'static str>,
+    /// A root folder the fix moves or links skills into, where it names one.
+    #[serde(serialize_with = "crate::sanitize::lossy_path::opt")]
+    pub target: Option<PathBuf>,
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    pub subject: Subject,
+    /// The skill file or root folder.
+    #[serde(serialize_with = "crate::sanitize::lossy_path::path")]
+    pub path: PathBuf,
+    /// The agent concerned; none for spec findings and skills no agent sees.
+    pub agent: Option<String>,
+    pub severity: Severity,
+    pub code: Code,
+    pub cause: Cause,
+    pub message: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub fix: Option<Fix>,
+    /// Where the deciding rule comes from, and its evidence label (agent findings).
+    pub source: Option<Arc<str>>,
+    pub evidence: Option<Arc<str>>,
+    /// For a spec problem, the agent rules that act on it (`codex/fields.metadata`): why it is
+    /// a warning rather than info.
+    pub enforced_by: Vec<String>,
+    /// Skills the finding covers: 1 for a skill, the skills under the root for a root.
+    pub skills: usize,
+}
+
+/// Findings that share a cause (and code and severity), with a few examples.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Group {
+    pub severity: Severity,
+    pub code: Code,
+    /// The cause shared by the group's findings; for a root several agents never read, the
+    /// rule of the first agent (`rules` has every one).
+    pub cause: Cause,
+    /// Every rule id behind the group's findings.
+    pub rules: Vec<String>,
+    /// Agents concerned, in model order.
+    pub agents: Vec<String>,
+    /// Skills covered (for root findings, the skills under the root, counted once).
+    pub skills: usize,
+    /// Findings in the group.
+    pub count: usize,
+    /// One sentence saying what the group is.
+    pub summary: String,
+    /// Indices (into the findings given to [`group`]) of up to [`EXAMPLES`] findings.
+    pub examples: Vec<usize>,
+    /// Every distinct fix of the group's findings, in order (at most one per agent).
+    pub fixes: Vec<Fix>,
+}
+
+/// Examples kept per group.
+pub const EXAMPLES: usize = 3;
+
+/// Per agent: how many of the catalog's skills it sees.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AgentSummary {
+    pub id: String,
+    pub name: String,
+    pub visible: usize,
+    pub total: usize,
+    /// Error findings for this agent.
+    pub errors: usize,
+}
+
+/// Every finding of a catalog, in a stable order (severity, code, cause, path, agent).
+pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let name_of = |id: &str| -> String {
+        cat.agents
+            .iter()
+            .find(|a| a.id == id)
+            .map_or_else(|| id.to_string(), |a| a.name.clone())
+    };
+    // (agent, root, rule) → (skills, first reason, scope) for roots an agent never reads.
+    type RootKey = (usize, PathBuf, String);
+    let mut unread: BTreeMap<RootKey, (usize, crate::resolve::Reason, Scope)> = BTreeMap::new();
+    for s in &cat.skills {
+        for p in &s.problems {
+            out.push(spec_finding(models, s, p));
+        }
+        let mut seen = false;
+        for (ai, (agent, v)) in s.verdicts.iter().enumerate() {
+            if v.status == Status::Visible {
+                seen = true;
+                continue;
+            }
+            let Some(reason) = v.decisive() else { continue };
+            let key = rule_key(&reason.rule);
+            let code = match v.status {
+                Status::Visible => continue,
+                // The same file reached twice through a symlink is loaded once: nothing wrong.
+                Status::Shadowed if key == "precedence.mode" && v.winner.is_some() => {
+                    if same_file_shadow(v) {
+                        continue;
+                    }
+                    Code::Shadowed
+                }
+                Status::Shadowed => Code::Shadowed,
+                Status::Rejected if key.starts_with("settings.") => Code::Disabled,
+                Status::Rejected => Code::Rejected,
+                Status::Unknown => Code::Unknown,
+                Status::NotFound if root_level(key) => {
+                    let root = s.root.clone().unwrap_or_default();
+                    let e = unread.entry((ai, root, reason.rule.clone())).or_insert((
+                        0,
+                        reason.clone(),
+                        s.scope,
+                    ));
+                    e.0 += 1;
+                    continue;
+                }
+                // A loose `*.md` beside the skills (a README) that an agent does not load is
+                // what the user expects; the loose file is listed only because another agent
+                // may load it.
+                Status::NotFound if !is_skill_md(&s.path) => continue,
+                Status::NotFound => Code::NotFound,
+            };
+            let root = v.root.clone().or_else(|| s.root.clone());
+            out.push(Finding {
+                subject: Subject::Skill,
+                path: s.path.clone(),
+                agent: Some(agent.clone()),
+                severity: Severity::Error,
+                code,
+                cause: Cause {
+                    rule: reason.rule.clone(),
+                    root,
+                },
+                message: reason.message.clone(),
+                line: None,
+                column: None,
+                fix: verdict_fix(cat, s, agent, &name_of(agent), code, key, v),
+                source: Some(reason.source.clone()),
+                evidence: Some(reason.evidence.clone()),
+                enforced_by: Vec::new(),
+                skills: 1,
+            });
+        }
+        if !seen && !s.verdicts.is_empty() && is_skill_md(&s.path) {
+            let root = s.root.clone();
+            out.push(Finding {
+                subject: Subject::Skill,
+                path: s.path.clone(),
+                agent: None,
+                severity: Severity::Error,
+                code: Code::Invisible,
+                cause: Cause {
+                    rule: "skilltui/visible-to-none".into(),
+                    root: root.clone(),
+                },
+                message: "no agent loads this skill".into(),
+                line: None,
+                column: None,
+                fix: Some(Fix {
+                    text: "move it into a folder an agent scans (`skilltui roots` lists them), or fix what each agent's verdict names (`skilltui why`)".into(),
+                    quick_fix: None,
+                    target: None,
+                }),
+                source: None,
+                evidence: None,
+                enforced_by: Vec::new(),
+                skills: 1,
+            });
+        }
+    }
+    for ((ai, root, rule), (n, reason, scope)) in unread {
+        let Some((agent, _)) = cat.skills.first().and_then(|s| s.verdicts.get(ai)) else {
+            continue;
+        };
+        let name = name_of(agent);
+        let target = share_target(cat, agent, scope);
+        let fix = match &target {
+            Some(t) => Fix {
+                text: format!(
+                    "to share these skills with {name}, link each skill folder into {} (`ln -s {}/NAME {}/NAME`), or move them there (`skilltui mv`)",
+                    t.display(),
+                    root.display(),
+                    t.display()
+                ),
+                quick_fix: None,
+                target: Some(t.clone()),
+            },
+            None => Fix {
+                text: format!(
+                    "{name} scans no folder that exists here; `skilltui roots` lists where it looks"
+                ),
+                quick_fix: None,
+                target: None,
+            },
+        };
+        out.push(Finding {
+            subject: Subject::Root,
+            path: root.clone(),
+            agent: Some(agent.clone()),
+            severity: Severity::Info,
+            code: Code::RootNotScanned,
+            cause: Cause {
+                rule,
+                root: Some(root.clone()),
+            },
+            message: format!(
+                "{n} skill{} in {}: not read by {name} ({})",
+                if n == 1 { "" } else { "s" },
+                root.display(),
+                reason.message
+            ),
+            line: None,
+            column: None,
+            fix: Some(fix),
+            source: Some(reason.source.clone()),
+            evidence: Some(reason.evidence.clone()),
+            enforced_by: Vec::new(),
+            skills: n,
+        });
+    }
+    let order: BTreeMap<&str, usize> = cat
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.id.as_str(), i))
+        .collect();
+    out.sort_by(|a, b| {
+        let ai = a.agent.as_deref().and_then(|x| order.get(x)).copied();
+        let bi = b.agent.as_deref().and_then(|x| order.get(x)).copied();
+        (a.severity, a.code, &a.cause, &a.path, ai, a.line, a.column)
+            .cmp(&(b.severity, b.code, &b.cause, &b.path, bi, b.line, b.column))
+    });
+    out
+}
+
+/// Keeps the findings that concern one of `agents` (and every finding without an agent).
+pub fn for_agents(findings: Vec<Finding>, agents: &[String]) -> Vec<Finding> {
+    if agents.is_empty() {
+        return findings;
+    }
+    findings
+        .into_iter()
+        .filter(|f| f.agent.as_ref().is_none_or(|a| agents.contains(a)))
+        .collect()
+}
+
+/// Groups findings by severity, code and cause: a root several agents never read is one
+/// group; findings of different agents under the same rule key and root are one group.
+/// Most severe first, then the largest.
+pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
+    type Key = (Severity, Code, String, Option<PathBuf>);
+    let mut groups: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
+    for (i, f) in findings.iter().enumerate() {
+        let key_rule = match f.code {
+            Code::RootNotScanned => String::new(),
+            _ => rule_key(&f.cause.rule).to_string(),
+        };
+        groups
+            .entry((f.severity, f.code, key_rule, f.cause.root.clone()))
+            .or_default()
+            .push(i);
+    }
+    let agent_order = |id: &str| cat.agents.iter().position(|a| a.id == id);
+    let name_of = |id: &str| -> String {
+        cat.agents
+            .iter()
+            .find(|a| a.id == id)
+            .map_or_else(|| id.to_string(), |a| a.name.clone())
+    };
+    let mut out: Vec<Group> = groups
+        .into_iter()
+        .map(|((severity, code, _, root), members)| {
+            let first = &findings[members[0]];
+            let mut agents: Vec<String> = Vec::new();
+            let mut rules: Vec<String> = Vec::new();
+            let mut fixes: Vec<Fix> = Vec::new();
+            let mut paths: Vec<&Path> = Vec::new();
+            let mut root_skills = 0;
+            for &i in &members {
+                let f = &findings[i];
+                if let Some(a) = &f.agent
+                    && !agents.contains(a)
+                {
+                    agents.push(a.clone());
+                }
+                if !rules.contains(&f.cause.rule) {
+                    rules.push(f.cause.rule.clone());
+                }
+                if let Some(x) = &f.fix
+                    && !fixes.contains(x)
+                    && fixes.len() < cat.agents.len().max(1)
+                {
+                    fixes.push(x.clone());
+                }
+                if f.subject == Subject::Root {
+                    root_skills = root_skills.max(f.skills);
+                } else {
+                    paths.push(&f.path);
+                }
+            }
+            agents.sort_by_key(|a| agent_order(a));
+            paths.sort();
+            paths.dedup();
+            let skills = if code == Code::RootNotScanned {
+                root_skills
+            } else {
+                paths.len()
+            };
+            // Examples: distinct subjects first.
+            let mut examples: Vec<usize> = Vec::new();
+            let mut shown: Vec<&Path> = Vec::new();
+            for &i in &members {
+                if examples.len() == EXAMPLES {
+                    break;
+                }
+                if !shown.contains(&findings[i].path.as_path()) {
+                    shown.push(&findings[i].path);
+                    examples.push(i);
+                }
+            }
+            let names: Vec<String> = agents.iter().map(|a| name_of(a)).collect();
+            let summary = summary(
+                code,
+                severity,
+                skills,
+                members.len(),
+                root.as_deref(),
+                &names,
+                first,
+            );
+            Group {
+                severity,
+                code,
+                cause: first.cause.clone(),
+                rules,
+                agents,
+                skills,
+                count: members.len(),
+                summary,
+                examples,
+                fixes,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        (a.severity, std::cmp::Reverse(a.skills), a.code, &a.cause).cmp(&(
+            b.severity,
+            std::cmp::Reverse(b.skills),
+            b.code,
+            &b.cause,
+        ))
+    });
+    out
+}
+
+/// Per agent in the catalog: skills visible of all skills, and its error findings.
+pub fn agent_summaries(cat: &Catalog, findings: &[Finding]) -> Vec<AgentSummary> {
+    cat.agents
+        .iter()
+        .map(|a| AgentSummary {
+            id: a.id.clone(),
+            name: a.name.clone(),
+            visible: cat
+                .skills
+                .iter()
+                .filter(|s| {
+                    s.verdict(&a.id)
+                        .is_some_and(|v| v.status == Status::Visible)
+                })
+                .count(),
+            total: cat.skills.len(),
+            errors: findings
+                .iter()
+                .filter(|f| f.severity == Severity::Error && f.agent.as_deref() == Some(&a.id))
+                .count(),
+        })
+        .collect()
+}
+
+/// Findings per severity, in [`Severity::ALL`] order.
+pub fn counts(findings: &[Finding]) -> [usize; 3] {
+    let mut c = [0; 3];
+    for f in findings {
+        c[f.severity as usize] += 1;
+    }
+    c
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [a] => a.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn summary(
+    code: Code,
+    severity: Severity,
+    skills: usize,
+    count: usize,
+    root: Option<&Path>,
+    agents: &[String],
+    first: &Finding,
+) -> String {
+    let skills_s = plural(skills, "skill", "skills");
+    let in_root = root
+        .map(|r| format!(" in {}", r.display()))
+        .unwrap_or_default();
+    let for_agents = if agents.is_empty() {
+        String::new()
+    } else {
+        format!(" for {}", list(agents))
+    };
+    match code {
+        Code::RootNotScanned => format!("{skills_s}{in_root}: not read by {}", list(agents)),
+        Code::Shadowed => format!("{skills_s}{in_root} shadowed by another copy{for_agents}"),
+        Code::Rejected => format!("{skills_s}{in_root} rejected{for_agents}"),
+        Code::Disabled => format!("{skills_s}{in_root} disabled by a setting{for_agents}"),
+        Code::Unknown => format!("{skills_s}{in_root} with an unknown verdict{for_agents}"),
+        Code::NotFound => {
+            format!("{skills_s}{in_root} never reached{for_agents}, though the folder is scanned")
+        }
+        Code::Invisible => format!("{skills_s}{in_root} visible to no agent"),
+        _ => {
+            let n = if count == skills {
+                skills_s
+            } else {
+                format!("{skills_s} ({count} findings)")
+            };
+            let why = match severity {
+                Severity::Warning if !first.enforced_by.is_empty() => {
+                    format!("; enforced by {}", first.enforced_by.join(", "))
+                }
+                Severity::Info => "; no agent acts on it".to_string(),
+                _ => String::new(),
+            };
+            format!("{n}: {code}{why}")
+        }
+    }
+}
+
+/// A `SKILL.md` (any case), not a loose `*.md`.
+fn is_skill_md(p: &Path) -> bool {
+    p.file_name()
+        .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case("SKILL.md"))
+}
+
+/// The rule id without its agent: `claude-code/not_roots.0` → `not_roots.0`.
+fn rule_key(rule: &str) -> &str {
+    rule.split_once('/').map_or(rule, |(_, k)| k)
+}
+
+/// Whether a not-found reason is about the root rather than the skill: the agent never scans
+/// the folder (`roots`, `not_roots.N`, `former_roots.N`) or does not scan it here (a root whose
+/// variable is unset, outside the project walk, or dropped by the environment).
+fn root_level(key: &str) -> bool {
+    key == "roots"
+        || key.starts_with("roots.")
+        || key.starts_with("not_roots.")
+        || key.starts_with("former_roots.")
+}
+
+/// A copy shadowed by the same file reached through a symlink (the agent loads it once).
+fn same_file_shadow(v: &Verdict) -> bool {
+    v.reasons.iter().any(|r| {
+        rule_key(&r.rule) == "precedence.mode" && r.message.starts_with("it is the same file as")
+    })
+}
+
+/// The root an agent scans that is best for sharing skills of a root of `scope` with it: one
+/// that exists, of the same scope, else any of its roots.
+fn share_target(cat: &Catalog, agent: &str, scope: Scope) -> Option<PathBuf> {
+    let mine: Vec<&crate::catalog::RootInfo> = cat
+        .roots
+        .iter()
+        .filter(|r| r.agents.iter().any(|a| a == agent))
+        .collect();
+    let same_scope = |r: &&&crate::catalog::RootInfo| r.scope == scope;
+    mine.iter()
+        .filter(same_scope)
+        .find(|r| r.exists)
+        .or_else(|| mine.iter().find(same_scope))
+        .or_else(|| mine.iter().find(|r| r.exists))
+        .or_else(|| mine.first())
+        .map(|r| r.path.clone())
+}
+
+fn verdict_fix(
+    cat: &Catalog,
+    s: &Skill,
+    agent: &str,
+    name: &str,
+    code: Code,
+    key: &str,
+    v: &Verdict,
+) -> Option<Fix> {
+    let fix = |text: String, quick_fix: Option<&'static str>| {
+        Some(Fix {
+            text,
+            quick_fix,
+            target: None,
+        })
+    };
+    match code {
+        Code::Shadowed => {
+            let winner = v
+                .winner
+                .as_ref()
+                .map(|w| w.display().to_string())
+                .unwrap_or_else(|| "another copy".into());
+            fix(
+                format!(
+                    "{winner} wins this name for {name}: remove the copy you do not want (`skilltui rm`), or rename one (`skilltui rename`)"
+                ),
+                None,
+            )
+        }
+        Code::Disabled => fix(
+            format!(
+                "remove the skill from the {name} setting named above if {name} should load it"
+            ),
+            None,
+        ),
+        Code::Unknown => fix(
+            format!(
+                "what {name} does here is not established; `skilltui agents {agent}` shows the rule, and `skilltui agents --verify` runs the agent where it is installed"
+            ),
+            None,
+        ),
+        Code::NotFound => {
+            let quick = (key == "traversal.max_depth").then_some("ungroup");
+            let root = v.root.as_ref().or(s.root.as_ref());
+            fix(
+                match root {
+                    Some(r) => format!(
+                        "move the skill folder to where {name} looks: directly under {}",
+                        r.display()
+                    ),
+                    None => {
+                        format!("move the skill folder to where {name} looks (`skilltui roots`)")
+                    }
+                },
+                quick,
+            )
+        }
+        Code::Rejected => {
+            let quick = match key {
+                "description_rules.length" => Some("shorten-description"),
+                "name_rules.length" => Some("shorten-name"),
+                "description_rules.missing" | "description_rules.empty" => Some("add-description"),
+                "name_rules.folder_mismatch" => Some("name-folder-match"),
+                "traversal.file_name" => Some("skill-md-case"),
+                _ => None,
+            };
+            let _ = cat;
+            fix(
+                format!("`skilltui why {} --agent {agent}` explains it", s.label()),
+                quick,
+            )
+        }
+        _ => None,
+    }
+}
+
+/// The quick fix for a spec problem, where one exists.
+fn spec_quick_fix(code: Code, s: &Skill) -> Option<&'static str> {
+    match code {
+        Code::DescriptionMissing | Code::DescriptionEmpty => Some("add-description"),
+        Code::DescriptionTooLong => Some("shorten-description"),
+        Code::NameTooLong => Some("shorten-name"),
+        Code::NameDirectoryMismatch if s.name.is_some() => Some("name-folder-match"),
+        Code::SkillMdLowercase => Some("skill-md-case"),
+        Code::FrontmatterMissing if s.head.starts_with('\u{feff}') => Some("remove-bom"),
+        Code::YamlInvalid
+            if crate::actions::text::unquoted_colon(&s.head, "description").is_some() =>
+        {
+            Some("quote-description")
+        }
+        _ => None,
+    }
+}
+
+fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> Finding {
+    let code = Code::parse(p.code).unwrap_or(Code::SpecOther);
+    let enforcers = enforced_by(models, code, p);
+    let severity = match code {
+        Code::ReferenceMissing => Severity::Warning,
+        _ if file_level(code) => Severity::Warning,
+        _ if !enforcers.is_empty() => Severity::Warning,
+        _ => Severity::Info,
+    };
+    let fix = spec_quick_fix(code, s).map(|q| Fix {
+        text: format!("`skilltui fix {} --only {q}`", s.path.display()),
+        quick_fix: Some(q),
+        target: None,
+    });
+    Finding {
+        subject: Subject::Skill,
+        path: s.path.clone(),
+        agent: None,
+        severity,
+        code,
+        cause: Cause {
+            rule: format!("spec/{}", p.code),
+            root: None,
+        },
+        message: p.message.clone(),
+        line: p.line,
+        column: p.column,
+        fix,
+        source: None,
+        evidence: None,
+        enforced_by: enforcers,
+        skills: 1,
+    }
+}
+
+/// Problems with the file itself: every agent meets them, whatever it does about them.
+fn file_level(code: Code) -> bool {
+    matches!(
+        code,
+        Code::PathMissing
+            | Code::NotADirectory
+            | Code::SkillMdMissing
+            | Code::SkillMdLowercase
+            | Code::FileTooLarge
+            | Code::FileNotUtf8
+            | Code::FileBinary
+            | Code::FileUnreadable
+            | Code::FrontmatterMissing
+            | Code::FrontmatterUnclosed
+            | Code::YamlInvalid
+            | Code::FrontmatterNotMapping
+            | Code::SpecOther
+    )
+}
+
+/// The agent rules (`agent/key`) that act on a spec problem: their known value rejects, warns
+/// or truncates. Empty when no agent model is known to act on it.
+pub fn enforced_by(models: &[AgentModel], code: Code, p: &crate::spec::Problem) -> Vec<String> {
+    let acts = |posture: &Posture| *posture != Posture::Accept;
+    let mut out = Vec::new();
+    for m in models {
+        let nr = &m.name_rules;
+        let dr = &m.description_rules;
+        let field_rule = |field: &str| -> Option<String> {
+            m.fields
+                .get(field)
+                .filter(|f| f.handling == crate::agents::Handling::Read)
+                .and_then(|f| f.on_invalid)
+                .filter(acts)
+                .map(|_| format!("fields.{field}"))
+        };
+        let missing_description = |r: &MissingDescription| {
+            matches!(r, MissingDescription::Reject | MissingDescription::Unlisted)
+        };
+        let rule: Option<String> = match code {
+            Code::NameTooLong => nr
+                .length
+                .known()
+                .filter(|l| l.limit.is_some() && acts(&l.posture))
+                .map(|_| "name_rules.length".into()),
+            Code::NameNotLowercase
+            | Code::NameInvalidChars
+            | Code::NameHyphenEdge
+            | Code::NameConsecutiveHyphens => nr
+                .charset
+                .known()
+                .filter(|c| acts(&c.posture))
+                .map(|_| "name_rules.charset".into()),
+            Code::NameDirectoryMismatch => nr
+                .folder_mismatch
+                .known()
+                .filter(|p| acts(p))
+                .map(|_| "name_rules.folder_mismatch".into()),
+            Code::NameMissing => nr
+                .missing
+                .known()
+                .filter(|r| **r == MissingName::Reject)
+                .map(|_| "name_rules.missing".into()),
+            Code::NameEmpty => nr
+                .empty
+                .known()
+                .filter(|r| **r == MissingName::Reject)
+                .map(|_| "name_rules.empty".into()),
+            Code::DescriptionMissing => dr
+                .missing
+                .known()
+                .filter(|r| missing_description(r))
+                .map(|_| "description_rules.missing".into()),
+            Code::DescriptionEmpty => dr
+                .empty
+                .known()
+                .filter(|r| missing_description(r))
+                .map(|_| "description_rules.empty".into()),
+            Code::DescriptionTooLong => dr
+                .length
+                .known()
+                .filter(|l| l.limit.is_some() && acts(&l.posture))
+                .map(|_| "description_rules.length".into()),
+            Code::NameNotString => field_rule("name"),
+            Code::DescriptionNotString => field_rule("description"),
+            Code::CompatibilityNotString => field_rule("compatibility"),
+            Code::LicenseNotString => field_rule("license"),
+            Code::AllowedToolsNotString => field_rule("allowed-tools"),
+            // Only `metadata` itself not being a map is something an agent checks (a map
+            // expected); a metadata value that is not a string is the spec's alone.
+            Code::MetadataNotMap if crate::spec::metadata_itself(p) => field_rule("metadata"),
+            _ => None,
+        };
+        if let Some(r) = rule {
+            out.push(format!("{}/{r}", m.id));
+        }
+    }
+    out
+}
+
+impl Code {
+    /// What the code means, in one sentence.
+    pub fn description(self) -> &'static str {
+        match self {
+            Code::Shadowed => "Another copy of the skill takes its name for the agent.",
+            Code::Rejected => "The agent reaches the skill file and refuses to load it.",
+            Code::Disabled => "One of the agent's own settings disables the skill.",
+            Code::Unknown => {
+                "What the agent does with the skill is not established by the research."
+            }
+            Code::NotFound => {
+                "The skill is inside a folder the agent scans, but the agent never reaches it (too deep, inside another skill, past a folder cap, ...)."
+            }
+            Code::Invisible => "No agent loads the skill.",
+            Code::RootNotScanned => "A folder of skills that the agent never reads.",
+            Code::SpecOther => "A problem against the Agent Skills specification.",
+            Code::PathMissing => "The path does not exist.",
+            Code::NotADirectory => "Neither a folder nor a SKILL.md file.",
+            Code::SkillMdMissing => "No SKILL.md in the folder.",
+            Code::SkillMdLowercase => "The file is not named exactly SKILL.md.",
+            Code::FileTooLarge => "The file is over 1 MiB.",
+            Code::FileNotUtf8 => "The file is not UTF-8.",
+            Code::FileBinary => "The file contains a NUL byte.",
+            Code::FileUnreadable => "The file cannot be read.",
+            Code::FrontmatterMissing => "The file does not start with a `---` frontmatter line.",
+            Code::FrontmatterUnclosed => "The frontmatter has no closing `---` line.",
+            Code::YamlInvalid => "The frontmatter is not valid YAML.",
+            Code::FrontmatterNotMapping => "The frontmatter is not a YAML mapping.",
+            Code::FieldUnexpected => {
+                "A top-level frontmatter key outside the specification's six fields."
+            }
+            Code::NameMissing => "The `name` field is missing.",
+            Code::NameNotString => "The `name` field is not a string.",
+            Code::NameEmpty => "The `name` field is empty.",
+            Code::NameTooLong => "The name is over 64 characters.",
+            Code::NameNotLowercase => "The name is not lowercase.",
+            Code::NameHyphenEdge => "The name starts or ends with a hyphen.",
+            Code::NameConsecutiveHyphens => "The name holds `--`.",
+            Code::NameInvalidChars => {
+                "The name holds a character other than letters, digits and hyphens."
+            }
+            Code::NameDirectoryMismatch => "The name differs from the skill's folder name.",
+            Code::DescriptionMissing => "The `description` field is missing.",
+            Code::DescriptionNotString => "The `description` field is not a string.",
+            Code::DescriptionEmpty => "The `description` field is empty.",
+            Code::DescriptionTooLong => "The description is over 1024 characters.",
+            Code::CompatibilityNotString => "The `compatibility` field is not a string.",
+            Code::CompatibilityTooLong => "The `compatibility` field is over 500 characters.",
+            Code::CompatibilityEmpty => "The `compatibility` field is empty.",
+            Code::MetadataNotMap => "`metadata` is not a map of strings to strings.",
+            Code::AllowedToolsNotString => "`allowed-tools` is not a space-separated string.",
+            Code::LicenseNotString => "`license` is not a string.",
+            Code::ReferenceMissing => "The body refers to a file of the skill that does not exist.",
+        }
+    }
+
+    /// What to do about it, in general (each finding carries its own fix).
+    pub fn help(self) -> &'static str {
+        match self {
+            Code::Shadowed => {
+                "Remove the copy you do not want or rename one; `skilltui why NAME` shows which copy wins for each agent and why."
+            }
+            Code::Rejected => {
+                "`skilltui why NAME --agent AGENT` names the rule; `skilltui fix` applies the quick fixes that exist."
+            }
+            Code::Disabled => {
+                "Remove the skill from the agent's setting that disables it, if the agent should load it."
+            }
+            Code::Unknown => {
+                "`skilltui agents AGENT` shows the undecided rule; `skilltui agents --verify` runs the installed agent."
+            }
+            Code::NotFound => {
+                "Move the skill folder directly under a root the agent scans (`skilltui fix --only ungroup` for a grouping folder)."
+            }
+            Code::Invisible => {
+                "Move the skill into a folder an agent scans (`skilltui roots` lists them)."
+            }
+            Code::RootNotScanned => {
+                "To share these skills with the agent, link each skill folder into a root it scans, or move them there (`skilltui mv`)."
+            }
+            Code::ReferenceMissing => "Add the file to the skill folder, or correct the reference.",
+            _ => {
+                "See the message; `skilltui validate PATH` and `skilltui fix --list SKILL` show the spec problems and their quick fixes."
+            }
+        }
+    }
+
+    /// The severity a finding of this code has when nothing about the agents changes it (spec
+    /// codes: warning when an agent model acts on the problem, info otherwise).
+    pub fn default_severity(self) -> Severity {
+        match self {
+            Code::Shadowed
+            | Code::Rejected
+            | Code::Disabled
+            | Code::Unknown
+            | Code::NotFound
+            | Code::Invisible => Severity::Error,
+            Code::RootNotScanned => Severity::Info,
+            Code::ReferenceMissing => Severity::Warning,
+            c if file_level(c) => Severity::Warning,
+            _ => Severity::Info,
+        }
+    }
+
+    /// How the severity is decided, in a few words.
+    pub fn severity_note(self) -> &'static str {
+        match self.default_severity() {
+            Severity::Error => "error: it changes what an agent loads",
+            Severity::Warning => "warning: every agent meets it",
+            Severity::Info if self == Code::RootNotScanned => {
+                "info: one finding per folder and agent; the skills may be meant for other agents"
+            }
+            Severity::Info => "warning when an agent model acts on it, info otherwise",
+        }
+    }
+}
