@@ -17,13 +17,17 @@ use std::sync::Arc;
 /// A file a skill's body refers to, and whether it is in the skill folder.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Reference {
+    /// The path inside the skill folder, as written.
     pub target: String,
     pub line: usize,
+    /// Not a bare relative path: a Markdown link, or a path after the skill-folder variable.
     pub link: bool,
+    pub kind: crate::skill::body::RefKind,
     pub exists: bool,
 }
 
-/// The references in a SKILL.md's body, checked against its folder.
+/// The references in a SKILL.md's body, checked against its folder: the body's own files
+/// ([`crate::skill::body`]); a path in a code block only when the file is there.
 pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
     let lenient = crate::skill::SplitOptions {
         strip_bom: true,
@@ -34,16 +38,25 @@ pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
         Ok(p) => (p.body, p.body_line),
         Err(_) => (md.text.as_str(), 1),
     };
-    crate::skill::body::references(body, line)
+    // The skill's top-level folders (symlinks followed), listed once.
+    let folders: HashSet<String> = std::fs::read_dir(skill_dir)
         .into_iter()
-        .map(|r| {
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    crate::skill::body::references(body, line, &|f| folders.contains(f))
+        .into_iter()
+        .filter_map(|r| {
             let exists = skill_dir.join(&r.target).exists();
-            Reference {
+            (exists || r.kind.missing_is_reported()).then(|| Reference {
                 target: r.target,
                 line: r.line,
-                link: r.link,
+                link: !r.kind.is_bare(),
+                kind: r.kind,
                 exists,
-            }
+            })
         })
         .collect()
 }

@@ -1,98 +1,409 @@
-//! Files a SKILL.md body refers to: Markdown links and bare relative paths such as
-//! `references/setup-guide.md` or `scripts/run.sh` (in text or code).
-
-/// The folders skills conventionally bundle (the spec's `scripts/`, `references/`, `assets/`).
-pub const CONVENTIONAL_DIRS: [&str; 7] = [
-    "scripts",
-    "references",
-    "assets",
-    "templates",
-    "examples",
-    "docs",
-    "reference",
-];
+//! Files a SKILL.md body uses as files of the skill.
+//!
+//! A body is full of paths that are not the skill's: example code, paths of the user's project
+//! (`src/lib/auth.ts`), placeholders (`path/to/file`), URLs, version lists (`4.6/4.7`). Only these
+//! count as references to the skill's own files:
+//! - relative Markdown link and image targets (`[guide](references/guide.md)`,
+//!   `![logo](assets/logo.png)`, `[id]: references/guide.md`) outside code;
+//! - a path after a skill-folder variable (`${CLAUDE_SKILL_DIR}/scripts/run.sh`,
+//!   `$SKILL_DIR/…`, `{baseDir}/…`), anywhere, code blocks included: the variable says whose
+//!   file it is;
+//! - a path in prose or in an inline code span (`` `scripts/run.sh` ``) whose first folder is a
+//!   top-level folder the skill really has;
+//! - in a fenced or indented code block, such a path only as [`RefKind::Block`], which the
+//!   caller keeps when the file exists and never reports as missing (a block can as well be
+//!   an example of the user's project).
 
 /// At most this many references are reported per skill.
 pub const MAX_REFERENCES: usize = 100;
 
+/// How a body refers to a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RefKind {
+    /// A Markdown link or image target, or a link reference definition.
+    Link,
+    /// A path after a skill-folder variable (`${CLAUDE_SKILL_DIR}/…`).
+    SkillDir,
+    /// A bare relative path in prose or an inline code span, under a folder the skill has.
+    Path,
+    /// A bare relative path in a code block, under a folder the skill has.
+    Block,
+}
+
+impl RefKind {
+    /// Whether the body names the file without saying where it is: a bare relative path that
+    /// an agent may resolve against the working folder.
+    pub fn is_bare(self) -> bool {
+        matches!(self, RefKind::Path | RefKind::Block)
+    }
+
+    /// Whether a missing target is a missing file of the skill (not so for code blocks).
+    pub fn missing_is_reported(self) -> bool {
+        self != RefKind::Block
+    }
+}
+
 /// One reference found in a body.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct BodyRef {
-    /// The path as written (without `#anchor`).
+    /// The path inside the skill folder as written (without `#anchor`, without the variable).
     pub target: String,
     /// 1-based line in the file.
     pub line: usize,
-    /// Written as a Markdown link (`[x](target)`), not as a bare path.
-    pub link: bool,
+    pub kind: RefKind,
 }
 
-fn is_external(t: &str) -> bool {
-    t.is_empty()
-        || t.starts_with('#')
-        || t.starts_with('/')
-        || t.starts_with('~')
-        || t.starts_with('$')
-        || t.contains("://")
-        || t.starts_with("mailto:")
-        || t.contains("${")
+/// Whether a variable name stands for the skill's own folder: `CLAUDE_SKILL_DIR`, `SKILL_DIR`,
+/// `SKILL_ROOT`, `skill-dir`, `baseDir` (case and `-`/`_` ignored). `SKILLS_DIR` (every skill),
+/// `CLAUDE_PLUGIN_ROOT` (the plugin) and `BASE` are not.
+pub fn is_skill_dir_variable(name: &str) -> bool {
+    let n: String = name
+        .chars()
+        .filter(|c| *c != '-' && *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect();
+    n.ends_with("skilldir")
+        || n.ends_with("skillroot")
+        || n.ends_with("skillpath")
+        || n == "basedir"
+        || n == "skillbasedir"
 }
 
 fn path_char(c: char) -> bool {
-    c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/')
+    c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '+' | '@')
 }
 
-/// Whether a bare token looks like a path into the skill folder: `dir/…` whose first folder is a
-/// conventional one, or ending in a file extension.
-fn looks_like_skill_path(t: &str) -> bool {
-    let t = t.strip_prefix("./").unwrap_or(t);
-    let Some((first, rest)) = t.split_once('/') else {
-        return false;
-    };
-    if first.is_empty() || rest.is_empty() || first == ".." || first.starts_with('.') {
-        return false;
+/// A URL, an absolute or home path, an anchor, or a path starting with a variable.
+fn is_external(t: &str) -> bool {
+    if t.is_empty()
+        || t.starts_with('#')
+        || t.starts_with('/')
+        || t.starts_with('\\')
+        || t.starts_with('~')
+        || t.starts_with('$')
+        || t.starts_with('%')
+        || t.starts_with("//")
+    {
+        return true;
     }
-    let last = rest.rsplit('/').next().unwrap_or(rest);
-    let has_ext = last.rsplit_once('.').is_some_and(|(stem, ext)| {
-        !stem.is_empty()
-            && (1..=5).contains(&ext.len())
-            && ext.chars().all(|c| c.is_ascii_alphanumeric())
-    });
-    CONVENTIONAL_DIRS.contains(&first) && (has_ext || rest.ends_with('/'))
-        || (has_ext && rest.contains('/'))
+    // `scheme:` (http:, mailto:, file:, data:, vscode:…) or a drive (`C:`).
+    t.split_once(':').is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    })
 }
 
-/// References in `body`, whose first line is `first_line` of the file.
-pub fn references(body: &str, first_line: usize) -> Vec<BodyRef> {
-    let mut out: Vec<BodyRef> = Vec::new();
-    let push = |target: &str, line: usize, link: bool, out: &mut Vec<BodyRef>| {
-        let target = target.split('#').next().unwrap_or("").trim();
-        if out.len() < MAX_REFERENCES
-            && !is_external(target)
-            && !out.iter().any(|r| r.target == target)
-        {
-            out.push(BodyRef {
-                target: target.to_string(),
-                line,
-                link,
-            });
+/// A version or number list (`4.6/4.7/4.8`, `v1/v2`, `2024/01/31`, `1/2`).
+fn is_version_list(t: &str) -> bool {
+    t.split('/').filter(|s| !s.is_empty()).all(|s| {
+        let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == 'x')
+    })
+}
+
+/// A placeholder rather than a file: `path/to/…`, `<name>`, `{name}`, `[name]`, `…`, `*`,
+/// `your-…`, `xxx`, `foo/bar`; with `example…` as the first folder unless the skill has it.
+fn is_placeholder(t: &str, has_first: bool) -> bool {
+    if t.contains([
+        '<', '>', '{', '}', '[', ']', '*', '?', '|', '…', '"', '\'', '`', ' ',
+    ]) || t.contains("...")
+        || is_version_list(t)
+    {
+        return true;
+    }
+    let segs: Vec<String> = t
+        .split('/')
+        .filter(|s| !s.is_empty() && *s != ".")
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if segs
+        .windows(2)
+        .any(|w| w[0] == "path" && (w[1] == "to" || w[1].starts_with("to-")))
+    {
+        return true;
+    }
+    if segs.iter().any(|s| {
+        s.starts_with("your-")
+            || s.starts_with("your_")
+            || s.starts_with("yourskill")
+            || s.starts_with("my-skill")
+            || s.starts_with("xxx")
+            || s.starts_with("placeholder")
+            || matches!(s.as_str(), "foo" | "bar" | "baz" | "your" | "some")
+    }) {
+        return true;
+    }
+    !has_first && segs.first().is_some_and(|s| s.starts_with("example"))
+}
+
+/// The first folder of a relative path (`./` dropped), when the path goes on below it.
+fn first_folder(t: &str) -> Option<&str> {
+    let t = t.trim_start_matches("./");
+    let (first, rest) = t.split_once('/')?;
+    (!first.is_empty() && first != ".." && first != "." && !rest.is_empty()).then_some(first)
+}
+
+/// Whether the last segment of `t` has a file extension (`run.py`, `logo.PNG`), or `t` ends
+/// with `/` (a folder).
+fn file_like(t: &str) -> bool {
+    if t.ends_with('/') {
+        return true;
+    }
+    let last = t.rsplit('/').next().unwrap_or(t);
+    last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=8).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// Byte ranges of the inline code spans of `line` (backtick runs of equal length).
+fn code_spans(line: &str) -> Vec<(usize, usize)> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'`' {
+            i += 1;
+            continue;
         }
+        let open = i;
+        while i < b.len() && b[i] == b'`' {
+            i += 1;
+        }
+        let n = i - open;
+        // Find a closing run of exactly n backticks.
+        let mut j = i;
+        let mut close = None;
+        while j < b.len() {
+            if b[j] == b'`' {
+                let s = j;
+                while j < b.len() && b[j] == b'`' {
+                    j += 1;
+                }
+                if j - s == n {
+                    close = Some((s, j));
+                    break;
+                }
+            } else {
+                j += 1;
+            }
+        }
+        match close {
+            Some((s, e)) => {
+                out.push((i, s));
+                i = e;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// What kind of Markdown line this is, tracked across lines.
+#[derive(Default)]
+struct Blocks {
+    /// The open fence: its character and length.
+    fence: Option<(char, usize)>,
+    prev_blank: bool,
+    prev_indented_code: bool,
+    in_list: bool,
+}
+
+impl Blocks {
+    /// Whether `line` is code (a fence line, inside a fence, or indented code).
+    fn is_code(&mut self, line: &str) -> bool {
+        let trimmed = line.trim_start();
+        let indent: usize = line[..line.len() - trimmed.len()]
+            .chars()
+            .map(|c| if c == '\t' { 4 } else { 1 })
+            .sum();
+        let fence_of = |t: &str| {
+            let c = t.chars().next()?;
+            if c != '`' && c != '~' {
+                return None;
+            }
+            let n = t.chars().take_while(|&x| x == c).count();
+            (n >= 3).then_some((c, n))
+        };
+        if let Some((c, n)) = self.fence {
+            if let Some((c2, n2)) = fence_of(trimmed)
+                && c2 == c
+                && n2 >= n
+                && trimmed[n2..].trim().is_empty()
+            {
+                self.fence = None;
+            }
+            self.prev_blank = false;
+            self.prev_indented_code = false;
+            return true;
+        }
+        if let Some(f) = fence_of(trimmed)
+            && !(f.0 == '`' && trimmed[f.1..].contains('`'))
+        {
+            self.fence = Some(f);
+            self.prev_blank = false;
+            self.prev_indented_code = false;
+            return true;
+        }
+        if trimmed.is_empty() {
+            self.prev_blank = true;
+            return self.prev_indented_code;
+        }
+        let list_item = {
+            let t = trimmed;
+            t.starts_with("- ")
+                || t.starts_with("* ")
+                || t.starts_with("+ ")
+                || t.split_once(['.', ')']).is_some_and(|(n, rest)| {
+                    !n.is_empty()
+                        && n.len() <= 9
+                        && n.chars().all(|c| c.is_ascii_digit())
+                        && rest.starts_with(' ')
+                })
+        };
+        let code = indent >= 4
+            && (self.prev_blank || self.prev_indented_code)
+            && !self.in_list
+            && !list_item;
+        if !code {
+            if list_item {
+                self.in_list = true;
+            } else if indent == 0 {
+                self.in_list = false;
+            }
+        }
+        self.prev_blank = false;
+        self.prev_indented_code = code;
+        code
+    }
+}
+
+/// References in `body`, whose first line is `first_line` of the file. `has_folder(name)` says
+/// whether the skill folder holds a top-level folder `name`.
+pub fn references(
+    body: &str,
+    first_line: usize,
+    has_folder: &dyn Fn(&str) -> bool,
+) -> Vec<BodyRef> {
+    let mut out: Vec<BodyRef> = Vec::new();
+    let mut push = |target: &str, line: usize, kind: RefKind| {
+        let target = target
+            .split(['#', '?'])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_end_matches(['.', ',', ';', ':']);
+        let has_first = first_folder(target).is_some_and(has_folder);
+        if out.len() >= MAX_REFERENCES
+            || target.is_empty()
+            || target == "."
+            || target == "./"
+            || is_external(target)
+            || is_placeholder(target, has_first)
+            || out.iter().any(|r| r.target == target)
+        {
+            return;
+        }
+        out.push(BodyRef {
+            target: target.to_string(),
+            line,
+            kind,
+        });
     };
+    let mut blocks = Blocks::default();
     for (i, line) in body.lines().enumerate() {
         let n = first_line + i;
-        // Markdown links: [text](target "title")
-        let mut rest = line;
-        while let Some(at) = rest.find("](") {
-            let after = &rest[at + 2..];
-            let Some(end) = after.find(')') else { break };
-            let inner = after[..end].trim();
-            let target = inner.split_whitespace().next().unwrap_or("");
-            let target = target.trim_start_matches('<').trim_end_matches('>');
-            if !target.is_empty() {
-                push(target, n, true, &mut out);
+        let in_block = blocks.is_code(line);
+        let spans = if in_block {
+            Vec::new()
+        } else {
+            code_spans(line)
+        };
+        let in_span = |at: usize| spans.iter().any(|&(s, e)| at >= s && at < e);
+        // Paths after a skill-folder variable: `${NAME}/…`, `$NAME/…`, `{NAME}/…`, `<NAME>/…`.
+        let mut taken: Vec<(usize, usize)> = Vec::new();
+        for (at, c) in line.char_indices() {
+            let rest = &line[at..];
+            let (name, len) = match c {
+                '$' if rest[1..].starts_with('{') => match rest.find('}') {
+                    Some(e) => (rest[2..e].split([':', '-']).next().unwrap_or(""), e + 1),
+                    None => continue,
+                },
+                '$' => {
+                    let e = rest[1..]
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .map_or(rest.len(), |e| e + 1);
+                    (&rest[1..e], e)
+                }
+                '{' | '<' => {
+                    let close = if c == '{' { '}' } else { '>' };
+                    match rest.find(close) {
+                        Some(e) if at == 0 || !line[..at].ends_with('$') => (&rest[1..e], e + 1),
+                        _ => continue,
+                    }
+                }
+                _ => continue,
+            };
+            if name.is_empty() || !is_skill_dir_variable(name) {
+                continue;
             }
-            rest = &after[end..];
+            let after = &rest[len..];
+            let Some(path) = after.strip_prefix('/') else {
+                continue;
+            };
+            let end = path.find(|c: char| !path_char(c)).unwrap_or(path.len());
+            // `${CLAUDE_SKILL_DIR}/scripts/<name>.py`: a placeholder.
+            if path[end..].starts_with(['<', '{', '*', '[', '$']) {
+                taken.push((at, at + len + 1 + end));
+                continue;
+            }
+            let target = &path[..end];
+            taken.push((at, at + len + 1 + end));
+            push(target, n, RefKind::SkillDir);
         }
-        // Bare paths in text and code: maximal runs of path characters.
+        // Markdown links, images and link reference definitions (outside code).
+        if !in_block {
+            let def = line
+                .trim_start()
+                .strip_prefix('[')
+                .and_then(|t| t.split_once("]:"))
+                .filter(|(label, _)| !label.is_empty() && !label.contains(']'))
+                .map(|(_, t)| t.trim());
+            if let Some(t) = def
+                && line.len() - line.trim_start().len() <= 3
+            {
+                let t = t.split_whitespace().next().unwrap_or("");
+                push(
+                    t.trim_start_matches('<').trim_end_matches('>'),
+                    n,
+                    RefKind::Link,
+                );
+            }
+            let mut from = 0;
+            while let Some(rel) = line[from..].find("](") {
+                let at = from + rel;
+                let after = &line[at + 2..];
+                let Some(end) = after.find(')') else { break };
+                from = at + 2 + end;
+                if in_span(at) {
+                    continue;
+                }
+                let inner = after[..end].trim();
+                let target = if let Some(t) = inner.strip_prefix('<') {
+                    t.split('>').next().unwrap_or("")
+                } else {
+                    inner.split_whitespace().next().unwrap_or("")
+                };
+                push(target, n, RefKind::Link);
+            }
+        }
+        // Bare paths: maximal runs of path characters whose first folder the skill has.
         let chars: Vec<(usize, char)> = line.char_indices().collect();
         let mut k = 0;
         while k < chars.len() {
@@ -101,29 +412,38 @@ pub fn references(body: &str, first_line: usize) -> Vec<BodyRef> {
                 continue;
             }
             let start = chars[k].0;
-            let preceded_by_link = start >= 2 && line[..start].ends_with("](");
             let prev = line[..start].chars().last();
             while k < chars.len() && path_char(chars[k].1) {
                 k += 1;
             }
-            let end = if k < chars.len() {
-                chars[k].0
-            } else {
-                line.len()
-            };
-            let token = line[start..end].trim_end_matches(['.', '/']);
-            let token = if line[start..end].ends_with('/') && !token.is_empty() {
-                &line[start..end.min(start + token.len() + 1)]
-            } else {
-                token
-            };
-            // A path that is part of a URL or a variable is not bare.
-            if preceded_by_link || matches!(prev, Some('$' | '}' | ':' | '@' | '~')) {
+            let end = chars.get(k).map_or(line.len(), |c| c.0);
+            let next = line[end..].chars().next();
+            let token = line[start..end].trim_end_matches('.');
+            // Part of a link target, a URL, a variable's path, a placeholder or a word.
+            if line[..start].ends_with("](")
+                || taken.iter().any(|&(s, e)| start >= s && start < e)
+                || matches!(
+                    prev,
+                    Some('$' | '}' | ':' | '@' | '~' | '<' | '{' | '%' | '\\')
+                )
+                || matches!(next, Some('<' | '{' | '*' | '[' | '$' | '(' | ':'))
+            {
                 continue;
             }
-            if looks_like_skill_path(token) {
-                push(token, n, false, &mut out);
+            let Some(first) = first_folder(token) else {
+                continue;
+            };
+            // `schemas/templates` in prose is two words; `references/Skill Card.txt` was cut
+            // at a space: a bare path names a file (with an extension) or a folder (`dir/`).
+            if !has_folder(first) || !file_like(token) {
+                continue;
             }
+            let kind = if in_block {
+                RefKind::Block
+            } else {
+                RefKind::Path
+            };
+            push(token, n, kind);
         }
     }
     out
@@ -133,20 +453,147 @@ pub fn references(body: &str, first_line: usize) -> Vec<BodyRef> {
 mod tests {
     use super::*;
 
+    const FOLDERS: [&str; 4] = ["scripts", "references", "assets", "examples"];
+
+    fn refs(body: &str) -> Vec<(String, RefKind)> {
+        references(body, 1, &|f| FOLDERS.contains(&f))
+            .into_iter()
+            .map(|r| (r.target, r.kind))
+            .collect()
+    }
+
+    fn targets(body: &str) -> Vec<String> {
+        refs(body).into_iter().map(|r| r.0).collect()
+    }
+
     #[test]
-    fn links_and_bare_paths() {
-        let body = "# T\nSee [the guide](references/guide.md#setup) and https://x.y/a/b.md.\nRun `python scripts/extract.py FILE`.\nUse ${CLAUDE_SKILL_DIR}/scripts/ok.sh and ./assets/logo.png.\n";
-        let refs = references(body, 5);
-        let targets: Vec<&str> = refs.iter().map(|r| r.target.as_str()).collect();
+    fn links_images_and_definitions_are_references() {
+        let body = "# T\nSee [the guide](references/guide.md#setup) and ![logo](assets/logo.png \"Logo\").\nAlso [notes](NOTES.md), [up](../other/SKILL.md) and [sp](<docs/a b.md>).\n[def]: references/def.md\n";
+        let r = references(body, 5, &|f| FOLDERS.contains(&f));
         assert_eq!(
-            targets,
+            r.iter().map(|r| r.target.as_str()).collect::<Vec<_>>(),
             [
                 "references/guide.md",
-                "scripts/extract.py",
-                "./assets/logo.png"
+                "assets/logo.png",
+                "NOTES.md",
+                "../other/SKILL.md",
+                "references/def.md"
             ]
         );
-        assert_eq!(refs[0].line, 6);
-        assert!(refs[0].link && !refs[1].link);
+        assert_eq!(r[0].line, 6);
+        assert!(r.iter().all(|r| r.kind == RefKind::Link));
+        // A link to a project folder is still a link the body makes.
+        assert_eq!(targets("[auth](src/lib/auth.ts)"), ["src/lib/auth.ts"]);
+    }
+
+    #[test]
+    fn paths_under_a_folder_the_skill_has() {
+        let body = "Run `python scripts/extract.py FILE` and read references/api.md, then ./assets/logo.png.\n";
+        assert_eq!(
+            refs(body),
+            [
+                ("scripts/extract.py".to_string(), RefKind::Path),
+                ("references/api.md".to_string(), RefKind::Path),
+                ("./assets/logo.png".to_string(), RefKind::Path),
+            ]
+        );
+        // A folder the skill does not have: the user's project.
+        assert!(
+            targets("Edit `src/lib/auth.ts` and templates/x.html and docs/codebase/.").is_empty()
+        );
+        assert!(references("Run scripts/x.sh", 1, &|_| false).is_empty());
+        // Words joined by a slash, or a name cut at a space, are no file.
+        assert!(targets("regenerate scripts/references, `references/Skill Card.txt`").is_empty());
+        assert_eq!(targets("see references/sub/ now"), ["references/sub/"]);
+        // An `examples/` folder the skill has is not a placeholder.
+        assert_eq!(targets("See examples/basic.md."), ["examples/basic.md"]);
+    }
+
+    #[test]
+    fn skill_dir_variables_anywhere() {
+        let body = "Run ${CLAUDE_SKILL_DIR}/scripts/ok.sh.\n```bash\npython $SKILL_DIR/tools/run.py --x\npython {baseDir}/scripts/gen.py\n<skill_dir>/lib/x.py\n${SKILL_ROOT:-.}/bin/y\n```\n";
+        assert_eq!(
+            refs(body),
+            [
+                ("scripts/ok.sh".to_string(), RefKind::SkillDir),
+                ("tools/run.py".to_string(), RefKind::SkillDir),
+                ("scripts/gen.py".to_string(), RefKind::SkillDir),
+                ("lib/x.py".to_string(), RefKind::SkillDir),
+                ("bin/y".to_string(), RefKind::SkillDir),
+            ]
+        );
+        // Other variables are not the skill folder; placeholders after it are no file.
+        assert!(
+            targets(
+                "$SKILLS_DIR/a/b.md ${CLAUDE_PLUGIN_ROOT}/x/y.sh ${BASE}/q/r.md $HOME/scripts/x.sh"
+            )
+            .is_empty()
+        );
+        assert!(
+            targets("{baseDir}/scripts/<script-name> ${CLAUDE_SKILL_DIR}/scripts/{name}.py")
+                .is_empty()
+        );
+        for v in [
+            "CLAUDE_SKILL_DIR",
+            "SKILL_DIR",
+            "skill-dir",
+            "baseDir",
+            "SKILL_ROOT",
+        ] {
+            assert!(is_skill_dir_variable(v), "{v}");
+        }
+        for v in [
+            "SKILLS_DIR",
+            "CLAUDE_PLUGIN_ROOT",
+            "BASE",
+            "HOME",
+            "TAO_SKILL_BANK_PATH",
+        ] {
+            assert!(!is_skill_dir_variable(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn code_blocks_keep_only_block_paths() {
+        let body = "Intro.\n```ts\n// src/app/page.tsx\n[x](references/in-fence.md)\npython scripts/run.py\n```\n~~~\nreferences/tilde.md\n~~~\n\n    scripts/indented.sh\n    [y](references/indented.md)\n\nAfter.\n";
+        assert_eq!(
+            refs(body),
+            [
+                ("scripts/run.py".to_string(), RefKind::Block),
+                ("references/tilde.md".to_string(), RefKind::Block),
+                ("scripts/indented.sh".to_string(), RefKind::Block),
+            ]
+        );
+        assert!(!RefKind::Block.missing_is_reported());
+        // An unclosed fence runs to the end.
+        assert_eq!(refs("```\n[a](references/a.md)\n"), []);
+        // Indented list content is not a code block.
+        assert_eq!(
+            refs("- item\n\n    see [b](references/b.md)\n"),
+            [("references/b.md".to_string(), RefKind::Link)]
+        );
+        // A link inside an inline code span is not a link.
+        assert!(targets("Write `[x](notes/y.md)` in the file.").is_empty());
+    }
+
+    #[test]
+    fn never_urls_placeholders_versions() {
+        let body = "\
+[site](https://x.y/a/b.md) [mail](mailto:a@b.c) [top](#usage) [abs](/etc/x.md) [home](~/x.md)
+[file](file:///tmp/a.md) [ph](path/to/file.md) [angle](<your-file>.md) [tpl]({name}/SKILL.md)
+[ex](example/SKILL.md) [yours](your-skill/SKILL.md) [dots](references/.../x.md)
+[ver](4.6/4.7/4.8) [win](C:/x/y.md)
+Versions 4.6/4.7/4.8, scripts/<name>.py, scripts/*.sh, references/your-topic.md, assets/path/to/x.png.
+See https://example.com/scripts/x.sh and git@host:scripts/y.sh.
+";
+        assert!(targets(body).is_empty(), "{:?}", targets(body));
+    }
+
+    #[test]
+    fn at_most_max_references() {
+        let body: String = (0..150)
+            .map(|i| format!("[r](references/r{i}.md)\n"))
+            .collect();
+        assert_eq!(targets(&body).len(), MAX_REFERENCES);
     }
 }
