@@ -470,7 +470,14 @@ fn agents_json_and_one_agent() {
     let t = stdout(&o);
     assert!(t.contains("Codex") && t.contains("(codex)"), "{t}");
     assert!(t.contains("traversal.max_depth = 6"), "{t}");
-    assert!(t.contains("source: newest-releases.md"), "{t}");
+    assert!(
+        t.contains("observed: 0.171.0, tests/oracle case depth"),
+        "{t}"
+    );
+    assert!(
+        t.contains("the agent's own docs on skills: https://developers.openai.com/codex/skills"),
+        "{t}"
+    );
     let o = f.run(&["agents"]);
     ok(&o);
     for a in AGENTS {

@@ -96,6 +96,12 @@ fn header(f: &mut Frame, app: &App, area: Rect) {
             }
         }
     }
+    if let Some(note) = &app.source_note {
+        spans.push(Span::styled(
+            format!("  {}", style::safe(note)),
+            Style::new().fg(Color::Cyan),
+        ));
+    }
     if let Some(note) = &app.watch_note {
         spans.push(Span::styled(
             format!("  {}", style::safe(note)),
