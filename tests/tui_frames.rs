@@ -129,7 +129,7 @@ fn help_overlay() {
     for label in [
         "OBS", "SRC", "BUNDLE", "ASI", "DOC", "CL", "ISSUE", "SPEC", "3P", "FT", "INF", "NONE",
     ] {
-        assert!(f.contains(&format!(" {label} ")), "{label}: {f}");
+        assert!(f.contains(&format!("{label} ")), "{label}: {f}");
     }
     assert!(f.contains("observed") && f.contains("weakest rule"), "{f}");
     snap("help_legend_80x24", f);

@@ -483,9 +483,8 @@ pub fn legend_lines() -> Vec<String> {
 
 /// The legend in short lines (the explorer's help): label, strength, a few words.
 pub fn legend_short() -> Vec<String> {
-    let mut out = vec![
-        "evidence (strongest first) — a verdict is as strong as its weakest rule:".to_string(),
-    ];
+    let mut out =
+        vec!["evidence, strongest first; a verdict is as strong as its weakest rule".to_string()];
     for e in Evidence::ALL {
         out.push(format!(
             "{:>6} {:<11} {}",

@@ -11,7 +11,9 @@ of its kind backs it: to the strongest label its public sources back, else INF. 
   * the research citations it names are mapped to public addresses: source files with line
     ranges become permalinks at the commit that was read (CODE below); `#N` issue numbers
     become issue URLs when the agent's tracker has that issue in the research (ISSUES);
-    `tests/oracle: case NAME` and `oracle ... random tree N` become `observed` sources;
+    `tests/oracle: case NAME` and `oracle ... random tree N` become `observed` sources, and so
+    does a run of the newest release the research reports, through the oracle case that
+    exercises the rule (CASES);
   * the evidence label adds the source that backs it: OBS -> the oracle case that exercises the
     rule (CASES, only for the agents the oracle runs), DOC -> the agent's docs page, SPEC -> the
     specification, CL -> the agent's changelog, ASI -> the benchmark check (CHECKS), BUNDLE ->
@@ -232,6 +234,12 @@ def convert(agent, path, rule, legacy, model, issues, cases, stats):
         if agent in ASI_PAGE and check_for(path):
             for v in re.findall(r"ASI (\d+\.\d+\.\d+)", frag)[:1]:
                 add({"benchmark": check_for(path), "url": f"https://agentskillimplementation.com/platforms/{ASI_PAGE[agent]}/", "version": v})
+                public = True
+        # A run of the newest release in the research: the oracle case that reproduces it.
+        if "newest-releases.md" in frag and agent in ORACLE:
+            case = case_for(agent, path, rule)
+            if case in cases:
+                add({"observed": case, "version": ORACLE_VERSION[agent]})
                 public = True
         if re.fullmatch(r"\[?DOC\b.*", frag) and model.get("docs"):
             add({"doc": model["docs"]})

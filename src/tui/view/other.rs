@@ -228,10 +228,12 @@ pub fn draw_agents(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
             Span::styled(r.value.clone(), vstyle),
             Span::styled(format!(" {cite}"), Style::new().fg(Color::Cyan)),
         ]));
-        lines.push(Line::from(Span::styled(
-            format!("  {}", r.source),
-            style::dim(),
-        )));
+        for src in &r.sources {
+            lines.push(Line::from(Span::styled(
+                format!("  {}", src.render()),
+                style::dim(),
+            )));
+        }
         if let Some(n) = r.note {
             lines.push(Line::from(Span::styled(
                 format!("  note: {n}"),
@@ -342,7 +344,7 @@ pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
 }
 
 /// Every key, for the `?` overlay.
-pub const KEYS: [(&str, &str); 19] = [
+pub const KEYS: [(&str, &str); 18] = [
     ("1-5", "tabs: Skills, Collisions, Roots, Agents, Tokens"),
     (
         "↑↓ j k PgUp PgDn",
@@ -357,11 +359,7 @@ pub const KEYS: [(&str, &str); 19] = [
     ("f", "filter: all, problems, collisions"),
     ("a", "one agent (cycle) or all"),
     ("p", "scope: project, user, system, all"),
-    ("r", "rescan"),
-    (
-        "o y",
-        "open / copy (OSC 52) the source of the deciding reason",
-    ),
+    ("r o y", "rescan; open, copy (OSC 52) a reason's source"),
     ("R M F", "rename, move/copy/link, quick fix"),
     ("W D u", "make this copy win (agent: a), delete, undo"),
     ("?  q Esc ^c", "this help; quit"),
