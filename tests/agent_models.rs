@@ -343,7 +343,7 @@ fn every_rule_has_a_source_and_the_versions_its_evidence_needs() {
         for e in entries(&m) {
             let at = format!("{}/{}", m.id, e.path);
             let f = e.from;
-            assert!(!f.source.trim().is_empty(), "{at}: empty source");
+            assert!(f.source.iter().next().is_some(), "{at}: no source");
             match f.evidence {
                 Evidence::Src => assert!(
                     f.commit.is_some() || f.version.is_some(),
@@ -711,9 +711,8 @@ fn a_missing_source_names_its_line() {
         .find(|l| l.starts_with("hidden = { value = \"skip\""))
         .unwrap()
         .to_string();
-    let start = target.find(", source = \"").unwrap();
-    let open = start + ", source = \"".len();
-    let end = open + target[open..].find('"').unwrap() + 1;
+    let start = target.find(", source = [").unwrap();
+    let end = start + target[start..].find("] ").unwrap() + 1;
     let stripped = format!("{}{}", &target[..start], &target[end..]);
     assert!(!stripped.contains("source"), "{stripped}");
     let text = text.replacen(&target, &stripped, 1);
@@ -769,4 +768,190 @@ fn the_variables_skilltui_reads_come_from_the_models() {
         );
     let m = parse_model(std::path::Path::new("mine.toml"), &text).unwrap();
     assert!(skilltui::agents::referenced_vars(&[m]).contains("MY_AGENT_HOME"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sources a user can follow
+// ---------------------------------------------------------------------------------------------
+
+/// The oracle's targeted cases, with the agents each runs for.
+fn oracle_cases() -> Vec<(String, Option<Vec<String>>)> {
+    skilltui::oracle::cases::targeted()
+        .into_iter()
+        .map(|c| {
+            let agents = c
+                .agents
+                .as_ref()
+                .map(|a| a.iter().map(|s| s.to_string()).collect());
+            (c.name, agents)
+        })
+        .collect()
+}
+
+fn lint(m: &AgentModel) -> Vec<String> {
+    skilltui::agents::sources::lint(m, &oracle_cases(), skilltui::agents::sources::CITABLE)
+}
+
+#[test]
+fn every_rule_cites_public_or_reproducible_sources() {
+    let mut problems = Vec::new();
+    for m in builtin() {
+        problems.extend(lint(&m));
+        for r in m.rules() {
+            assert!(!r.sources.is_empty(), "{}/{}: no source", m.id, r.id);
+            // Every rule has a URL or an oracle case; an inference alone only backs a weak or
+            // unknown claim.
+            let followable = r
+                .sources
+                .iter()
+                .any(|s| s.url.is_some() || s.kind == skilltui::agents::SourceKind::Observed);
+            assert!(
+                followable || r.strength <= skilltui::agents::Strength::Weak,
+                "{}/{}: a {} claim with nothing to follow",
+                m.id,
+                r.id,
+                r.strength
+            );
+            // No source names a research note that does not ship with skilltui.
+            for s in &r.sources {
+                let t = s.text.as_deref().unwrap_or("");
+                for bad in [
+                    "agent-matrix.md",
+                    "newest-releases.md",
+                    "closed-harnesses.md",
+                    "oss-harnesses.md",
+                    "notes/",
+                    "seeds/",
+                    "§",
+                ] {
+                    assert!(!t.contains(bad), "{}/{}: names {bad}: {t}", m.id, r.id);
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// Replaces the first rule line starting with `prefix` in `text` by `f(line)`.
+fn edit_rule(text: &str, prefix: &str, f: impl Fn(&str) -> String) -> String {
+    let line = text.lines().find(|l| l.starts_with(prefix)).unwrap();
+    text.replacen(line, &f(line), 1)
+}
+
+fn with_sources(line: &str, sources: &str) -> String {
+    let start = line.find("source = [").unwrap() + "source = ".len();
+    let end = start
+        + line[start..]
+            .find("] ")
+            .map_or(line.len() - start - 2, |e| e + 1);
+    format!("{}{}{}", &line[..start], sources, &line[end..])
+}
+
+fn lint_text(text: &str) -> Vec<String> {
+    lint(&parse_model(Path::new("x.toml"), text).unwrap())
+}
+
+#[test]
+fn the_source_check_fails_on_each_kind_of_bad_source() {
+    let text = codex_text();
+    assert_eq!(lint_text(&text), Vec::<String>::new());
+    let hidden = "hidden = { value = \"skip\"";
+    let cases: [(&str, &str); 7] = [
+        (
+            "[{ source = \"https://github.com/openai/codex/blob/main/codex-rs/core-skills/src/loader.rs#L1\" }, { observed = \"hidden-node_modules-gitignore\", version = \"0.171.0\" }]",
+            "permalink without a commit",
+        ),
+        (
+            "[{ observed = \"no-such-case\", version = \"0.171.0\" }]",
+            "does not exist",
+        ),
+        (
+            "[{ observed = \"env-opencode-disable-claude\", version = \"0.171.0\" }]",
+            "does not run for codex",
+        ),
+        (
+            "[{ doc = \"https://example.com/skills\" }, { observed = \"hidden-node_modules-gitignore\", version = \"0.171.0\" }]",
+            "outside the citable addresses",
+        ),
+        ("\"newest-releases.md Codex §5\"", "unstructured source"),
+        (
+            "[{ doc = \"https://developers.openai.com/codex/skills\" }]",
+            "evidence OBS but no observed source",
+        ),
+        (
+            "[{ changelog = \"https://github.com/openai/codex/releases/tag/rust-v0.171.0\" }, { observed = \"hidden-node_modules-gitignore\", version = \"0.171.0\" }]",
+            "changelog source without a version",
+        ),
+    ];
+    for (sources, expected) in cases {
+        let bad = edit_rule(&text, hidden, |l| with_sources(l, sources));
+        let problems = lint_text(&bad);
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("codex/traversal.hidden") && p.contains(expected)),
+            "{sources}: expected `{expected}` in {problems:?}"
+        );
+    }
+    // A random oracle tree exists for any seed.
+    let ok = edit_rule(&text, hidden, |l| {
+        with_sources(l, "[{ observed = \"random-542\", version = \"0.171.0\" }]")
+    });
+    assert_eq!(lint_text(&ok), Vec::<String>::new());
+    // A source table with two kinds, or none, does not load.
+    for sources in [
+        "[{ doc = \"https://developers.openai.com/codex/skills\", issue = \"https://github.com/openai/codex/issues/1\" }]",
+        "[{ version = \"1\" }]",
+        "[]",
+    ] {
+        let bad = edit_rule(&text, hidden, |l| with_sources(l, sources));
+        assert!(parse_model(Path::new("x.toml"), &bad).is_err(), "{sources}");
+    }
+}
+
+#[test]
+fn sources_render_as_one_step_to_the_claim() {
+    let m = model("codex");
+    let depth = &m.traversal.max_depth.from;
+    let urls: Vec<&str> = depth.source.urls().collect();
+    assert!(
+        urls.iter().any(|u| u.starts_with(
+            "https://github.com/openai/codex/blob/4e30281a13f7d1e5b58637ab7028023334617bee/"
+        ) && u.contains("#L")),
+        "{urls:?}"
+    );
+    let line = depth.source.render();
+    assert!(
+        line.contains("observed: 0.171.0, tests/oracle case depth"),
+        "{line}"
+    );
+    assert_eq!(depth.strength(), skilltui::agents::Strength::Observed);
+    let commit = depth.source.iter().find_map(|s| s.commit());
+    assert_eq!(commit, Some("4e30281a13f7d1e5b58637ab7028023334617bee"));
+}
+
+#[test]
+fn the_legend_covers_every_label_and_the_readme_carries_it() {
+    let legend = skilltui::agents::sources::legend();
+    assert_eq!(legend.len(), Evidence::ALL.len());
+    // Strongest first.
+    for w in legend.windows(2) {
+        assert!(w[0].strength >= w[1].strength, "{:?}", w);
+    }
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    for r in &legend {
+        let row = format!(
+            "| `{}` | {} | {} |",
+            r.label,
+            r.strength.as_str(),
+            r.meaning
+        );
+        assert!(readme.contains(&row), "README lacks the legend row {row}");
+    }
 }

@@ -343,7 +343,107 @@ fn why_one_agent() {
     }
     // With one agent the full chain is shown, rules and sources included.
     assert!(t.contains("rule codex/roots.project-agents"), "{t}");
-    assert!(t.contains("source:"), "{t}");
+    assert!(t.contains("sources:"), "{t}");
+    assert!(
+        t.contains("observed: 0.171.0, tests/oracle case roots"),
+        "{t}"
+    );
+    // Claude Code does not scan .agents/skills: the reason's sources are printed with URLs.
+    let o = f.run(&["why", "portable", "--agent", "claude-code"]);
+    ok(&o);
+    let t = stdout(&o);
+    assert!(
+        t.contains("rule claude-code/not_roots") && t.contains(" (benchmarked); sources:"),
+        "{t}"
+    );
+    assert!(
+        t.contains("https://agentskillimplementation.com/platforms/claude-code/"),
+        "{t}"
+    );
+}
+
+#[test]
+fn json_verdicts_carry_strength_and_sources() {
+    let f = sample();
+    let o = f.run(&["list", "--json"]);
+    ok(&o);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let skill = j["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "portable")
+        .unwrap();
+    let cc = &skill["agents"]["claude-code"];
+    assert_eq!(cc["status"], "not-found", "{cc}");
+    // The weakest evidence among the deciding reasons.
+    let weakest = cc["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["strength"].as_str())
+        .map(|s| {
+            ["none", "weak", "stated", "benchmarked", "read", "observed"]
+                .iter()
+                .position(|x| *x == s)
+                .unwrap()
+        })
+        .min()
+        .unwrap();
+    let strength = cc["strength"].as_str().unwrap();
+    assert_eq!(
+        ["none", "weak", "stated", "benchmarked", "read", "observed"][weakest],
+        strength,
+        "{cc}"
+    );
+    let reason = cc["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| {
+            r["rule"]
+                .as_str()
+                .unwrap()
+                .starts_with("claude-code/not_roots")
+        })
+        .unwrap();
+    let kinds: Vec<&str> = reason["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["observed", "benchmark"], "{reason}");
+    assert_eq!(reason["sources"][0]["case"], "roots");
+    assert!(
+        reason["sources"][1]["url"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://agentskillimplementation.com/")
+    );
+}
+
+#[test]
+fn agents_legend_explains_every_label() {
+    let f = sample();
+    let o = f.run(&["agents", "--legend"]);
+    ok(&o);
+    let t = stdout(&o);
+    for label in [
+        "OBS", "SRC", "BUNDLE", "ASI", "DOC", "CL", "ISSUE", "SPEC", "3P", "FT", "INF", "NONE",
+    ] {
+        assert!(
+            t.lines().any(|l| l.trim_start().starts_with(label)),
+            "{label}: {t}"
+        );
+    }
+    assert!(t.contains("weakest"), "{t}");
+    let o = f.run(&["agents", "--legend", "--json"]);
+    ok(&o);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j.as_array().unwrap().len(), 12);
+    assert_eq!(j[0]["label"], "OBS");
+    assert_eq!(j[0]["strength"], "observed");
 }
 
 #[test]
@@ -502,7 +602,14 @@ fn agents_json_and_one_agent() {
     let t = stdout(&o);
     assert!(t.contains("Codex") && t.contains("(codex)"), "{t}");
     assert!(t.contains("traversal.max_depth = 6"), "{t}");
-    assert!(t.contains("source: newest-releases.md"), "{t}");
+    assert!(
+        t.contains("observed: 0.171.0, tests/oracle case depth"),
+        "{t}"
+    );
+    assert!(
+        t.contains("the agent's own docs on skills: https://developers.openai.com/codex/skills"),
+        "{t}"
+    );
     let o = f.run(&["agents"]);
     ok(&o);
     for a in AGENTS {

@@ -123,6 +123,18 @@ fn help_overlay() {
         "{f}"
     );
     snap("help_80x24", f);
+    // `?` again: the evidence legend, every label with its strength.
+    keys(&mut app, "?");
+    let f = frame(&app);
+    for label in [
+        "OBS", "SRC", "BUNDLE", "ASI", "DOC", "CL", "ISSUE", "SPEC", "3P", "FT", "INF", "NONE",
+    ] {
+        assert!(f.contains(&format!("{label} ")), "{label}: {f}");
+    }
+    assert!(f.contains("observed") && f.contains("weakest rule"), "{f}");
+    snap("help_legend_80x24", f);
+    keys(&mut app, "x");
+    assert!(!app.help && !app.help_legend);
 }
 
 #[test]

@@ -114,14 +114,24 @@ fn explorer_in_a_real_terminal() {
         s.contains("Claude Code does not scan") && s.contains("code-review")
     });
 
-    // Help overlay, then quit.
+    // `y` on a source without a URL (Claude Code's not-root ~/.agents/skills is an inference)
+    // shows the source in the footer instead of copying.
+    t.keys(&["y"]);
+    t.wait_until("the shown source", |s| {
+        s.lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| l.starts_with("claude-code/not_roots") && l.contains("inferred from"))
+    });
+
+    // Help overlay, the legend, then quit.
     t.keys(&["?"]);
-    t.wait_for("any key closes this help");
+    t.wait_for("closes this help");
+    t.keys(&["?"]);
+    t.wait_for("a verdict is as strong as its weakest rule");
     t.keys(&["Escape"]);
     let start = Instant::now();
-    while t.screen().contains("any key closes this help")
-        && start.elapsed() < Duration::from_secs(10)
-    {
+    while t.screen().contains("closes this help") && start.elapsed() < Duration::from_secs(10) {
         std::thread::sleep(Duration::from_millis(50));
     }
     t.keys(&["q"]);

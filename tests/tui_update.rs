@@ -240,3 +240,47 @@ fn search_matches_descriptions_by_words_after_names_and_remembers_queries() {
     assert_eq!(app.search.query, "checklist");
     assert_eq!(app.rows.iter().map(|r| r.skill).collect::<Vec<_>>(), typed);
 }
+
+#[test]
+fn o_and_y_act_on_the_source_of_the_deciding_reason() {
+    let d = demo("u_source");
+    let mut app = app(&d, 100, 30);
+    select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    // Claude Code does not scan .agents/skills: its deciding reason cites a URL.
+    let cc = app
+        .models
+        .iter()
+        .position(|m| m.id == "claude-code")
+        .unwrap();
+    while app.agent_filter != Some(cc) {
+        keys(&mut app, "a");
+    }
+    select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    let (rule, src) = app.current_source().expect("a source");
+    assert!(rule.starts_with("claude-code/"), "{rule}");
+    let url = src.url.clone().expect("a URL");
+    assert!(url.starts_with("https://"), "{url}");
+    keys(&mut app, "o");
+    assert_eq!(
+        app.source_cmd,
+        Some(skilltui::tui::app::SourceCmd::Open(url.clone()))
+    );
+    assert!(app.source_note.as_deref().unwrap().contains(&url));
+    app.source_cmd = None;
+    keys(&mut app, "y");
+    assert_eq!(
+        app.source_cmd,
+        Some(skilltui::tui::app::SourceCmd::Copy(url.clone()))
+    );
+    // The note shows in the status line, and the next key clears it.
+    assert!(frame(&app).contains("copied"), "{}", frame(&app));
+    keys(&mut app, "j");
+    assert!(app.source_note.is_none());
+}
+
+#[test]
+fn osc52_encodes_the_url_for_the_clipboard() {
+    assert_eq!(skilltui::tui::osc52("hi"), "\x1b]52;c;aGk=\x07");
+    assert_eq!(skilltui::tui::osc52("abc"), "\x1b]52;c;YWJj\x07");
+    assert_eq!(skilltui::tui::osc52("abcd"), "\x1b]52;c;YWJjZA==\x07");
+}

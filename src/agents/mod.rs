@@ -4,8 +4,10 @@
 //! `--model DIR` loads `*.toml` from a folder instead.
 
 pub mod model;
+pub mod sources;
 
 pub use model::*;
+pub use sources::{Source, SourceKind, Sources, Strength};
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -126,21 +126,37 @@ pub struct Provenance {
     /// Commit for [SRC] claims.
     #[serde(default)]
     pub commit: Option<String>,
-    /// Where the claim comes from: research file and section, URL, changelog entry, issue.
-    /// (Shared: every reason citing the rule points at the same text.)
-    pub source: std::sync::Arc<str>,
+    /// Where the claim comes from: a list of sources, each of one kind (docs page, permalink,
+    /// changelog entry, issue, benchmark check, oracle case, package, inference).
+    /// (Shared: every reason citing the rule points at the same list.)
+    pub source: super::sources::Sources,
     /// A plain sentence for the explanation; optional.
     #[serde(default)]
     pub note: Option<String>,
     /// The citation, made once.
     #[serde(skip)]
     pub cite: std::sync::OnceLock<std::sync::Arc<str>>,
+    /// The sources rendered on one line, made once.
+    #[serde(skip)]
+    pub rendered: std::sync::OnceLock<std::sync::Arc<str>>,
 }
 
 impl Provenance {
     /// The citation, shared between every reason that cites this rule.
     pub fn citation_shared(&self) -> std::sync::Arc<str> {
         self.cite.get_or_init(|| self.citation().into()).clone()
+    }
+
+    /// The sources on one line, shared between every reason that cites this rule.
+    pub fn source_line(&self) -> std::sync::Arc<str> {
+        self.rendered
+            .get_or_init(|| self.source.render().into())
+            .clone()
+    }
+
+    /// How strong the claim is (from the evidence label).
+    pub fn strength(&self) -> super::sources::Strength {
+        self.evidence.strength()
     }
 
     /// `[OBS 0.171.0]`, `[SRC 4e30281a]`, `[DOC]`.
@@ -234,8 +250,20 @@ pub struct RuleView {
     pub evidence: String,
     pub version: Option<String>,
     pub commit: Option<String>,
+    /// The sources, rendered on one line.
     pub source: String,
+    /// The sources as data.
+    pub sources: Vec<super::sources::Source>,
+    /// How strong the evidence is (`none` when the label is not known).
+    pub strength: super::sources::Strength,
     pub note: Option<String>,
+}
+
+impl RuleView {
+    /// The evidence label as parsed, when it is one.
+    pub fn evidence_label(&self) -> Option<Evidence> {
+        Evidence::deserialize(toml::Value::String(self.evidence.clone())).ok()
+    }
 }
 
 impl AgentModel {
@@ -259,15 +287,30 @@ impl AgentModel {
                     })
                     .unwrap_or_default();
                 let s = |k: &str| t.get(k).and_then(|v| v.as_str()).map(String::from);
-                out.push(RuleView {
+                let sources: Vec<super::sources::Source> = t
+                    .get("source")
+                    .and_then(|v| super::sources::Sources::deserialize(v.clone()).ok())
+                    .map(|s| s.0.to_vec())
+                    .unwrap_or_default();
+                let mut view = RuleView {
                     id: prefix.to_string(),
                     value,
                     evidence: s("evidence").unwrap_or_default(),
                     version: s("version"),
                     commit: s("commit"),
-                    source: s("source").unwrap_or_default(),
+                    source: sources
+                        .iter()
+                        .map(super::sources::Source::render)
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                    sources,
+                    strength: super::sources::Strength::None,
                     note: s("note"),
-                });
+                };
+                view.strength = view
+                    .evidence_label()
+                    .map_or(super::sources::Strength::None, Evidence::strength);
+                out.push(view);
             }
             for (k, v) in t {
                 let id = if prefix.is_empty() {

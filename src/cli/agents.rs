@@ -23,6 +23,10 @@ pub struct Args {
     /// where they and the model disagree. Needs Node.js.
     #[arg(long)]
     pub verify: bool,
+    /// Print the evidence legend: each evidence label, what it means, how strong it is, and
+    /// the source kinds that back it (with --json: as JSON).
+    #[arg(long, conflicts_with = "verify")]
+    pub legend: bool,
 }
 
 #[derive(Serialize)]
@@ -63,7 +67,19 @@ pub fn run(
         agent_opt: None,
         json: args.json,
         verify: args.verify,
+        legend: args.legend,
     };
+    if args.legend {
+        if args.json {
+            serde_json::to_writer_pretty(&mut *out, &crate::agents::sources::legend())?;
+            writeln!(out)?;
+        } else {
+            for l in crate::agents::sources::legend_lines() {
+                writeln!(out, "{l}")?;
+            }
+        }
+        return Ok(Ok(EXIT_OK));
+    }
     if args.verify {
         let only: Vec<String> = args.agent.iter().cloned().collect();
         let results = crate::oracle::verify::verify(&cx.models, &cx.env, &only);
@@ -174,7 +190,7 @@ pub fn run(
         }
         writeln!(
             out,
-            "\n`skilltui agents ID` lists one agent's rules with their sources."
+            "\n`skilltui agents ID` lists one agent's rules with their sources; `skilltui agents --legend` explains the evidence labels."
         )?;
         return Ok(Ok(EXIT_OK));
     }
@@ -184,8 +200,9 @@ pub fn run(
             "{} ({}) — model of version {}, checked {}",
             m.name, m.id, m.version, m.checked
         )?;
-        if let Some(d) = &m.docs {
-            writeln!(out, "docs: {d}")?;
+        match &m.docs {
+            Some(d) => writeln!(out, "the agent's own docs on skills: {}", sanitize::line(d))?,
+            None => writeln!(out, "the agent's own docs on skills: unknown")?,
         }
         if let Some(s) = &m.summary {
             writeln!(out, "\n{}\n", sanitize::text(s.trim()))?;
@@ -198,7 +215,12 @@ pub fn run(
                 sanitize::line(&r.value),
                 citation(&r)
             )?;
-            writeln!(out, "    source: {}", sanitize::line(&r.source))?;
+            if r.sources.is_empty() {
+                writeln!(out, "    source: (none)")?;
+            }
+            for src in &r.sources {
+                writeln!(out, "    {}", sanitize::line(&src.render()))?;
+            }
             if let Some(n) = &r.note {
                 writeln!(out, "    note: {}", sanitize::line(n))?;
             }

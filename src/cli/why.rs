@@ -173,13 +173,30 @@ pub fn run(
                     r.evidence
                 )?;
                 if full {
-                    writeln!(
-                        out,
-                        "  {:width$}      rule {}; source: {}",
-                        "",
-                        r.rule,
-                        sanitize::line(&r.source)
-                    )?;
+                    let strength = r.strength.map(|s| format!(" ({s})")).unwrap_or_default();
+                    if r.sources.iter().next().is_none() {
+                        writeln!(
+                            out,
+                            "  {:width$}      rule {}{strength}; source: {}",
+                            "",
+                            r.rule,
+                            sanitize::line(&r.source)
+                        )?;
+                    } else {
+                        writeln!(
+                            out,
+                            "  {:width$}      rule {}{strength}; sources:",
+                            "", r.rule
+                        )?;
+                        for src in r.sources.iter() {
+                            writeln!(
+                                out,
+                                "  {:width$}        {}",
+                                "",
+                                sanitize::line(&src.render())
+                            )?;
+                        }
+                    }
                 }
             }
         }

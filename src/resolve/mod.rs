@@ -78,21 +78,40 @@ struct Contender {
     key: String,
 }
 
-/// Source and evidence of "the agent's roots are …": the model's root list as a whole.
-fn provenance_summary(m: &AgentModel) -> (String, String) {
+/// Source, sources, evidence and strength of "the agent's roots are …": the model's root list
+/// as a whole (every root's sources, each once; the weakest root's strength).
+fn provenance_summary(
+    m: &AgentModel,
+) -> (
+    String,
+    crate::agents::Sources,
+    String,
+    Option<crate::agents::Strength>,
+) {
     let mut cites: Vec<String> = Vec::new();
+    let mut sources: Vec<crate::agents::Source> = Vec::new();
+    let mut strength = None;
     for r in m.roots.iter().filter(|r| r.on_this_os()) {
         let c = r.from.citation();
         if !cites.contains(&c) {
             cites.push(c);
         }
+        for s in r.from.source.iter() {
+            if !sources.contains(s) {
+                sources.push(s.clone());
+            }
+        }
+        let st = r.from.strength();
+        strength = Some(strength.map_or(st, |w: crate::agents::Strength| w.min(st)));
     }
     (
         format!(
             "the [[roots]] of assets/agents/{}.toml, each with its own source (`skilltui agents {}`)",
             m.id, m.id
         ),
+        crate::agents::Sources(sources.into()),
         cites.join(" "),
+        strength,
     )
 }
 
@@ -196,7 +215,7 @@ pub fn resolve_subset(
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(subset.len());
     let mut contenders: Vec<Contender> = Vec::new();
     // Made once per agent: the roots sentence and its provenance, former roots by path.
-    let (src, ev) = provenance_summary(m);
+    let (src, roots_sources, ev, roots_strength) = provenance_summary(m);
     let roots_source: std::sync::Arc<str> = src.into();
     let roots_evidence: std::sync::Arc<str> = ev.into();
     let roots_text = root_list(m);
@@ -295,7 +314,9 @@ pub fn resolve_subset(
                     rule: format!("{}/roots", m.id),
                     message,
                     source: roots_source.clone(),
+                    sources: roots_sources.clone(),
                     evidence: roots_evidence.clone(),
+                    strength: roots_strength,
                 });
             }
             verdicts.push(Verdict::new(status, reasons));

@@ -1,7 +1,7 @@
 //! Verdicts as data: a status, the name a skill is listed under, the copy that wins, and the
 //! reasons — each with the rule that decided, a sentence, its source and its evidence.
 
-use crate::agents::{Handling, Provenance, Scope};
+use crate::agents::{Handling, Provenance, Scope, Sources, Strength};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -54,10 +54,14 @@ pub struct Reason {
     pub rule: String,
     /// A plain sentence.
     pub message: String,
-    /// Where the rule comes from (shared with the model).
+    /// Where the rule comes from, on one line (shared with the model).
     pub source: std::sync::Arc<str>,
+    /// The rule's sources as data (shared with the model); empty for skilltui's own reasons.
+    pub sources: Sources,
     /// Evidence label with version or commit, e.g. `[OBS 0.171.0]` (shared with the model).
     pub evidence: std::sync::Arc<str>,
+    /// How strong the rule's evidence is; `None` for skilltui's own reasons (not an agent's rule).
+    pub strength: Option<Strength>,
 }
 
 impl Reason {
@@ -65,8 +69,10 @@ impl Reason {
         Reason {
             rule: format!("{agent}/{rule}"),
             message,
-            source: from.source.clone(),
+            source: from.source_line(),
+            sources: from.source.clone(),
             evidence: from.citation_shared(),
+            strength: Some(from.strength()),
         }
     }
 
@@ -76,7 +82,9 @@ impl Reason {
             rule: format!("skilltui/{rule}"),
             message,
             source: "skilltui".into(),
+            sources: Sources::default(),
             evidence: "[skilltui]".into(),
+            strength: None,
         }
     }
 }
@@ -93,18 +101,16 @@ pub struct Bundle {
     pub excluded: Vec<String>,
 }
 
-/// One agent's verdict on one SKILL.md.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One agent's verdict on one SKILL.md. JSON has every field and `strength`
+/// ([`Verdict::strength`]).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Verdict {
     pub status: Status,
     /// The name the skill is listed and invoked under.
-    #[serde(rename = "as")]
     pub as_name: Option<String>,
     /// The SKILL.md that wins this skill's name (for `shadowed`).
-    #[serde(serialize_with = "crate::sanitize::lossy_path::opt")]
     pub winner: Option<PathBuf>,
     /// The root the agent reached it through.
-    #[serde(serialize_with = "crate::sanitize::lossy_path::opt")]
     pub root: Option<PathBuf>,
     pub scope: Option<Scope>,
     /// Whether the model sees it (None unless visible).
@@ -118,7 +124,38 @@ pub struct Verdict {
     pub bundle: Option<Bundle>,
 }
 
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        struct Lossy<'a>(&'a Option<PathBuf>);
+        impl Serialize for Lossy<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                crate::sanitize::lossy_path::opt(self.0, s)
+            }
+        }
+        let mut m = s.serialize_struct("Verdict", 12)?;
+        m.serialize_field("status", &self.status)?;
+        m.serialize_field("as", &self.as_name)?;
+        m.serialize_field("winner", &Lossy(&self.winner))?;
+        m.serialize_field("root", &Lossy(&self.root))?;
+        m.serialize_field("scope", &self.scope)?;
+        m.serialize_field("model", &self.model)?;
+        m.serialize_field("reasons", &self.reasons)?;
+        m.serialize_field("strength", &self.strength())?;
+        m.serialize_field("fields", &self.fields)?;
+        m.serialize_field("listing_tokens", &self.listing_tokens)?;
+        m.serialize_field("bundle", &self.bundle)?;
+        m.end()
+    }
+}
+
 impl Verdict {
+    /// How strong the verdict is: the weakest evidence among the agent rules that decided it
+    /// (skilltui's own checks do not count); `None` when no agent rule is cited.
+    pub fn strength(&self) -> Option<Strength> {
+        self.reasons.iter().filter_map(|r| r.strength).min()
+    }
+
     /// The reason that decided the status: the first for `not-found` (the nearest root's
     /// refusal), the last otherwise (reasons accumulate in order of evaluation, and for a visible
     /// skill the last says what it is listed as).

@@ -193,6 +193,20 @@ pub struct App {
     pub action_cmd: Option<ActionCmd>,
     /// Journal ids of the actions applied in this session, oldest first (`u` undoes the last).
     pub session_actions: Vec<String>,
+    /// A source to open or copy (`o`, `y`), for the run loop: no process or terminal write
+    /// happens in `update`.
+    pub source_cmd: Option<SourceCmd>,
+    /// What `o`/`y` did or showed, in the status line until the next key.
+    pub source_note: Option<String>,
+    /// The help overlay shows the evidence legend (`?` twice) instead of the keys.
+    pub help_legend: bool,
+}
+
+/// Open a source's URL, or copy it to the clipboard (OSC 52).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SourceCmd {
+    Open(String),
+    Copy(String),
 }
 
 /// The action overlay's state.
@@ -277,6 +291,9 @@ impl App {
             action: None,
             action_cmd: None,
             session_actions: Vec::new(),
+            source_cmd: None,
+            source_note: None,
+            help_legend: false,
         }
     }
 
@@ -340,6 +357,31 @@ impl App {
             .as_ref()
             .and_then(|c| c.skills.get(i))
             .map(|s| &**s)
+    }
+
+    /// The source `o` and `y` act on: the decisive reason of the selected skill's verdict for
+    /// the chosen agent (`a`), or else for the first agent with a problem, or else the first
+    /// agent; its first source with a URL, or else its first source. With the reason's rule.
+    pub fn current_source(&self) -> Option<(String, crate::agents::Source)> {
+        let s = self.current()?;
+        let shown: Vec<&crate::resolve::Verdict> = s
+            .verdicts
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.agent_filter.is_none_or(|a| a == *i))
+            .map(|(_, (_, v))| v)
+            .collect();
+        let v = shown
+            .iter()
+            .find(|v| v.status.is_problem())
+            .or(shown.first())?;
+        let r = v.decisive()?;
+        let src = r
+            .sources
+            .iter()
+            .find(|s| s.url.is_some())
+            .or(r.sources.iter().next())?;
+        Some((r.rule.clone(), src.clone()))
     }
 
     /// The skill under the cursor.

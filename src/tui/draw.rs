@@ -122,6 +122,17 @@ fn tabs(f: &mut Frame, app: &App, area: Rect) {
 }
 
 fn footer(f: &mut Frame, app: &App, area: Rect) {
+    // What `o`/`y` did, or the source it shows, until the next key.
+    if let Some(note) = &app.source_note {
+        f.render_widget(
+            Line::from(Span::styled(
+                style::safe(note),
+                Style::new().fg(Color::Cyan),
+            )),
+            area,
+        );
+        return;
+    }
     let keys: &[(&str, &str)] = match app.tab {
         Tab::Skills => &[
             ("/", "search"),

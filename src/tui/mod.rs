@@ -24,6 +24,7 @@ use crossterm::terminal::{
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io;
+use std::io::Write as _;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
@@ -227,6 +228,19 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
             terminal.draw(|f| draw::draw(f, &app))?;
             run_action(&mut app);
         }
+        if let Some(cmd) = app.source_cmd.take() {
+            match cmd {
+                app::SourceCmd::Open(url) => {
+                    if !open_url(&url) {
+                        app.source_note = Some(format!("nothing here opens URLs: {url}"));
+                    }
+                }
+                app::SourceCmd::Copy(url) => {
+                    let mut o = io::stdout();
+                    let _ = write!(o, "{}", osc52(&url)).and_then(|_| o.flush());
+                }
+            }
+        }
         if app.rescan_requested {
             app.rescan_requested = false;
             match &watcher {
@@ -249,4 +263,49 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         terminal.draw(|f| draw::draw(f, &app))?;
     }
     Ok(Ok(EXIT_OK))
+}
+
+/// Opens a URL with the desktop's opener (`xdg-open`, `open` on macOS), detached; false when
+/// none can be started.
+fn open_url(url: &str) -> bool {
+    use std::process::{Command, Stdio};
+    let openers: &[&str] = if cfg!(target_os = "macos") {
+        &["open"]
+    } else {
+        &["xdg-open"]
+    };
+    openers.iter().any(|o| {
+        Command::new(o)
+            .arg(url)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .is_ok()
+    })
+}
+
+/// The OSC 52 sequence that puts `text` on the terminal's clipboard.
+pub fn osc52(text: &str) -> String {
+    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(bytes.len() * 4 / 3 + 12);
+    out.push_str("\x1b]52;c;");
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(B64[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out.push('\x07');
+    out
 }

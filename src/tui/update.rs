@@ -399,12 +399,18 @@ fn key(app: &mut App, k: KeyEvent) {
         app.quit = true;
         return;
     }
+    app.source_note = None;
     if app.help {
-        // Any key closes the help; `q` still quits.
+        // `?` turns to the evidence legend; any other key closes the help; `q` still quits.
+        if matches!(k.code, KeyCode::Char('?')) && !app.help_legend {
+            app.help_legend = true;
+            return;
+        }
         if matches!(k.code, KeyCode::Char('q')) {
             app.quit = true;
         }
         app.help = false;
+        app.help_legend = false;
         return;
     }
     if app.action.is_some() {
@@ -455,6 +461,7 @@ fn key(app: &mut App, k: KeyEvent) {
             }
         }
         KeyCode::Char('?') => app.help = true,
+        KeyCode::Char(c @ ('o' | 'y')) if !ctrl => source_key(app, c == 'o'),
         KeyCode::Char(c @ '1'..='5') => {
             let t = Tab::ALL[(c as u8 - b'1') as usize];
             if t != app.tab {
@@ -535,6 +542,29 @@ fn key(app: &mut App, k: KeyEvent) {
             app.scan = super::app::ScanState::Scanning;
         }
         _ => {}
+    }
+}
+
+/// `o` opens, `y` copies the source of the selected skill's decisive reason; a source without
+/// a URL (an oracle case, an inference) is shown instead.
+fn source_key(app: &mut App, open: bool) {
+    let Some((rule, src)) = app.current_source() else {
+        app.source_note = Some("no reason with a source here".into());
+        return;
+    };
+    match src.url.clone() {
+        Some(url) => {
+            app.source_note = Some(format!(
+                "{} {rule}: {url}",
+                if open { "opening" } else { "copied" }
+            ));
+            app.source_cmd = Some(if open {
+                super::app::SourceCmd::Open(url)
+            } else {
+                super::app::SourceCmd::Copy(url)
+            });
+        }
+        None => app.source_note = Some(format!("{rule}: {}", src.render())),
     }
 }
 

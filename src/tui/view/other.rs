@@ -228,10 +228,12 @@ pub fn draw_agents(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
             Span::styled(r.value.clone(), vstyle),
             Span::styled(format!(" {cite}"), Style::new().fg(Color::Cyan)),
         ]));
-        lines.push(Line::from(Span::styled(
-            format!("  {}", r.source),
-            style::dim(),
-        )));
+        for src in &r.sources {
+            lines.push(Line::from(Span::styled(
+                format!("  {}", src.render()),
+                style::dim(),
+            )));
+        }
         if let Some(n) = r.note {
             lines.push(Line::from(Span::styled(
                 format!("  note: {n}"),
@@ -357,7 +359,7 @@ pub const KEYS: [(&str, &str); 18] = [
     ("f", "filter: all, problems, collisions"),
     ("a", "one agent (cycle) or all"),
     ("p", "scope: project, user, system, all"),
-    ("r", "rescan"),
+    ("r o y", "rescan; open, copy (OSC 52) a reason's source"),
     ("R M F", "rename, move/copy/link, quick fix"),
     ("W D u", "make this copy win (agent: a), delete, undo"),
     ("?  q Esc ^c", "this help; quit"),
@@ -371,35 +373,48 @@ pub const KEYS: [(&str, &str); 18] = [
 
 pub fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let w = area.width.min(72);
-    let h = area.height.min(KEYS.len() as u16 + 5);
+    let lines: Vec<Line> = if app.help_legend {
+        let mut lines: Vec<Line> = crate::agents::sources::legend_short()
+            .into_iter()
+            .map(|l| Line::from(Span::raw(l)))
+            .collect();
+        lines.push(Line::from(Span::styled(
+            "`skilltui agents --legend` says more; any key closes this help",
+            style::dim(),
+        )));
+        lines
+    } else {
+        let mut lines: Vec<Line> = KEYS
+            .iter()
+            .map(|(k, d)| {
+                Line::from(vec![
+                    Span::styled(format!("{k:>16}  "), style::key()),
+                    Span::raw(*d),
+                ])
+            })
+            .collect();
+        let abbrevs: Vec<String> = app
+            .models
+            .iter()
+            .map(|m| format!("{} {}", m.abbrev(), m.id))
+            .collect();
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>16}  ", "columns"), style::key()),
+            Span::raw(abbrevs.join(", ")),
+        ]));
+        lines.push(Line::from(Span::styled(
+            "? the evidence legend; any other key closes this help",
+            style::dim(),
+        )));
+        lines
+    };
+    let h = area.height.min(lines.len() as u16 + 3);
     let r = Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
         w,
         h,
     );
-    let mut lines: Vec<Line> = KEYS
-        .iter()
-        .map(|(k, d)| {
-            Line::from(vec![
-                Span::styled(format!("{k:>16}  "), style::key()),
-                Span::raw(*d),
-            ])
-        })
-        .collect();
-    let abbrevs: Vec<String> = app
-        .models
-        .iter()
-        .map(|m| format!("{} {}", m.abbrev(), m.id))
-        .collect();
-    lines.push(Line::from(vec![
-        Span::styled(format!("{:>16}  ", "columns"), style::key()),
-        Span::raw(abbrevs.join(", ")),
-    ]));
-    lines.push(Line::from(Span::styled(
-        "any key closes this help",
-        style::dim(),
-    )));
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(Text::from(lines))
