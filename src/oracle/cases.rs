@@ -635,6 +635,9 @@ pub fn targeted() -> Vec<Case> {
     c.vars = vec![("OPENCODE_DISABLE_CLAUDE_CODE_SKILLS".into(), "1".into())];
     v.push(c);
 
+    // Field values: the whole field × shape matrix, per agent in its own root.
+    v.extend(field_cases());
+
     v
 }
 
@@ -750,7 +753,32 @@ pub fn random(seed: u64) -> Case {
             92..=95 => Some("description: \"quoted: fine\"".into()),
             _ => Some("description: \"unterminated".into()),
         };
-        let front: Vec<String> = [name, desc].into_iter().flatten().collect();
+        // Field values: a name or description in another shape of the matrix (8 % each), and up
+        // to two more fields any model knows, each in any shape (40 %, 15 %).
+        let name = if r.chance(8) {
+            let (_, value) = *r.pick(&SHAPES);
+            Some(field_line("name", value, 0))
+        } else {
+            name
+        };
+        let desc = if r.chance(8) {
+            let (_, value) = *r.pick(&SHAPES);
+            Some(field_line("description", value, 0))
+        } else {
+            desc
+        };
+        let mut front: Vec<String> = [name, desc].into_iter().flatten().collect();
+        if r.chance(40) {
+            let (first, lines) = random_field(&mut r);
+            front.push(lines);
+            if r.chance(15) {
+                let (second, lines) = random_field(&mut r);
+                // A key twice is a YAML error of its own, not a field value.
+                if top_key(second) != top_key(first) {
+                    front.push(lines);
+                }
+            }
+        }
         let mut body = format!(
             "---\n{}\n---\n# {folder}\n\nBody of {folder}.\n",
             front.join("\n")
@@ -772,4 +800,429 @@ pub fn random(seed: u64) -> Case {
         dirs.push(dir);
     }
     c
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field values: every frontmatter field any model knows, in every value shape. The same matrix
+// as tests/oracle/field-probes.mjs (which writes the per-agent ground truth as Markdown).
+
+/// Every field named in a model's `[fields.*]` table (assets/agents/*.toml).
+pub const FIELDS: [&str; 19] = [
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+    "metadata.short-description",
+    "disable-model-invocation",
+    "user-invocable",
+    "argument-hint",
+    "when_to_use",
+    "context",
+    "agent",
+    "hooks",
+    "paths",
+    "model",
+    "effort",
+    "icon",
+    "color",
+];
+
+/// Value shapes: (id, YAML text after `key:`). A text starting with a newline is a block: its
+/// lines go below the key, indented.
+pub const SHAPES: [(&str, &str); 20] = [
+    ("string", "Plain text value"),
+    ("quoted", "\"Quoted text value\""),
+    ("empty", "\"\""),
+    ("bare", ""),
+    ("null", "null"),
+    ("tilde", "~"),
+    ("integer", "42"),
+    ("float", "1.5"),
+    ("true", "true"),
+    ("true-cap", "True"),
+    ("false", "false"),
+    ("yes", "yes"),
+    ("quoted-true", "\"true\""),
+    ("flow-list", "[alpha, beta]"),
+    ("block-list", "\n- alpha\n- beta"),
+    ("nonstring-list", "[1, true]"),
+    ("mapping", "\nkey: value"),
+    ("block-literal", "|\nline one\nline two"),
+    ("block-folded", ">\nline one\nline two"),
+    ("long", "<long>"),
+];
+
+/// `words(n)`: `word0 word1 …` cut at n characters.
+fn words(n: usize, stem: &str, sep: &str) -> String {
+    let mut s = String::new();
+    let mut i = 0;
+    while s.len() < n {
+        if !s.is_empty() {
+            s.push_str(sep);
+        }
+        s.push_str(&format!("{stem}{i}"));
+        i += 1;
+    }
+    s.truncate(n);
+    s
+}
+
+/// `key: value` at `indent` spaces; block values (and block scalars' lines) two deeper.
+pub fn field_line(key: &str, value: &str, indent: usize) -> String {
+    let pad = " ".repeat(indent);
+    let value = if value == "<long>" {
+        words(2000, "word", " ")
+    } else {
+        value.to_string()
+    };
+    let deeper = |lines: &[&str]| -> String {
+        lines
+            .iter()
+            .map(|l| format!("\n{pad}  {l}"))
+            .collect::<String>()
+    };
+    if let Some(block) = value.strip_prefix('\n') {
+        let lines: Vec<&str> = block.split('\n').collect();
+        return format!("{pad}{key}:{}", deeper(&lines));
+    }
+    if value.starts_with('|') || value.starts_with('>') {
+        let mut lines = value.split('\n');
+        let head = lines.next().unwrap_or_default();
+        let rest: Vec<&str> = lines.collect();
+        return format!("{pad}{key}: {head}{}", deeper(&rest));
+    }
+    if value.is_empty() {
+        format!("{pad}{key}:")
+    } else {
+        format!("{pad}{key}: {value}")
+    }
+}
+
+/// The frontmatter line(s) giving `field` the value `value` (`metadata.short-description` nests
+/// under `metadata:`).
+fn field_lines(field: &str, value: &str) -> String {
+    match field.strip_prefix("metadata.") {
+        Some(sub) => format!("metadata:\n{}", field_line(sub, value, 2)),
+        None => field_line(field, value, 0),
+    }
+}
+
+/// One field probe: a skill folder and its frontmatter. `group` 0 probes share one tree; the
+/// `name` probes are split in groups whose listed names cannot collide (`true`, `True` and
+/// `"true"` in different trees).
+#[derive(Debug, Clone)]
+pub struct Probe {
+    pub id: String,
+    pub front: String,
+    pub group: usize,
+}
+
+/// The field-value matrix (every field × every shape) and the edge cases the issue names.
+pub fn field_probes() -> Vec<Probe> {
+    let mut v = Vec::new();
+    let name_group = |shape: &str| match shape {
+        "string" | "empty" | "null" | "integer" | "true" | "flow-list" | "mapping"
+        | "block-literal" | "long" => 1,
+        "quoted" | "bare" | "tilde" | "float" | "true-cap" | "block-list" | "block-folded" => 2,
+        _ => 3,
+    };
+    for field in FIELDS {
+        let fslug = field.replace(['.', '_'], "-");
+        for (shape, value) in SHAPES {
+            let id = format!(
+                "{}-{fslug}-{shape}",
+                if field == "name" { "n" } else { "f" }
+            );
+            let (front, group) = match field {
+                "name" => {
+                    let value = match shape {
+                        "string" => id.clone(),
+                        "quoted" => format!("\"{id}\""),
+                        "long" => words(2000, "n", "-"),
+                        _ => value.to_string(),
+                    };
+                    (
+                        format!(
+                            "{}\ndescription: Probe {id}.",
+                            field_line("name", &value, 0)
+                        ),
+                        name_group(shape),
+                    )
+                }
+                "description" => (
+                    format!("name: {id}\n{}", field_line("description", value, 0)),
+                    0,
+                ),
+                _ => (
+                    format!(
+                        "name: {id}\ndescription: Probe {id}.\n{}",
+                        field_lines(field, value)
+                    ),
+                    0,
+                ),
+            };
+            v.push(Probe { id, front, group });
+        }
+    }
+    let d = |id: &str| format!("description: Probe {id}.");
+    let mut e = |id: &str, front: String, group: usize| {
+        v.push(Probe {
+            id: id.to_string(),
+            front,
+            group,
+        })
+    };
+    e(
+        "e-name-outer-spaces",
+        format!(
+            "name: \"  e-name-outer-spaces  \"\n{}",
+            d("e-name-outer-spaces")
+        ),
+        1,
+    );
+    e(
+        "e-name-newline",
+        format!("name: \"e-name-newline\\nsecond\"\n{}", d("e-name-newline")),
+        2,
+    );
+    e(
+        "e-name-257",
+        format!("name: {}\n{}", "e".repeat(257), d("e-name-257")),
+        1,
+    );
+    e(
+        "e-name-65",
+        format!("name: {}\n{}", "a".repeat(65), d("e-name-65")),
+        2,
+    );
+    e(
+        "e-name-64",
+        format!("name: {}\n{}", "b".repeat(64), d("e-name-64")),
+        3,
+    );
+    e("e-name-missing", d("e-name-missing"), 1);
+    e(
+        "e-name-mismatch",
+        format!("name: other-name\n{}", d("e-name-mismatch")),
+        2,
+    );
+    e(
+        "e-name-upper",
+        format!("name: E-Name-Upper\n{}", d("e-name-upper")),
+        3,
+    );
+    e("e-desc-missing", "name: e-desc-missing".into(), 0);
+    e(
+        "e-desc-1024",
+        format!("name: e-desc-1024\ndescription: {}", words(1024, "d", " ")),
+        0,
+    );
+    e(
+        "e-desc-1025",
+        format!("name: e-desc-1025\ndescription: {}", words(1025, "d", " ")),
+        0,
+    );
+    e(
+        "e-desc-outer-spaces",
+        "name: e-desc-outer-spaces\ndescription: \"  Spaced text.  \"".into(),
+        0,
+    );
+    e(
+        "e-desc-tabs-newlines",
+        "name: e-desc-tabs-newlines\ndescription: \"A\\tB\\n\\nC  D\\nE\"".into(),
+        0,
+    );
+    e(
+        "e-desc-colon",
+        "name: e-desc-colon\ndescription: Use when: the user asks".into(),
+        0,
+    );
+    e(
+        "e-desc-plain-multiline",
+        "name: e-desc-plain-multiline\ndescription: first line\n  continued line".into(),
+        0,
+    );
+    for (id, extra) in [
+        (
+            "e-argument-hint-two-lists",
+            "argument-hint: [filename] [format]",
+        ),
+        ("e-argument-hint-list", "argument-hint: [describe x]"),
+        ("e-metadata-bare", "metadata:"),
+        ("e-metadata-null", "metadata: null"),
+        ("e-paths-string", "paths: \"src/**\""),
+        ("e-paths-list", "paths:\n  - \"src/**\""),
+        ("e-paths-empty-list", "paths: []"),
+        ("e-paths-empty-string", "paths: \"\""),
+        ("e-unknown-key", "x-custom: [1, 2]"),
+        ("e-user-invocable-1", "user-invocable: 1"),
+        ("e-allowed-tools-null-list", "allowed-tools: [Read, null]"),
+    ] {
+        e(id, format!("name: {id}\n{}\n{extra}", d(id)), 0);
+    }
+    v
+}
+
+/// The project root each agent reads and no other of the five agents' projects scans twice.
+pub fn native_root(agent: &str) -> &'static str {
+    match agent {
+        "codex" => ".agents/skills",
+        "opencode" => ".opencode/skills",
+        "pi" => ".pi/skills",
+        "copilot-cli" => ".github/skills",
+        _ => ".claude/skills",
+    }
+}
+
+/// The targeted field cases: per agent, the whole matrix in its own project root, in four trees
+/// (the shared one and three `name` groups). Every finding of issue #15 is one of these probes
+/// (`f-user-invocable-yes`, `f-argument-hint-flow-list`, `e-argument-hint-two-lists`,
+/// `e-metadata-null`, `e-paths-list`, `n-name-mapping`, `f-description-null`, …).
+pub fn field_cases() -> Vec<Case> {
+    let probes = field_probes();
+    let mut v = Vec::new();
+    for agent in super::AGENTS {
+        for group in 0..4 {
+            let name = if group == 0 {
+                format!("fields-{agent}")
+            } else {
+                format!("fields-names{group}-{agent}")
+            };
+            let mut c = Case::new(&name);
+            c.agents = Some(vec![agent]);
+            for p in probes.iter().filter(|p| p.group == group) {
+                c.add(format!(
+                    "@@ w/project/{}/{}/SKILL.md\n---\n{}\n---\n# Title\n\nFirst body paragraph of {}.\n\nSecond paragraph.\n",
+                    native_root(agent),
+                    p.id,
+                    p.front,
+                    p.id
+                ));
+            }
+            v.push(c);
+        }
+    }
+    v
+}
+
+/// A field value drawn from the matrix for a random tree: a field (not name or description),
+/// its shape, and the line(s).
+fn random_field(r: &mut XorShift) -> (&'static str, String) {
+    let field = FIELDS[2 + r.below(FIELDS.len() - 2)];
+    let (_, value) = *r.pick(&SHAPES);
+    (field, field_lines(field, value))
+}
+
+/// The frontmatter key a field is written under (`metadata.x` → `metadata`).
+fn top_key(field: &str) -> &str {
+    field.split('.').next().unwrap_or(field)
+}
+
+#[cfg(test)]
+mod field_tests {
+    use super::*;
+    use crate::skill::yaml::{self, YamlOptions, YamlType};
+
+    fn expected_type(shape: &str) -> YamlType {
+        match shape {
+            "bare" | "null" | "tilde" => YamlType::Null,
+            "integer" => YamlType::Int,
+            "float" => YamlType::Float,
+            "true" | "true-cap" | "false" => YamlType::Bool,
+            "flow-list" | "block-list" | "nonstring-list" => YamlType::Sequence,
+            "mapping" => YamlType::Mapping,
+            _ => YamlType::String,
+        }
+    }
+
+    #[test]
+    fn the_matrix_holds_every_field_any_model_knows() {
+        let mut known = std::collections::BTreeSet::new();
+        for m in crate::agents::builtin() {
+            known.extend(m.fields.keys().filter(|k| *k != "*").cloned());
+        }
+        let ours: std::collections::BTreeSet<String> =
+            FIELDS.iter().map(|f| f.to_string()).collect();
+        assert_eq!(
+            ours, known,
+            "FIELDS must list every [fields.*] of the models"
+        );
+    }
+
+    #[test]
+    fn every_probe_gives_its_field_the_shape_it_names() {
+        let probes = field_probes();
+        assert_eq!(probes.len(), FIELDS.len() * SHAPES.len() + 26);
+        let mut ids = std::collections::BTreeSet::new();
+        for p in &probes {
+            assert!(ids.insert(p.id.clone()), "duplicate probe {}", p.id);
+        }
+        for field in FIELDS {
+            let fslug = field.replace(['.', '_'], "-");
+            for (shape, _) in SHAPES {
+                let prefix = if field == "name" { "n" } else { "f" };
+                let id = format!("{prefix}-{fslug}-{shape}");
+                let p = probes.iter().find(|p| p.id == id).expect("probe");
+                let doc = yaml::parse(&p.front, 1, YamlOptions::default())
+                    .unwrap_or_else(|e| panic!("{id}: {e:?}"));
+                let node = match field.split_once('.') {
+                    Some((top, sub)) => doc.get(top).and_then(|m| m.get(sub)),
+                    None => doc.get(field),
+                }
+                .unwrap_or_else(|| panic!("{id}: no {field}"));
+                assert_eq!(node.ty(), expected_type(shape), "{id}:\n{}", p.front);
+                if shape == "long" && field != "name" {
+                    assert_eq!(node.as_str().map(str::len), Some(2000), "{id}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn field_cases_put_each_agents_probes_in_its_own_root_only() {
+        let cases = field_cases();
+        assert_eq!(cases.len(), super::super::AGENTS.len() * 4);
+        for c in &cases {
+            let agent = c.agents.as_ref().unwrap()[0];
+            let root = format!("w/project/{}/", native_root(agent));
+            let files: Vec<&str> = c.spec.lines().filter(|l| l.ends_with("SKILL.md")).collect();
+            assert!(!files.is_empty(), "{}", c.name);
+            assert!(files.iter().all(|f| f.contains(&root)), "{}", c.name);
+        }
+        // Every probe runs for every agent exactly once.
+        let total: usize = cases
+            .iter()
+            .map(|c| c.spec.lines().filter(|l| l.ends_with("SKILL.md")).count())
+            .sum();
+        assert_eq!(total, field_probes().len() * super::super::AGENTS.len());
+    }
+
+    #[test]
+    fn random_trees_draw_every_field_in_every_shape() {
+        let mut seen_keys = std::collections::BTreeSet::new();
+        let mut seen_values = std::collections::BTreeSet::new();
+        for seed in 1..=400 {
+            let c = random(seed);
+            for field in FIELDS {
+                for (shape, value) in SHAPES {
+                    let line = field_lines(field, value);
+                    if c.spec.contains(&format!("\n{line}\n")) {
+                        seen_keys.insert(field);
+                        seen_values.insert((field, shape));
+                    }
+                }
+            }
+        }
+        assert_eq!(seen_keys.len(), FIELDS.len(), "{seen_keys:?}");
+        // Most (field, shape) pairs appear within 400 trees; every shape appears for some field.
+        for (shape, _) in SHAPES {
+            assert!(
+                seen_values.iter().any(|(_, s)| *s == shape),
+                "shape {shape} never drawn"
+            );
+        }
+        assert!(seen_values.len() > FIELDS.len() * SHAPES.len() / 2);
+    }
 }

@@ -34,6 +34,8 @@ pub struct Listed {
     /// Absolute SKILL.md path; empty when the agent does not say (Claude Code rows only in the
     /// `/skills` dialog): compared by name only.
     pub path: String,
+    /// The description the agent lists, exactly (None when it reports none).
+    pub description: Option<String>,
 }
 
 /// What the driver printed for one run.
@@ -82,6 +84,10 @@ impl Listing {
                     .map(|x| Listed {
                         name: s(x, "name"),
                         path: s(x, "path"),
+                        description: x
+                            .get("description")
+                            .and_then(|d| d.as_str())
+                            .map(String::from),
                     })
                     .collect()
             })
@@ -187,6 +193,10 @@ pub struct Prediction {
     pub status: BTreeMap<String, Status>,
     /// The decisive reason of each verdict (`rule: message`).
     pub reason: BTreeMap<String, String>,
+    /// SKILL.md path → the description skilltui predicts the agent lists (the verdict's
+    /// `description_as_listed`; JSON null = none), for Visible verdicts whose JSON carries the
+    /// key. Verdicts without the key are not compared on their description.
+    pub description: BTreeMap<String, Option<String>>,
 }
 
 fn canonical(p: &Path, canon: bool) -> String {
@@ -212,6 +222,9 @@ pub fn predict(models: &[AgentModel], agent: &str, env: &Env, canon: bool) -> Pr
         match v.status {
             Status::Visible => {
                 let name = v.as_name.clone().unwrap_or_else(|| s.label().to_string());
+                if let Some(d) = described(v) {
+                    p.description.insert(path.clone(), d);
+                }
                 p.visible.insert((name, path));
             }
             Status::Unknown => {
@@ -224,6 +237,14 @@ pub fn predict(models: &[AgentModel], agent: &str, env: &Env, canon: bool) -> Pr
         }
     }
     p
+}
+
+/// The verdict's `description_as_listed` as `list --json` writes it: None when the verdict has no
+/// such key, Some(None) for JSON null.
+fn described(v: &crate::resolve::Verdict) -> Option<Option<String>> {
+    let json = serde_json::to_value(v).ok()?;
+    let d = json.get("description_as_listed")?;
+    Some(d.as_str().map(String::from))
 }
 
 /// One disagreement.
@@ -247,6 +268,13 @@ pub enum Diff {
         path: String,
         skilltui: String,
         agent: String,
+    },
+    /// Both list it under the same name, with different descriptions (compared only when the
+    /// verdict carries `description_as_listed`).
+    Described {
+        path: String,
+        skilltui: Option<String>,
+        agent: Option<String>,
     },
 }
 
@@ -278,6 +306,30 @@ impl std::fmt::Display for Diff {
                 agent,
             } => {
                 write!(f, "name: skilltui `{skilltui}`, agent `{agent}` — {path}")
+            }
+            Diff::Described {
+                path,
+                skilltui,
+                agent,
+            } => {
+                let show = |d: &Option<String>| match d {
+                    None => "none".to_string(),
+                    Some(d) => {
+                        let j = serde_json::to_string(d).unwrap_or_default();
+                        if j.chars().count() > 120 {
+                            let head: String = j.chars().take(100).collect();
+                            format!("{head}…\" ({} chars)", d.chars().count())
+                        } else {
+                            j
+                        }
+                    }
+                };
+                write!(
+                    f,
+                    "description: skilltui {}, agent {} — {path}",
+                    show(skilltui),
+                    show(agent)
+                )
             }
         }
     }
@@ -345,6 +397,31 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
             (l.name.clone(), path)
         })
         .collect();
+    // The listed description of each (name, path) pair.
+    let listed_description: BTreeMap<(String, String), Option<String>> = listing
+        .skills
+        .iter()
+        .map(|l| {
+            let path = if l.path.is_empty() {
+                String::new()
+            } else {
+                canonical(Path::new(&l.path), canon)
+            };
+            ((l.name.clone(), path), l.description.clone())
+        })
+        .collect();
+    let check_description = |path: &str, key: (String, String), c: &mut Comparison| {
+        if let (Some(predicted), Some(agent)) =
+            (pred.description.get(path), listed_description.get(&key))
+            && predicted != agent
+        {
+            c.diffs.push(Diff::Described {
+                path: path.to_string(),
+                skilltui: predicted.clone(),
+                agent: agent.clone(),
+            });
+        }
+    };
     let by_name_only: Vec<&String> = listed
         .iter()
         .filter(|(_, p)| p.is_empty())
@@ -353,6 +430,7 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
     let mut used_name_only = BTreeSet::new();
     for (name, path) in &pred.visible {
         if listed.contains(&(name.clone(), path.clone())) {
+            check_description(path, (name.clone(), path.clone()), &mut c);
             continue;
         }
         if let Some((agent_name, _)) = listed.iter().find(|(_, p)| p == path) {
@@ -365,6 +443,7 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
         }
         if let Some(n) = by_name_only.iter().find(|n| **n == name) {
             used_name_only.insert((*n).clone());
+            check_description(path, ((*n).clone(), String::new()), &mut c);
             continue;
         }
         let agent_error = listing
@@ -724,6 +803,77 @@ mod report_tests {
             path: path.into(),
             agent_error: None,
         }
+    }
+
+    #[test]
+    fn the_listing_carries_each_listed_description() {
+        let l = Listing::parse(
+            r#"{"agent":"pi","version":"1","skills":[{"name":"a","path":"/p/a/SKILL.md","description":"A\tb\n"},{"name":"b","path":"/p/b/SKILL.md","description":null},{"name":"c","path":"/p/c/SKILL.md"}],"errors":[],"builtin":[]}"#,
+        )
+        .unwrap();
+        let d: Vec<Option<&str>> = l.skills.iter().map(|s| s.description.as_deref()).collect();
+        assert_eq!(d, vec![Some("A\tb\n"), None, None]);
+    }
+
+    fn listed(name: &str, path: &str, description: Option<&str>) -> Listed {
+        Listed {
+            name: name.into(),
+            path: path.into(),
+            description: description.map(String::from),
+        }
+    }
+
+    #[test]
+    fn descriptions_are_compared_when_the_verdict_predicts_one() {
+        let project = Path::new("/p");
+        let mut pred = Prediction::default();
+        pred.visible.insert(("a".into(), "/p/a/SKILL.md".into()));
+        pred.visible.insert(("b".into(), "/p/b/SKILL.md".into()));
+        pred.visible.insert(("c".into(), "/p/c/SKILL.md".into()));
+        pred.description
+            .insert("/p/a/SKILL.md".into(), Some("line one line two".into()));
+        pred.description.insert("/p/c/SKILL.md".into(), None);
+        let listing = |a: Option<&str>, c: Option<&str>| Listing {
+            skills: vec![
+                listed("a", "/p/a/SKILL.md", a),
+                // No prediction for b's description: never compared.
+                listed("b", "/p/b/SKILL.md", Some("whatever")),
+                // A row without path (Claude Code's dialog only) is matched by name.
+                listed("c", "", c),
+            ],
+            ..Listing::default()
+        };
+        let same = compare(
+            &pred,
+            &listing(Some("line one line two"), None),
+            project,
+            false,
+        );
+        assert!(same.agrees(), "{:?}", same.diffs);
+        let c = compare(
+            &pred,
+            &listing(Some("line one\nline two\n"), Some("Title")),
+            project,
+            false,
+        );
+        assert_eq!(c.diffs.len(), 2, "{:?}", c.diffs);
+        let text: Vec<String> = c.diffs.iter().map(|d| d.to_string()).collect();
+        assert!(text.iter().any(|t| t.contains(
+            r#"description: skilltui "line one line two", agent "line one\nline two\n" — /p/a/SKILL.md"#
+        )), "{text:?}");
+        assert!(
+            text.iter()
+                .any(|t| t.contains(r#"description: skilltui none, agent "Title""#)),
+            "{text:?}"
+        );
+        // A known divergence can name the difference by its text.
+        let k = KnownDivergence {
+            agent: "pi".into(),
+            case: "*".into(),
+            contains: "description: skilltui none".into(),
+            rule: "pi/x".into(),
+        };
+        assert!(c.diffs.iter().any(|d| k.matches("pi", "fields-pi", d)));
     }
 
     #[test]

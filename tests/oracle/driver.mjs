@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Runs one real agent release's own skill listing on a tree and prints normalized JSON:
-//   {"agent", "version", "skills": [{"name", "path", "enabled"?}], "errors": [text],
+//   {"agent", "version", "skills": [{"name", "path", "description", "enabled"?}], "errors": [text],
 //    "builtin": [names], "raw_error"?: text}
 // `path` is the absolute SKILL.md path the agent reports (Copilot reports the folder; the driver
 // appends /SKILL.md). Built-in/bundled skills (Codex system scope, OpenCode <built-in>, Copilot
 // builtin, Claude Code built-in) are moved to "builtin": skilltui's trees do not hold them.
+// `description` is the text the agent lists for the skill, exactly as it reports it (null when
+// the agent reports none).
 //
 // Usage: node driver.mjs AGENT PROJECT HOME [KEY=VALUE ...]
 // AGENT: codex | opencode | pi | copilot-cli | claude-code. The agent runs with cwd = PROJECT,
@@ -160,7 +162,7 @@ async function codex() {
   for (const entry of result.result.data || []) {
     for (const s of entry.skills || []) {
       if (s.scope === "system") builtin.push(s.name);
-      else skills.push({ name: s.name, path: s.path, enabled: s.enabled, scope: s.scope });
+      else skills.push({ name: s.name, path: s.path, description: s.description ?? null, enabled: s.enabled, scope: s.scope });
     }
     for (const e of entry.errors || []) errors.push(typeof e === "string" ? e : `${e.path || ""}: ${e.message || JSON.stringify(e)}`);
   }
@@ -193,7 +195,7 @@ async function opencode() {
   const builtin = [];
   for (const s of list) {
     if (s.location === "<built-in>") builtin.push(s.name);
-    else skills.push({ name: s.name, path: s.location });
+    else skills.push({ name: s.name, path: s.location, description: s.description ?? null });
   }
   const errors = stripAnsi(r.stderr)
     .split("\n")
@@ -232,7 +234,7 @@ async function copilot() {
   const builtin = [];
   for (const s of list) {
     if (s.source === "builtin") builtin.push(s.name);
-    else skills.push({ name: s.name, path: path.join(s.path, "SKILL.md"), enabled: s.enabled, scope: s.source });
+    else skills.push({ name: s.name, path: path.join(s.path, "SKILL.md"), description: s.description ?? null, enabled: s.enabled, scope: s.source });
   }
   const errors = [];
   for (const l of stripAnsi(r.stderr).split("\n")) {
@@ -289,19 +291,23 @@ async function claude() {
   const skills = [];
   const builtin = [];
   const seenFolders = new Set();
+  // The dialog carries the listed description; its `name` is the skill's folder name.
+  const dialogDesc = new Map();
+  for (const s of dialog) if (s.source !== "built-in" && s.source !== "bundled" && s.source !== "plugin") dialogDesc.set(s.name, s.description ?? null);
   for (const s of ctx) {
     if (!s.path) {
       builtin.push(s.name);
       continue;
     }
-    skills.push({ name: s.name, path: s.path, scope: s.source });
+    const folder = path.basename(path.dirname(s.path));
+    skills.push({ name: s.name, path: s.path, description: dialogDesc.has(folder) ? dialogDesc.get(folder) : null, scope: s.source });
     seenFolders.add(path.basename(path.dirname(s.path)));
   }
   // Loaded skills the model's listing leaves out (disable-model-invocation, paths:): the dialog
   // has only their folder name, so the path is unknown (compared by name only).
   for (const s of dialog) {
     if (s.source === "built-in" || s.source === "bundled" || s.source === "plugin") continue;
-    if (!seenFolders.has(s.name)) skills.push({ name: s.display_name || s.name, path: "", scope: s.source, enabled: s.state === "on", folder: s.name });
+    if (!seenFolders.has(s.name)) skills.push({ name: s.display_name || s.name, path: "", description: s.description ?? null, scope: s.source, enabled: s.state === "on", folder: s.name });
   }
   const errors = debug
     .split("\n")

@@ -2,7 +2,7 @@
 // SettingsManager.create(cwd, agentDir) and DefaultResourceLoader({cwd, agentDir, settingsManager})
 // with extensions, prompt templates, themes and context files switched off (they do not touch skills).
 // Usage (run by driver.mjs with the sandboxed environment): node pi-skills.mjs PI_INDEX_JS PROJECT
-// Prints {"skills": [{name, path, enabled}], "errors": [text], "builtin": []}.
+// Prints {"skills": [{name, path, description, enabled}], "errors": [text], "builtin": []}.
 import { pathToFileURL } from "node:url";
 
 const [indexJs, cwd] = process.argv.slice(2);
@@ -21,7 +21,7 @@ const loader = new pi.DefaultResourceLoader({
 await loader.reload();
 const { skills, diagnostics } = loader.getSkills();
 const out = {
-  skills: skills.map((s) => ({ name: s.name, path: s.filePath, enabled: !s.disableModelInvocation })),
+  skills: skills.map((s) => ({ name: s.name, path: s.filePath, description: s.description ?? null, enabled: !s.disableModelInvocation })),
   errors: diagnostics.map((d) =>
     d.type === "collision" && d.collision
       ? `collision: ${d.collision.name}: ${d.collision.winnerPath} wins over ${d.collision.loserPath}`
