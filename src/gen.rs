@@ -9,7 +9,17 @@
 //! 0–40 files per skill, most skills with few), descriptions of realistic length (80–500
 //! characters), bodies of 1–8 KiB, and about 1 % broken files (unclosed frontmatter, invalid YAML,
 //! missing fields, bad names, invalid UTF-8, NUL bytes, empty files, `skill.md` spelling, loose
-//! `*.md` in a root). The output is deterministic for a given seed.
+//! `*.md` in a root).
+//!
+//! The shapes of public catalogs (anthropics/skills, NVIDIA/skills, github/awesome-copilot, …),
+//! in synthetic text: `metadata` with list values (`tags: [a, b]`), `argument-hint` (a string, or
+//! the YAML list `[describe the thing]`), `allowed-tools` as words, commas or a YAML list, plugin
+//! folders (`<root>/plugins/<p>/skills/<s>/SKILL.md`), README.md and LICENSE beside SKILL.md, and
+//! bodies whose code blocks hold the user's project paths (`src/lib/auth.ts`), placeholders
+//! (`path/to/…`, `<output-dir>`) and version lists, beside links and paths to the skill's own
+//! files (`[guide](references/…)`, `${CLAUDE_SKILL_DIR}/scripts/…`); about 3 % of skills link a
+//! file they lack (`references/missing-…`, counted in [`Stats::missing_refs`]). The output is
+//! deterministic for a given seed.
 
 use std::fmt::Write as _;
 use std::io;
@@ -66,6 +76,12 @@ pub struct Stats {
     pub nested: usize,
     pub broken: usize,
     pub bundled_files: usize,
+    /// Skills inside plugin folders (`<root>/plugins/<p>/skills/<name>`).
+    pub plugins: usize,
+    /// README.md and LICENSE files beside a SKILL.md.
+    pub side_files: usize,
+    /// Written SKILL.md files (copies included) whose body links a file the skill lacks.
+    pub missing_refs: usize,
     pub bytes: u64,
 }
 
@@ -292,7 +308,30 @@ fn frontmatter(rng: &mut Rng, name: &str) -> String {
     if rng.chance(35) {
         let n = rng.range(1, 4);
         let tools: Vec<&str> = (0..n).map(|_| rng.pick(&TOOLS)).collect();
-        let _ = writeln!(fm, "allowed-tools: {}", tools.join(" "));
+        match rng.below(3) {
+            0 => {
+                let _ = writeln!(fm, "allowed-tools: {}", tools.join(" "));
+            }
+            // Claude Code's comma form with a scoped Bash rule.
+            1 => {
+                let _ = writeln!(fm, "allowed-tools: {}, Bash(git:*)", tools.join(", "));
+            }
+            _ => {
+                fm.push_str("allowed-tools:\n");
+                for t in tools {
+                    let _ = writeln!(fm, "  - {t}");
+                }
+            }
+        }
+    }
+    if rng.chance(15) {
+        // A YAML flow list (what many published skills write), or a string.
+        let hint = match rng.below(3) {
+            0 => format!("[describe the {}]", rng.pick(&NOUNS)),
+            1 => format!("\"<{}-file> [--dry-run]\"", rng.pick(&NOUNS)),
+            _ => format!("<{}-name>", rng.pick(&NOUNS)),
+        };
+        let _ = writeln!(fm, "argument-hint: {hint}");
     }
     if rng.chance(40) {
         let _ = writeln!(
@@ -301,6 +340,18 @@ fn frontmatter(rng: &mut Rng, name: &str) -> String {
             rng.below(4),
             rng.below(10)
         );
+        // List values under metadata (`metadata.tags: [..]`), flow or block style.
+        if rng.chance(60) {
+            let tags: Vec<&str> = (0..rng.range(1, 4)).map(|_| rng.pick(&NOUNS)).collect();
+            if rng.chance(70) {
+                let _ = writeln!(fm, "  tags: [{}]", tags.join(", "));
+            } else {
+                fm.push_str("  tags:\n");
+                for t in tags {
+                    let _ = writeln!(fm, "    - {t}");
+                }
+            }
+        }
     }
     if rng.chance(8) {
         // Agent-specific extensions.
@@ -313,9 +364,80 @@ fn frontmatter(rng: &mut Rng, name: &str) -> String {
     fm
 }
 
-fn body(rng: &mut Rng, name: &str) -> String {
+/// Paths of the user's project, as skills show them in examples.
+const PROJECT_PATHS: [&str; 10] = [
+    "src/lib/auth.ts",
+    "app/api/webhooks/route.ts",
+    "src/components/Button.tsx",
+    "tests/unit/test_api.py",
+    "docs/setup.md",
+    "lib/db/users.ts",
+    "templates/report.html",
+    "modules/network/main.tf",
+    "scripts/deploy.sh",
+    "assets/styles/main.css",
+];
+
+/// One code block or line of the kind real bodies hold, none a file of the skill.
+fn example(rng: &mut Rng, b: &mut String) {
+    let project = rng.pick(&PROJECT_PATHS);
+    match rng.below(6) {
+        0 => {
+            let _ = writeln!(
+                b,
+                "\n```bash\npython scripts/run.py --input data.csv --out report.md\n```"
+            );
+        }
+        1 => {
+            let n = rng.range(4, 9);
+            let _ = writeln!(
+                b,
+                "\n```ts\n// {project} - {}\nimport {{ helper }} from \"./lib/helper\";\nexport const x = helper(\"path/to/input.json\");\n```",
+                sentence(rng, n)
+            );
+        }
+        2 => {
+            let _ = writeln!(
+                b,
+                "\n```bash\n./{project} --config path/to/config.yaml --out <output-dir>\ncp {{name}}/SKILL.md your-skill/SKILL.md\n```"
+            );
+        }
+        3 => {
+            // A layout of the user's project, in a tilde fence.
+            let _ = writeln!(
+                b,
+                "\n~~~text\nsrc/\n  components/Button.tsx\n  lib/auth.ts\n{project}\n~~~"
+            );
+        }
+        4 => {
+            // In prose only paths under folders no generated skill has (a path under a folder
+            // the skill has reads as the skill's own file).
+            let project = rng.pick(&PROJECT_PATHS[..8]);
+            let _ = writeln!(
+                b,
+                "\nEdit `{project}` in the user's project; see https://example.com/docs/{project}."
+            );
+        }
+        _ => {
+            let _ = writeln!(
+                b,
+                "\nWorks with models 4.6/4.7/4.8; name outputs `reports/<date>.md`."
+            );
+        }
+    }
+}
+
+/// The body; it refers to some of the skill's `bundle` files (`folder/file`), and, when
+/// `missing` is set, links a file the skill lacks.
+fn body(rng: &mut Rng, name: &str, bundle: &[String], missing: Option<usize>) -> String {
     let target = rng.range(1024, 8 * 1024);
     let mut b = format!("\n# {name}\n\n");
+    if let Some(i) = missing {
+        let _ = writeln!(
+            b,
+            "Read [the notes](references/missing-notes-{i}.md) before you start.\n"
+        );
+    }
     let mut section = 0;
     while b.len() < target {
         section += 1;
@@ -327,10 +449,21 @@ fn body(rng: &mut Rng, name: &str) -> String {
             let _ = writeln!(b, "- {}", sentence(rng, n));
         }
         if rng.chance(40) {
-            let _ = writeln!(
-                b,
-                "\n```bash\npython scripts/run.py --input data.csv --out report.md\n```"
-            );
+            example(rng, &mut b);
+        }
+        if !bundle.is_empty() && rng.chance(30) {
+            let f = &bundle[rng.below(bundle.len())];
+            match rng.below(3) {
+                0 => {
+                    let _ = writeln!(b, "\nSee [{f}]({f}) for details.");
+                }
+                1 => {
+                    let _ = writeln!(b, "\nRun `{f}` when the checks pass.");
+                }
+                _ => {
+                    let _ = writeln!(b, "\n```bash\nbash ${{CLAUDE_SKILL_DIR}}/{f}\n```");
+                }
+            }
         }
         b.push('\n');
     }
@@ -350,22 +483,30 @@ fn bundle_count(rng: &mut Rng) -> usize {
 const FILLER: &str = "# generated reference material for benchmarks\n\
     lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt\n";
 
-fn write_bundle(rng: &mut Rng, dir: &Path, stats: &mut Stats) -> io::Result<()> {
+/// The bundled files of a skill (`folder/file`), chosen before its body refers to them.
+fn bundle_files(rng: &mut Rng) -> Vec<String> {
     let n = bundle_count(rng);
-    for i in 0..n {
-        let (sub, name) = match rng.below(3) {
-            0 => ("scripts", format!("{}_{i}.py", rng.pick(&VERBS))),
-            1 => ("references", format!("{}-{i}.md", rng.pick(&NOUNS))),
-            _ => ("assets", format!("template-{i}.json")),
-        };
-        let d = dir.join(sub);
-        std::fs::create_dir_all(&d)?;
+    (0..n)
+        .map(|i| match rng.below(3) {
+            0 => format!("scripts/{}_{i}.py", rng.pick(&VERBS)),
+            1 => format!("references/{}-{i}.md", rng.pick(&NOUNS)),
+            _ => format!("assets/template-{i}.json"),
+        })
+        .collect()
+}
+
+fn write_bundle(rng: &mut Rng, dir: &Path, files: &[String], stats: &mut Stats) -> io::Result<()> {
+    for f in files {
+        let p = dir.join(f);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d)?;
+        }
         let len = rng.range(100, 1500);
         let mut text = String::with_capacity(len + FILLER.len());
         while text.len() < len {
             text.push_str(FILLER);
         }
-        std::fs::write(d.join(name), &text)?;
+        std::fs::write(p, &text)?;
         stats.bundled_files += 1;
         stats.bytes += text.len() as u64;
     }
@@ -516,6 +657,16 @@ pub fn generate(out: &Path, opts: &Options) -> io::Result<(Tree, Stats)> {
         } else if roll < 310 {
             stats.grouped += 1;
             root.join(rng.pick(&GROUPS)).join(&name)
+        } else if roll < 340 {
+            // A plugin folder inside the root, as plugin catalogs lay skills out.
+            let plugin = root.join("plugins").join(rng.pick(&GROUPS));
+            std::fs::create_dir_all(plugin.join(".claude-plugin"))?;
+            std::fs::write(
+                plugin.join(".claude-plugin/plugin.json"),
+                "{\"name\": \"generated\", \"version\": \"1.0.0\"}\n",
+            )?;
+            stats.plugins += 1;
+            plugin.join("skills").join(&name)
         } else {
             root.join(&name)
         };
@@ -532,10 +683,27 @@ pub fn generate(out: &Path, opts: &Options) -> io::Result<(Tree, Stats)> {
 
 fn write_skill(rng: &mut Rng, dir: &Path, name: &str, stats: &mut Stats) -> io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let text = frontmatter(rng, name) + &body(rng, name);
+    let fm = frontmatter(rng, name);
+    let files = bundle_files(rng);
+    let missing = rng.chance(3).then(|| rng.below(100));
+    let text = fm + &body(rng, name, &files, missing);
     stats.bytes += text.len() as u64;
+    stats.missing_refs += usize::from(missing.is_some());
     std::fs::write(dir.join("SKILL.md"), text)?;
-    write_bundle(rng, dir, stats)
+    if rng.chance(20) {
+        // README.md and LICENSE beside SKILL.md, as catalogs ship them.
+        let n = rng.range(6, 14);
+        std::fs::write(
+            dir.join("README.md"),
+            format!("# {name}\n\n{}\n", sentence(rng, n)),
+        )?;
+        std::fs::write(
+            dir.join("LICENSE"),
+            "Synthetic licence text for generated test trees.\n",
+        )?;
+        stats.side_files += 2;
+    }
+    write_bundle(rng, dir, &files, stats)
 }
 
 fn radix36(mut n: u64) -> String {
@@ -557,7 +725,7 @@ fn radix36(mut n: u64) -> String {
 pub fn ensure(out: &Path, opts: &Options) -> io::Result<Tree> {
     let marker = out.join("gen.txt");
     let want = format!(
-        "skilltui-gen v1 skills={} seed={}\n",
+        "skilltui-gen v2 skills={} seed={}\n",
         opts.skills, opts.seed
     );
     if std::fs::read_to_string(&marker).is_ok_and(|m| m.starts_with(&want)) {
@@ -593,5 +761,59 @@ mod tests {
             &crate::env::Env::new(&tree.project, &tree.home),
         );
         assert!(cat.skills.len() >= 250, "{}", cat.skills.len());
+        assert!(stats.plugins > 0 && stats.side_files > 0 && stats.missing_refs > 0);
+    }
+
+    /// On a generated tree, `reference-missing` is reported exactly for the skills that link a
+    /// file they lack, never for the project paths, placeholders and versions of their bodies.
+    #[test]
+    fn reference_missing_only_for_missing_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let (tree, stats) = generate(
+            dir.path(),
+            &Options {
+                skills: 600,
+                seed: 14,
+            },
+        )
+        .unwrap();
+        let cat = crate::catalog::Catalog::build(
+            &crate::agents::builtin(),
+            &crate::env::Env::new(&tree.project, &tree.home),
+        );
+        let mut linking = 0;
+        let mut shapes = [0usize; 4];
+        for s in &cat.skills {
+            let text = std::fs::read_to_string(&s.path).unwrap_or_default();
+            let links_missing = text.contains("](references/missing-notes-");
+            linking += usize::from(links_missing);
+            let reported: Vec<&str> = s
+                .problems
+                .iter()
+                .filter(|p| p.code == "reference-missing")
+                .map(|p| p.message.as_str())
+                .collect();
+            if links_missing {
+                assert_eq!(reported.len(), 1, "{}: {reported:?}", s.path.display());
+                assert!(reported[0].contains("references/missing-notes-"));
+            } else {
+                assert!(reported.is_empty(), "{}: {reported:?}", s.path.display());
+            }
+            for (i, shape) in [
+                "tags: [",
+                "argument-hint: [",
+                "src/lib/auth.ts",
+                "/plugins/",
+            ]
+            .iter()
+            .enumerate()
+            {
+                if text.contains(shape) || s.path.to_string_lossy().contains(shape) {
+                    shapes[i] += 1;
+                }
+            }
+        }
+        assert!(linking > 0 && stats.missing_refs > 0, "{stats:?}");
+        assert!(shapes.iter().all(|&n| n > 0), "{shapes:?}");
     }
 }
