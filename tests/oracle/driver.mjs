@@ -318,5 +318,6 @@ async function claude() {
 
 const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude };
 const out = await drivers[agent]();
-process.stdout.write(JSON.stringify({ agent, version: pin.version, skills: [], errors: [], builtin: [], ...out }) + "\n");
-process.exit(0);
+// Exit only once the whole line is written: a pipe takes 64 KiB at a time, and process.exit()
+// would cut a longer listing there.
+process.stdout.write(JSON.stringify({ agent, version: pin.version, skills: [], errors: [], builtin: [], ...out }) + "\n", () => process.exit(0));

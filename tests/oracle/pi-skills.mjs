@@ -29,5 +29,4 @@ const out = {
   ),
   builtin: [],
 };
-process.stdout.write(JSON.stringify(out) + "\n");
-process.exit(0);
+process.stdout.write(JSON.stringify(out) + "\n", () => process.exit(0));
