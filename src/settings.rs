@@ -2,7 +2,10 @@
 //! `[[settings]]` entries describe them: files (JSON, JSONC, TOML, YAML), variables, command-line
 //! folders. A file that does not parse is reported, never fatal.
 
-use crate::agents::{AgentModel, Scope, SettingEffect, SettingKind, SettingSpec, SettingsFormat};
+use crate::agents::{
+    AgentModel, PatternOrder, Scope, SettingEffect, SettingKind, SettingSpec, SettingsFormat,
+    Wildcards,
+};
 use crate::env::Env;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -23,8 +26,18 @@ pub enum Target {
     Name(String),
     /// A SKILL.md file or its folder.
     Path(PathBuf),
-    /// A name pattern with `*` wildcards.
-    Pattern(String),
+    /// A name pattern (matched against the listed name, the folder name and the display name).
+    Pattern {
+        pattern: String,
+        wildcards: Wildcards,
+    },
+    /// A permission pattern that decides for the listed name when it matches and none of the
+    /// patterns after it (`unless`) does (the last matching pattern decides).
+    Permission {
+        pattern: String,
+        wildcards: Wildcards,
+        unless: Vec<String>,
+    },
 }
 
 /// A setting that disables or hides the skills it matches.
@@ -48,14 +61,63 @@ pub struct Settings {
 }
 
 impl Target {
-    /// Whether this target selects a skill (by its listed name, frontmatter name or path).
+    /// Whether this target selects a skill. `names` holds the listed name first, then the
+    /// folder name and the display name.
     pub fn matches(&self, names: &[&str], skill_md: &Path) -> bool {
         match self {
             Target::Name(n) => names.contains(&n.as_str()),
             Target::Path(p) => skill_md == p || skill_md.parent() == Some(p.as_path()),
-            Target::Pattern(g) => names.iter().any(|n| wildcard(g, n)),
+            Target::Pattern { pattern, wildcards } => names
+                .iter()
+                .any(|n| wildcards_match(*wildcards, pattern, n)),
+            Target::Permission {
+                pattern,
+                wildcards,
+                unless,
+            } => names.first().is_some_and(|n| {
+                wildcards_match(*wildcards, pattern, n)
+                    && !unless.iter().any(|u| wildcards_match(*wildcards, u, n))
+            }),
         }
     }
+}
+
+/// Whether `text` matches `pattern` in the wildcard dialect `w`.
+pub fn wildcards_match(w: Wildcards, pattern: &str, text: &str) -> bool {
+    match w {
+        Wildcards::Star => wildcard(pattern, text),
+        Wildcards::StarQuestion => {
+            let norm = |s: &str| -> Vec<char> {
+                s.chars().map(|c| if c == '\\' { '/' } else { c }).collect()
+            };
+            let (p, t) = (norm(pattern), norm(text));
+            star_question(&p, &t)
+                || (p.ends_with(&[' ', '*']) && star_question(&p[..p.len() - 2], &t))
+        }
+    }
+}
+
+/// `*` any run of characters, `?` one character, everything else literally (iterative, with
+/// one backtracking point: linear in practice, never exponential).
+fn star_question(p: &[char], t: &[char]) -> bool {
+    let (mut pi, mut ti) = (0, 0);
+    let mut back: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || (p[pi] != '*' && p[pi] == t[ti])) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            back = Some((pi, ti));
+            pi += 1;
+        } else if let Some((bp, bt)) = back {
+            pi = bp + 1;
+            ti = bt + 1;
+            back = Some((bp, bt + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
 }
 
 /// `*` matches any run of characters; everything else literally.
@@ -83,61 +145,23 @@ pub fn wildcard(pattern: &str, text: &str) -> bool {
     true
 }
 
-/// Removes `//` and `/* */` comments and trailing commas outside strings (JSONC).
-pub fn strip_jsonc(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    let mut in_str = false;
-    while i < b.len() {
-        let c = b[i];
-        if in_str {
-            out.push(c as char);
-            if c == b'\\' && i + 1 < b.len() {
-                out.push(b[i + 1] as char);
-                i += 2;
-                continue;
-            }
-            if c == b'"' {
-                in_str = false;
-            }
-            i += 1;
-            continue;
-        }
-        match c {
-            b'"' => {
-                in_str = true;
-                out.push('"');
-                i += 1;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-            }
-            b',' => {
-                let next = b[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
-                if !matches!(next, Some(b'}') | Some(b']')) {
-                    out.push(',');
-                }
-                i += 1;
-            }
-            _ => {
-                // Multi-byte UTF-8 is copied byte by byte through a char boundary check.
-                let ch_len = text[i..].chars().next().map_or(1, char::len_utf8);
-                out.push_str(&text[i..i + ch_len]);
-                i += ch_len;
-            }
-        }
-    }
-    out
+/// JSONC as the agents read it: JSON with `//` and `/* */` comments and trailing commas,
+/// nothing else of JSON5 (unquoted keys, single quotes, hexadecimal numbers are errors).
+/// Object keys keep their order.
+fn parse_jsonc(text: &str) -> Result<Value, String> {
+    let options = jsonc_parser::ParseOptions {
+        allow_comments: true,
+        allow_trailing_commas: true,
+        allow_loose_object_property_names: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    };
+    jsonc_parser::parse_to_serde_value::<Value>(text, &options).map_err(|e| e.to_string())
 }
 
 fn yaml_to_json(n: &crate::skill::Node) -> Value {
@@ -175,9 +199,7 @@ fn yaml_to_json(n: &crate::skill::Node) -> Value {
 pub fn parse(text: &str, format: SettingsFormat) -> Result<Value, String> {
     match format {
         SettingsFormat::Json => serde_json::from_str(text).map_err(|e| e.to_string()),
-        SettingsFormat::Jsonc => {
-            serde_json::from_str(&strip_jsonc(text)).map_err(|e| e.to_string())
-        }
+        SettingsFormat::Jsonc => parse_jsonc(text),
         SettingsFormat::Toml => {
             let v: toml::Value = toml::from_str(text).map_err(|e| e.message().to_string())?;
             serde_json::to_value(v).map_err(|e| e.to_string())
@@ -215,15 +237,92 @@ fn expand_dir(env: &Env, raw: &str, base: &Path) -> Option<PathBuf> {
     env.expand(raw, base).ok()
 }
 
+/// The patterns one file gives a last-match permission key, waiting for the agent's other
+/// files with the same key.
+struct Pending {
+    setting: usize,
+    project: bool,
+    key: String,
+    /// (pattern, action, origin) in the file's order; `all`: one action for every name.
+    rules: Vec<(String, String, String)>,
+    all: bool,
+}
+
 /// Reads every agent's settings.
 pub fn read(models: &[AgentModel], env: &Env) -> Settings {
     let mut out = Settings::default();
     for (ai, m) in models.iter().enumerate() {
+        let mut pending = Vec::new();
         for (si, s) in m.settings.iter().enumerate() {
-            read_one(&mut out, env, ai, si, m, s);
+            read_one(&mut out, &mut pending, env, ai, si, m, s);
         }
+        last_match(&mut out, pending, ai, m);
     }
     out
+}
+
+/// Merges the last-match permission files of one agent key by key (user files first, then
+/// project files: see [`PatternOrder::LastMatch`]) and adds an effector for every `deny` that
+/// decides where no later pattern matches.
+fn last_match(out: &mut Settings, mut pending: Vec<Pending>, ai: usize, m: &AgentModel) {
+    pending.sort_by_key(|p| p.project);
+    let mut keys: Vec<String> = pending.iter().map(|p| p.key.clone()).collect();
+    keys.dedup();
+    keys.sort();
+    keys.dedup();
+    for key in keys {
+        // (pattern, action, origin, setting)
+        let mut merged: Vec<(String, String, String, usize)> = Vec::new();
+        let mut all = false;
+        for p in pending.iter().filter(|p| p.key == key) {
+            if p.all || all {
+                merged.clear();
+            }
+            all = p.all;
+            for (pattern, action, origin) in &p.rules {
+                match merged.iter_mut().find(|e| &e.0 == pattern) {
+                    Some(e) => (e.1, e.2, e.3) = (action.clone(), origin.clone(), p.setting),
+                    None => {
+                        merged.push((pattern.clone(), action.clone(), origin.clone(), p.setting))
+                    }
+                }
+            }
+        }
+        for (i, (pattern, action, origin, si)) in merged.iter().enumerate() {
+            if action != "deny" {
+                continue;
+            }
+            let s = &m.settings[*si];
+            let effect = s.effect.unwrap_or(SettingEffect::Disabled);
+            if effect == SettingEffect::None {
+                continue;
+            }
+            let later = merged.len() - i - 1;
+            out.effects.push(Effector {
+                agent: ai,
+                setting: *si,
+                target: Target::Permission {
+                    pattern: pattern.clone(),
+                    wildcards: dialect(s),
+                    unless: merged[i + 1..].iter().map(|e| e.0.clone()).collect(),
+                },
+                effect,
+                origin: if later == 0 {
+                    format!("{origin}, the last pattern")
+                } else {
+                    format!("{origin}, the last pattern that matches it")
+                },
+            });
+        }
+    }
+}
+
+/// The wildcard dialect of a setting's patterns (`star` unless the model says otherwise).
+fn dialect(s: &SettingSpec) -> Wildcards {
+    s.wildcards
+        .as_ref()
+        .and_then(|r| r.known().copied())
+        .unwrap_or(Wildcards::Star)
 }
 
 /// The settings file a setting reads, expanded for this environment (None: the setting has no
@@ -279,7 +378,15 @@ fn push_root(
     });
 }
 
-fn read_one(out: &mut Settings, env: &Env, ai: usize, si: usize, m: &AgentModel, s: &SettingSpec) {
+fn read_one(
+    out: &mut Settings,
+    pending: &mut Vec<Pending>,
+    env: &Env,
+    ai: usize,
+    si: usize,
+    m: &AgentModel,
+    s: &SettingSpec,
+) {
     let sub = s.subpath.as_deref();
     match s.kind {
         SettingKind::Sidecar => {} // read per skill by the scanner
@@ -341,6 +448,34 @@ fn read_one(out: &mut Settings, env: &Env, ai: usize, si: usize, m: &AgentModel,
             let Some(v) = lookup(&doc, key) else { return };
             let at = |detail: String| format!("{detail} in {}", path.display());
             let file_dir = path.parent().unwrap_or(&base).to_path_buf();
+            let last =
+                s.order.as_ref().and_then(|o| o.known().copied()) == Some(PatternOrder::LastMatch);
+            if s.kind == SettingKind::PatternPermissions && last {
+                let rules: Vec<(String, String, String)> = match v {
+                    Value::String(action) => vec![(
+                        "*".to_string(),
+                        action.clone(),
+                        at(format!("`{key} = \"{action}\"`")),
+                    )],
+                    Value::Object(map) => map
+                        .iter()
+                        .filter_map(|(pattern, action)| {
+                            let action = action.as_str()?;
+                            let origin = at(format!("`{key}.\"{pattern}\" = \"{action}\"`"));
+                            Some((pattern.clone(), action.to_string(), origin))
+                        })
+                        .collect(),
+                    _ => return,
+                };
+                pending.push(Pending {
+                    setting: si,
+                    project: s.scope == Some(Scope::Project),
+                    key: key.to_string(),
+                    all: v.is_string(),
+                    rules,
+                });
+                return;
+            }
             interpret(out, env, ai, si, s, key, v, &file_dir, at);
         }
     }
@@ -434,7 +569,10 @@ fn interpret(
                 if action == "deny" {
                     add(
                         out,
-                        Target::Pattern("*".into()),
+                        Target::Pattern {
+                            pattern: "*".into(),
+                            wildcards: dialect(s),
+                        },
                         effect,
                         at(format!("`{key} = \"deny\"`")),
                     );
@@ -444,7 +582,10 @@ fn interpret(
                     if action.as_str() == Some("deny") {
                         add(
                             out,
-                            Target::Pattern(pattern.clone()),
+                            Target::Pattern {
+                                pattern: pattern.clone(),
+                                wildcards: dialect(s),
+                            },
                             effect,
                             at(format!("`{key}.\"{pattern}\" = \"deny\"`")),
                         );
@@ -457,7 +598,10 @@ fn interpret(
                 if let Some(p) = entry.strip_prefix('!') {
                     add(
                         out,
-                        Target::Pattern(p.into()),
+                        Target::Pattern {
+                            pattern: p.into(),
+                            wildcards: dialect(s),
+                        },
                         effect,
                         at(format!("`!{p}` in `{key}`")),
                     );

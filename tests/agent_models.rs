@@ -141,6 +141,12 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
             from: &st.from,
             unknown: false,
         });
+        if let Some(x) = &st.order {
+            push_rule(&mut out, format!("settings.{}.order", st.id), x);
+        }
+        if let Some(x) = &st.wildcards {
+            push_rule(&mut out, format!("settings.{}.wildcards", st.id), x);
+        }
     }
     for n in &m.not_roots {
         out.push(Entry {

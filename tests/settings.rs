@@ -160,7 +160,7 @@ fn copilot_skills_dirs_env_and_disabled_skills() {
 #[test]
 fn opencode_skills_paths_and_permission_deny() {
     let f = Fx::new(&format!(
-        "@@ shared/tools/t/SKILL.md\n{}@@ project/.opencode/skills/secret/SKILL.md\n{}@@ project/opencode.json\n{{\n  // JSONC\n  \"skills\": {{\"paths\": [\"../shared/tools\"]}},\n  \"permission\": {{\"skill\": {{\"sec*\": \"deny\", \"*\": \"allow\"}}}}\n}}\n",
+        "@@ shared/tools/t/SKILL.md\n{}@@ project/.opencode/skills/secret/SKILL.md\n{}@@ project/opencode.json\n{{\n  // JSONC\n  \"skills\": {{\"paths\": [\"../shared/tools\"]}},\n  \"permission\": {{\"skill\": {{\"*\": \"allow\", \"sec*\": \"deny\"}}}}\n}}\n",
         skill("t"),
         skill("secret")
     ));
@@ -181,6 +181,193 @@ fn opencode_skills_paths_and_permission_deny() {
             .contains("permission.skill"),
         "{:?}",
         s.reasons
+    );
+}
+
+/// OpenCode tree: one project skill per name (folder = name unless given as `folder:name`), a
+/// project opencode.json and an optional user one.
+fn opencode_fx(skills: &[&str], project_json: &str, user_json: Option<&str>) -> Fx {
+    let mut tree = String::new();
+    for s in skills {
+        let (folder, name) = s.split_once(':').unwrap_or((s, s));
+        tree.push_str(&format!(
+            "@@ project/.opencode/skills/{folder}/SKILL.md\n{}",
+            skill(name)
+        ));
+    }
+    tree.push_str(&format!("@@ project/opencode.json\n{project_json}\n"));
+    if let Some(u) = user_json {
+        tree.push_str(&format!("@@ home/.config/opencode/opencode.json\n{u}\n"));
+    }
+    Fx::new(&tree)
+}
+
+fn opencode_status(f: &Fx, cat: &Catalog, folder: &str) -> Status {
+    let path = f.p(&format!("project/.opencode/skills/{folder}/SKILL.md"));
+    verdict(cat, &path, "opencode").status
+}
+
+#[test]
+fn opencode_permission_the_last_matching_pattern_decides() {
+    // Checked on opencode 1.18.34 (`opencode debug agent build --tool skill`): x loads, y not.
+    let f = opencode_fx(
+        &["x", "y"],
+        r#"{"permission": {"skill": {"*": "deny", "x": "allow"}}}"#,
+        None,
+    );
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(opencode_status(&f, &cat, "x"), Status::Visible);
+    assert_eq!(opencode_status(&f, &cat, "y"), Status::Rejected);
+    let y = verdict(
+        &cat,
+        &f.p("project/.opencode/skills/y/SKILL.md"),
+        "opencode",
+    );
+    let r = y.reasons.last().unwrap();
+    assert_eq!(r.rule, "opencode/settings.permission-skill-project");
+    assert!(
+        r.message.contains(r#"`permission.skill."*" = "deny"`"#)
+            && r.message.contains("the last pattern that matches it"),
+        "{}",
+        r.message
+    );
+    // The reverse order: "*" comes last and denies x too.
+    let f = opencode_fx(
+        &["x", "y"],
+        r#"{"permission": {"skill": {"x": "allow", "*": "deny"}}}"#,
+        None,
+    );
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(opencode_status(&f, &cat, "x"), Status::Rejected);
+    assert_eq!(opencode_status(&f, &cat, "y"), Status::Rejected);
+    // One action for every skill; "ask" does not hide a skill.
+    let f = opencode_fx(&["x"], r#"{"permission": {"skill": "deny"}}"#, None);
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(opencode_status(&f, &cat, "x"), Status::Rejected);
+    let f = opencode_fx(&["x"], r#"{"permission": {"skill": {"*": "ask"}}}"#, None);
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(opencode_status(&f, &cat, "x"), Status::Visible);
+}
+
+#[test]
+fn opencode_permission_merges_the_user_file_first_then_the_project_file() {
+    // Observed on 1.18.34 with these two files: merged order y, x = allow, *, a? (as
+    // `opencode debug config` prints it); x and y are denied, ab loads.
+    let f = opencode_fx(
+        &["x", "y", "ab", "abc"],
+        r#"{"permission": {"skill": {"*": "deny", "x": "allow", "a?": "allow"}}}"#,
+        Some(r#"{"permission": {"skill": {"y": "deny", "x": "deny"}}}"#),
+    );
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(opencode_status(&f, &cat, "x"), Status::Rejected);
+    assert_eq!(opencode_status(&f, &cat, "y"), Status::Rejected);
+    assert_eq!(opencode_status(&f, &cat, "ab"), Status::Visible);
+    assert_eq!(opencode_status(&f, &cat, "abc"), Status::Rejected);
+    // A user "*" deny is overridden by a project allow that comes after it.
+    let f = opencode_fx(
+        &["x", "y"],
+        r#"{"permission": {"skill": {"x": "allow"}}}"#,
+        Some(r#"{"permission": {"skill": {"*": "deny"}}}"#),
+    );
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(opencode_status(&f, &cat, "x"), Status::Visible);
+    let y = verdict(
+        &cat,
+        &f.p("project/.opencode/skills/y/SKILL.md"),
+        "opencode",
+    );
+    assert_eq!(y.status, Status::Rejected);
+    assert_eq!(
+        y.reasons.last().unwrap().rule,
+        "opencode/settings.permission-skill-user"
+    );
+}
+
+#[test]
+fn opencode_permission_wildcards_and_the_listed_name() {
+    // `?` is one character, `**` is `*`; only the skill's name is matched, not its folder.
+    let f = opencode_fx(
+        &["ab", "abc", "b1", "x-folder:x"],
+        r#"{"permission": {"skill": {"*": "deny", "a?": "allow", "b**": "allow", "x": "allow"}}}"#,
+        None,
+    );
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert_eq!(opencode_status(&f, &cat, "ab"), Status::Visible);
+    assert_eq!(opencode_status(&f, &cat, "abc"), Status::Rejected);
+    assert_eq!(opencode_status(&f, &cat, "b1"), Status::Visible);
+    assert_eq!(opencode_status(&f, &cat, "x-folder"), Status::Visible);
+}
+
+#[test]
+fn wildcard_dialects() {
+    use skilltui::agents::Wildcards::{Star, StarQuestion};
+    use skilltui::settings::wildcards_match as m;
+    assert!(m(StarQuestion, "a?", "ab") && !m(StarQuestion, "a?", "abc"));
+    assert!(m(StarQuestion, "a**", "abc") && m(StarQuestion, "**", ""));
+    assert!(m(StarQuestion, "*-review", "code-review"));
+    assert!(!m(StarQuestion, "*-review", "code-reviews"));
+    assert!(m(StarQuestion, "git *", "git") && m(StarQuestion, "git *", "git status"));
+    assert!(m(StarQuestion, "a\\b", "a/b"));
+    assert!(m(StarQuestion, "é?", "éà") && m(StarQuestion, "a.c", "a.c"));
+    assert!(!m(StarQuestion, "a.c", "abc"));
+    assert!(!m(Star, "a?", "ab") && m(Star, "a?", "a?"));
+    assert!(m(Star, "no-*", "no-thanks"));
+    // Many stars on a long text stay fast (one backtracking point).
+    let long = "a".repeat(10_000);
+    assert!(!m(StarQuestion, "*a*a*a*a*a*a*a*b", &long));
+}
+
+#[test]
+fn jsonc_settings_keep_non_ascii_text_and_allow_a_comment_after_a_trailing_comma() {
+    let f = Fx::new(&format!(
+        "@@ shared/outils-é/t/SKILL.md\n{}@@ project/.opencode/skills/sécurité/SKILL.md\n{}@@ project/opencode.json\n{{\n  \"skills\": {{\"paths\": [\"../shared/outils-é\"],}}, // chemins\n  \"permission\": {{\"skill\": {{\"sécu*\": \"deny\", /* pas d'autre */ }},}},\n  // fin\n}}\n",
+        skill("t"),
+        skill("sécurité")
+    ));
+    let cat = Catalog::build(&builtin(), &f.env());
+    assert!(
+        !format!("{:?}", cat.diagnostics).contains("opencode.json"),
+        "{:?}",
+        cat.diagnostics
+    );
+    let t = verdict(&cat, &f.p("shared/outils-é/t/SKILL.md"), "opencode");
+    assert_eq!(t.status, Status::Visible);
+    let s = verdict(
+        &cat,
+        &f.p("project/.opencode/skills/sécurité/SKILL.md"),
+        "opencode",
+    );
+    assert_eq!(s.status, Status::Rejected, "{:?}", s.reasons);
+    assert!(
+        s.reasons
+            .last()
+            .unwrap()
+            .message
+            .contains("`permission.skill.\"sécu*\" = \"deny\"`")
+    );
+}
+
+#[test]
+fn jsonc_is_not_json5() {
+    use skilltui::agents::SettingsFormat;
+    use skilltui::settings::parse;
+    let v = parse(
+        "{\"a\": [1, 2,], // c\n \"b\": \"ü\" /* d */,}",
+        SettingsFormat::Jsonc,
+    )
+    .unwrap();
+    assert_eq!(v["b"], "ü");
+    assert_eq!(v["a"].as_array().unwrap().len(), 2);
+    // Key order is kept (the last matching permission pattern depends on it).
+    let v = parse("{\"z\": 1, \"a\": 2, \"m\": 3}", SettingsFormat::Jsonc).unwrap();
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["z", "a", "m"]);
+    assert!(parse("{a: 1}", SettingsFormat::Jsonc).is_err());
+    assert!(parse("{\"a\": 'x'}", SettingsFormat::Jsonc).is_err());
+    assert!(parse("{\"a\": 1", SettingsFormat::Jsonc).is_err());
+    assert!(
+        parse("{\"a\": \"/* not a comment */\"}", SettingsFormat::Jsonc).unwrap()["a"]
+            == "/* not a comment */"
     );
 }
 

@@ -547,8 +547,42 @@ pub struct SettingSpec {
     /// `sidecar`: the value of `key` that triggers `effect`.
     #[serde(default)]
     pub when: Option<toml::Value>,
+    /// `pattern-permissions`: which pattern decides when several match (absent: any matching
+    /// `deny` disables).
+    #[serde(default)]
+    pub order: Option<Rule<PatternOrder>>,
+    /// `pattern-permissions`, `pi-patterns`: the wildcard dialect of the patterns (absent:
+    /// `star`).
+    #[serde(default)]
+    pub wildcards: Option<Rule<Wildcards>>,
     #[serde(flatten)]
     pub from: Provenance,
+}
+
+/// Which of several matching permission patterns decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PatternOrder {
+    /// A `deny` on any matching pattern disables, whatever else matches.
+    AnyDeny,
+    /// The last matching pattern decides, whatever its action. The agent's files with the same
+    /// key are merged first, the way a deep merge of objects does it: the user file's patterns
+    /// in their order, a project file replacing the action of a pattern the user file has (in
+    /// place) and appending its other patterns; one action instead of a map replaces the map
+    /// with `{"*": action}`.
+    LastMatch,
+}
+
+/// A wildcard dialect for name patterns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Wildcards {
+    /// `*` matches any run of characters; everything else literally.
+    Star,
+    /// `*` matches any run of characters (so `**` is the same as `*`), `?` exactly one
+    /// character; `\` and `/` are the same character; a pattern ending in ` *` also matches
+    /// the text without that ending; everything else literally.
+    StarQuestion,
 }
 
 /// What a bare relative path in a skill's body (`references/guide.md`) resolves against.
