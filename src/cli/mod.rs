@@ -53,7 +53,10 @@ pub enum Command {
     List(list::Args),
     /// Explain, per agent, why a skill is visible or not, with the rules and their sources.
     Why(why::Args),
-    /// Report invisible, shadowed, rejected and spec-breaking skills; exit 1 if there are any.
+    /// What is broken, for which agent, and what to do: findings grouped by cause.
+    ///
+    /// Text (grouped, most severe first), JSON, SARIF 2.1.0 or GitHub annotations; exit 1 when
+    /// a finding reaches --fail-on (default: error), 2 on usage errors.
     Check(check::Args),
     /// List the folders each agent scans.
     Roots(roots::Args),
