@@ -211,6 +211,9 @@ pub struct Group {
     /// The cause shared by the group's findings; for a root several agents never read, the
     /// rule of the first agent (`rules` has every one).
     pub cause: Cause,
+    /// The roots its findings apply in, the most affected first (one for a root never read).
+    #[serde(serialize_with = "crate::sanitize::lossy_path::vec")]
+    pub roots: Vec<PathBuf>,
     /// Every rule id behind the group's findings.
     pub rules: Vec<String>,
     /// Agents concerned, in model order.
@@ -425,12 +428,14 @@ pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
     type Key = (Severity, Code, String, Option<PathBuf>);
     let mut groups: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
     for (i, f) in findings.iter().enumerate() {
-        let key_rule = match f.code {
-            Code::RootNotScanned => String::new(),
-            _ => rule_key(&f.cause.rule).to_string(),
+        // A root an agent never reads is its own cause; any other rule is one cause across the
+        // roots it applies in (their number is bounded by the model, not the catalog).
+        let key = match f.code {
+            Code::RootNotScanned => (String::new(), f.cause.root.clone()),
+            _ => (rule_key(&f.cause.rule).to_string(), None),
         };
         groups
-            .entry((f.severity, f.code, key_rule, f.cause.root.clone()))
+            .entry((f.severity, f.code, key.0, key.1))
             .or_default()
             .push(i);
     }
@@ -443,8 +448,18 @@ pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
     };
     let mut out: Vec<Group> = groups
         .into_iter()
-        .map(|((severity, code, _, root), members)| {
+        .map(|((severity, code, _, _), members)| {
             let first = &findings[members[0]];
+            // The roots the group's findings apply in, the most affected first.
+            let mut per_root: BTreeMap<&Path, usize> = BTreeMap::new();
+            for &i in &members {
+                if let Some(r) = &findings[i].cause.root {
+                    *per_root.entry(r.as_path()).or_default() += 1;
+                }
+            }
+            let mut roots: Vec<(&Path, usize)> = per_root.into_iter().collect();
+            roots.sort_by_key(|(p, n)| (std::cmp::Reverse(*n), *p));
+            let roots: Vec<PathBuf> = roots.into_iter().map(|(p, _)| p.to_path_buf()).collect();
             let mut agents: Vec<String> = Vec::new();
             let mut rules: Vec<String> = Vec::new();
             let mut fixes: Vec<Fix> = Vec::new();
@@ -493,19 +508,16 @@ pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
                 }
             }
             let names: Vec<String> = agents.iter().map(|a| name_of(a)).collect();
-            let summary = summary(
-                code,
-                severity,
-                skills,
-                members.len(),
-                root.as_deref(),
-                &names,
-                first,
-            );
+            let summary = summary(code, severity, skills, members.len(), &roots, &names, first);
+            let mut cause = first.cause.clone();
+            if roots.len() > 1 {
+                cause.root = None;
+            }
             Group {
                 severity,
                 code,
-                cause: first.cause.clone(),
+                cause,
+                roots,
                 rules,
                 agents,
                 skills,
@@ -577,14 +589,22 @@ fn summary(
     severity: Severity,
     skills: usize,
     count: usize,
-    root: Option<&Path>,
+    roots: &[PathBuf],
     agents: &[String],
     first: &Finding,
 ) -> String {
     let skills_s = plural(skills, "skill", "skills");
-    let in_root = root
-        .map(|r| format!(" in {}", r.display()))
-        .unwrap_or_default();
+    let in_root = match roots {
+        [] => String::new(),
+        [r] => format!(" in {}", r.display()),
+        [a, b] => format!(" in {} and {}", a.display(), b.display()),
+        [a, b, rest @ ..] => format!(
+            " in {}, {} and {}",
+            a.display(),
+            b.display(),
+            plural(rest.len(), "more folder", "more folders")
+        ),
+    };
     let for_agents = if agents.is_empty() {
         String::new()
     } else {

@@ -79,4 +79,8 @@ pub mod lossy_path {
             None => s.serialize_none(),
         }
     }
+
+    pub fn vec<S: Serializer>(v: &[PathBuf], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(v.iter().map(|p| p.to_string_lossy()))
+    }
 }

@@ -193,66 +193,92 @@ fn finding_line(cx: &Context, f: &Finding) -> String {
     s
 }
 
+/// Lines the groups may take in the text output (headers first; examples and fixes while they
+/// fit), so that a large catalog stays on about one screen.
+pub const TEXT_LINES: usize = 130;
+
 fn text(out: &mut dyn Write, cx: &Context, agents: &[String], r: &Report) -> io::Result<()> {
+    let mut budget = TEXT_LINES.saturating_sub(r.groups.len());
+    let mut left_out = 0;
     for g in &r.groups {
-        let cause = cx.say(&g.cause.rule);
+        let rules = if g.rules.len() > 1 {
+            format!(
+                " and {} more rule{}",
+                g.rules.len() - 1,
+                if g.rules.len() == 2 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "{}[{}] {} ({cause}{})",
+            "{}[{}] {} ({}{rules})",
             severity_label(cx, g.severity),
             g.code,
             cx.say(&g.summary),
-            if g.rules.len() > 1 {
-                format!(
-                    " and {} more rule{}",
-                    g.rules.len() - 1,
-                    if g.rules.len() == 2 { "" } else { "s" }
-                )
-            } else {
-                String::new()
-            }
+            cx.say(&g.rules[0]),
         )?;
-        let root_group = g.code == findings::Code::RootNotScanned;
-        if !root_group {
-            for &i in &g.examples {
-                let f = &r.findings[i];
-                let at = match (f.line, f.column) {
-                    (Some(l), Some(c)) => format!(":{l}:{c}"),
-                    (Some(l), None) => format!(":{l}"),
-                    _ => String::new(),
-                };
-                let agent = match (&f.agent, g.agents.len() > 1) {
-                    (Some(a), true) => format!(" [{a}]"),
-                    _ => String::new(),
-                };
-                writeln!(
-                    out,
-                    "  {}{at}{agent}: {}",
-                    cx.show(&f.path),
-                    cx.say(&f.message)
-                )?;
+        let details = details(cx, g, r);
+        if details.len() <= budget {
+            budget -= details.len();
+            for d in details {
+                writeln!(out, "{d}")?;
             }
-            let more = g.count.saturating_sub(g.examples.len());
-            if more > 0 {
-                writeln!(out, "  … and {more} more (--all lists every finding)")?;
-            }
+        } else {
+            left_out += 1;
         }
-        let shown_fixes = if root_group { 3 } else { 1 };
-        for fx in g.fixes.iter().take(shown_fixes) {
-            writeln!(out, "  fix: {}", cx.say(&fx.text))?;
-        }
-        if g.fixes.len() > shown_fixes && root_group {
-            writeln!(
-                out,
-                "  … {} more fixes (--format json)",
-                g.fixes.len() - shown_fixes
-            )?;
-        }
+    }
+    if left_out > 0 {
+        writeln!(
+            out,
+            "(examples and fixes of {left_out} group{} left out to fit: --all lists every finding, --format json every group)",
+            if left_out == 1 { "" } else { "s" }
+        )?;
     }
     if !r.groups.is_empty() {
         writeln!(out)?;
     }
     totals(out, cx, agents, r)
+}
+
+/// A group's examples, the count of the others, and its fixes, as indented lines.
+fn details(cx: &Context, g: &Group, r: &Report) -> Vec<String> {
+    let mut lines = Vec::new();
+    let root_group = g.code == findings::Code::RootNotScanned;
+    if !root_group {
+        for &i in &g.examples {
+            let f = &r.findings[i];
+            let at = match (f.line, f.column) {
+                (Some(l), Some(c)) => format!(":{l}:{c}"),
+                (Some(l), None) => format!(":{l}"),
+                _ => String::new(),
+            };
+            let agent = match (&f.agent, g.agents.len() > 1) {
+                (Some(a), true) => format!(" [{a}]"),
+                _ => String::new(),
+            };
+            lines.push(format!(
+                "  {}{at}{agent}: {}",
+                cx.show(&f.path),
+                cx.say(&f.message)
+            ));
+        }
+        let more = g.count.saturating_sub(g.examples.len());
+        if more > 0 {
+            lines.push(format!("  … and {more} more (--all lists every finding)"));
+        }
+    }
+    let shown_fixes = if root_group { 3 } else { 1 };
+    for fx in g.fixes.iter().take(shown_fixes) {
+        lines.push(format!("  fix: {}", cx.say(&fx.text)));
+    }
+    if root_group && g.fixes.len() > shown_fixes {
+        lines.push(format!(
+            "  … {} more fixes (--format json)",
+            g.fixes.len() - shown_fixes
+        ));
+    }
+    lines
 }
 
 fn totals(out: &mut dyn Write, cx: &Context, agents: &[String], r: &Report) -> io::Result<()> {

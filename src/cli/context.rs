@@ -226,8 +226,10 @@ pub fn spellings(m: &AgentModel) -> Vec<String> {
         out.push(s.clone());
     }
     out.push(m.name.clone());
+    // The name without a vendor word before it (`GitHub Copilot CLI` → `Copilot CLI`).
     let words: Vec<&str> = m.name.split_whitespace().collect();
-    if words.len() > 2 {
+    let first = crate::cli::list::short(&m.id).to_lowercase();
+    if words.len() > 2 && words[1].to_lowercase() == first {
         out.push(words[1..].join(" "));
     }
     let mut seen: Vec<String> = Vec::new();

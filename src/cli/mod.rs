@@ -53,7 +53,10 @@ pub enum Command {
     List(list::Args),
     /// Explain, per agent, why a skill is visible or not, with the rules and their sources.
     Why(why::Args),
-    /// Report invisible, shadowed, rejected and spec-breaking skills; exit 1 if there are any.
+    /// What is broken, for which agent, and what to do: findings grouped by cause.
+    ///
+    /// Text (grouped, most severe first), JSON, SARIF 2.1.0 or GitHub annotations; exit 1 when
+    /// a finding reaches --fail-on (default: error), 2 on usage errors.
     Check(check::Args),
     /// List the folders each agent scans.
     Roots(roots::Args),
@@ -72,6 +75,19 @@ pub enum Command {
     Rm(rm::Args),
     /// Revert the newest action (from the journal in skilltui's data folder).
     Undo(undo::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    ///
+    /// e.g. `skilltui completions bash > ~/.local/share/bash-completion/completions/skilltui`,
+    /// `skilltui completions zsh > ~/.zfunc/_skilltui`,
+    /// `skilltui completions fish > ~/.config/fish/completions/skilltui.fish`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), generated from these definitions.
+    ///
+    /// e.g. `skilltui man > ~/.local/share/man/man1/skilltui.1`, or `skilltui man | man -l -`.
+    Man,
 }
 
 /// Runs a parsed command line, writing to the given streams.
@@ -90,6 +106,15 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
         Some(Command::Fix(args)) => fix::run(&args, common, out, err),
         Some(Command::Rm(args)) => rm::run(&args, common, out, err),
         Some(Command::Undo(args)) => undo::run(&args, out, err),
+        Some(Command::Completions { shell }) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "skilltui", out);
+            Ok(Ok(EXIT_OK))
+        }
+        Some(Command::Man) => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(cmd).render(out).map(|()| Ok(EXIT_OK))
+        }
     };
     match result {
         Ok(Ok(code)) => code,

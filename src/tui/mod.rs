@@ -156,12 +156,21 @@ pub fn run_action(app: &mut App) {
     update::update(app, msg);
 }
 
+/// Draws a frame; without colour (`--color never`, `NO_COLOR`), in attributes only.
+pub fn paint(f: &mut ratatui::Frame, app: &App, color: bool) {
+    draw::draw(f, app);
+    if !color {
+        view::style::monochrome(f.buffer_mut());
+    }
+}
+
 /// Runs the explorer until the user quits.
 pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
     let cx = match Context::new(common) {
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };
+    let color = cx.color;
     install_panic_hook();
     enable_raw_mode()?;
     let _guard = TerminalGuard;
@@ -176,7 +185,7 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         size.height,
     );
     // First frame at once, before any I/O.
-    terminal.draw(|f| draw::draw(f, &app))?;
+    terminal.draw(|f| paint(f, &app, color))?;
     // For the panic-safety test: a deliberate panic once the explorer owns the terminal.
     if std::env::var_os("SKILLTUI_TEST_PANIC").is_some() {
         panic!("deliberate panic (SKILLTUI_TEST_PANIC)");
@@ -225,7 +234,7 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         if app.action_cmd.is_some() {
             // Show the "busy" overlay, then do the step (synchronously: a plan and its preview
             // take a moment; the terminal's input waits in the channel meanwhile).
-            terminal.draw(|f| draw::draw(f, &app))?;
+            terminal.draw(|f| paint(f, &app, color))?;
             run_action(&mut app);
         }
         if let Some(cmd) = app.source_cmd.take() {
@@ -260,7 +269,7 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
             restart_at = None;
             watcher = start_watch(tx.clone()).ok();
         }
-        terminal.draw(|f| draw::draw(f, &app))?;
+        terminal.draw(|f| paint(f, &app, color))?;
     }
     Ok(Ok(EXIT_OK))
 }

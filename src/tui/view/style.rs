@@ -6,6 +6,18 @@ use crate::sanitize;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
 
+/// Removes every colour from a drawn frame, keeping attributes; a cell that had a background
+/// (a selection, a highlight) is shown in reverse video instead (as btop does under NO_COLOR).
+pub fn monochrome(buf: &mut ratatui::buffer::Buffer) {
+    for cell in buf.content.iter_mut() {
+        if cell.bg != Color::Reset {
+            cell.modifier.insert(Modifier::REVERSED);
+        }
+        cell.fg = Color::Reset;
+        cell.bg = Color::Reset;
+    }
+}
+
 pub fn status_color(s: Status) -> Color {
     match s {
         Status::Visible => Color::Green,
