@@ -115,7 +115,7 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
     }
     for f in &m.former_roots {
         out.push(Entry {
-            path: format!("former_roots.{}", f.path),
+            path: format!("former_roots.{}", f.id),
             from: &f.from,
             unknown: f.until == "unknown",
         });
@@ -150,7 +150,7 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
     }
     for n in &m.not_roots {
         out.push(Entry {
-            path: format!("not_roots.{}", n.path),
+            path: format!("not_roots.{}", n.id),
             from: &n.from,
             unknown: false,
         });
@@ -959,5 +959,26 @@ fn the_legend_covers_every_label_and_the_readme_carries_it() {
             r.meaning
         );
         assert!(readme.contains(&row), "README lacks the legend row {row}");
+    }
+}
+
+#[test]
+fn agents_lists_every_rule_under_the_id_of_its_place_in_the_file() {
+    for m in builtin() {
+        let listed: std::collections::BTreeSet<String> =
+            m.rules().into_iter().map(|r| r.id).collect();
+        for e in entries(&m) {
+            assert!(
+                listed.contains(&e.path),
+                "{}: {} is not listed",
+                m.id,
+                e.path
+            );
+        }
+        assert!(
+            listed.contains("roots"),
+            "{}: the root list as a whole",
+            m.id
+        );
     }
 }

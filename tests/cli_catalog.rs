@@ -229,7 +229,7 @@ fn list_json_shape() {
             .as_array()
             .unwrap()
             .iter()
-            .any(|r| r["rule"] == "claude-code/not_roots.0"),
+            .any(|r| r["rule"] == "claude-code/not_roots.agents-skills"),
         "{cc}"
     );
     let cx = &portable["agents"]["codex"];
@@ -308,7 +308,10 @@ fn why_names_agents_and_reasons() {
     assert!(cc.contains("not found"), "{cc}");
     // The reason for Claude Code cites the finding.
     assert!(t.contains("does not scan"), "{t}");
-    assert!(t.contains("rule claude-code/not_roots.0"), "{t}");
+    assert!(
+        t.contains("rule claude-code/not_roots.agents-skills"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -743,4 +746,68 @@ fn no_terminal_escapes_in_text_output() {
         .filter_map(|s| s["dir"].as_str())
         .collect();
     assert!(dirs.contains(&evil), "{dirs:?}");
+}
+
+/// Every rule id a verdict cites (on the demo and on a generated tree) is listed by
+/// `skilltui agents --json`, under the same id.
+#[test]
+fn every_rule_id_a_verdict_cites_is_listed_by_agents() {
+    let o = bin(&["agents", "--json"]);
+    ok(&o);
+    let agents: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let listed: std::collections::BTreeSet<String> = agents
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|a| {
+            let id = a["id"].as_str().unwrap().to_string();
+            a["rules"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |r| format!("{id}/{}", r["id"].as_str().unwrap()))
+        })
+        .collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let (tree, _) = skilltui::r#gen::generate(
+        tmp.path(),
+        &skilltui::r#gen::Options {
+            skills: 400,
+            seed: 7,
+        },
+    )
+    .unwrap();
+    let runs: [Vec<String>; 2] = [
+        vec!["list".into(), "--json".into(), "--demo".into()],
+        vec![
+            "list".into(),
+            "--json".into(),
+            "--project".into(),
+            tree.project.display().to_string(),
+            "--home".into(),
+            tree.home.display().to_string(),
+        ],
+    ];
+    for args in runs {
+        let o = bin(&args);
+        ok(&o);
+        let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let mut cited = std::collections::BTreeSet::new();
+        for s in j["skills"].as_array().unwrap() {
+            for v in s["agents"].as_object().unwrap().values() {
+                for r in v["reasons"].as_array().unwrap() {
+                    cited.insert(r["rule"].as_str().unwrap().to_string());
+                }
+            }
+        }
+        assert!(cited.len() > 20, "{args:?}: {cited:?}");
+        let missing: Vec<&String> = cited
+            .iter()
+            .filter(|c| !c.starts_with("skilltui/") && !listed.contains(*c))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{args:?}: not listed by agents: {missing:?}"
+        );
+    }
 }

@@ -233,7 +233,7 @@ fn agents_skills_root_per_agent() {
         &a,
         "claude-code",
         NotFound,
-        &["claude-code/not_roots.0"],
+        &["claude-code/not_roots.agents-skills"],
     );
     assert_eq!(v.as_name, None);
     for agent in [
@@ -270,13 +270,19 @@ fn claude_skills_root_per_agent() {
         "native",
         &["claude-code/roots.project"],
     );
-    expect(&cat, &c, "codex", NotFound, &["codex/not_roots.0"]);
+    expect(
+        &cat,
+        &c,
+        "codex",
+        NotFound,
+        &["codex/not_roots.claude-skills"],
+    );
     expect(
         &cat,
         &c,
         "antigravity",
         NotFound,
-        &["antigravity/not_roots.0"],
+        &["antigravity/not_roots.claude-skills"],
     );
     expect(&cat, &c, "pi", NotFound, &["pi/roots"]);
     visible_as(
@@ -1038,7 +1044,13 @@ fn no_git_walk_home_not_an_ancestor() {
     let cat = f.catalog();
     visible_as(&cat, &up, "claude-code", "upclaude", &[]);
     visible_as(&cat, &top, "claude-code", "topclaude", &[]);
-    expect(&cat, &up, "codex", NotFound, &["codex/not_roots.0"]);
+    expect(
+        &cat,
+        &up,
+        "codex",
+        NotFound,
+        &["codex/not_roots.claude-skills"],
+    );
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1120,7 +1132,7 @@ fn copilot_home_drops_agents_skills() {
         &old,
         "copilot-cli",
         NotFound,
-        &["copilot-cli/former_roots.2"],
+        &["copilot-cli/former_roots.home-copilot-skills"],
     );
     expect(
         &cat,
@@ -1173,10 +1185,22 @@ fn user_claude_skills_per_agent() {
         &s,
         "copilot-cli",
         NotFound,
-        &["copilot-cli/former_roots.0"],
+        &["copilot-cli/former_roots.home-claude-skills"],
     );
-    expect(&cat, &s, "codex", NotFound, &["codex/not_roots.1"]);
-    expect(&cat, &s, "pi", NotFound, &["pi/not_roots.0"]);
+    expect(
+        &cat,
+        &s,
+        "codex",
+        NotFound,
+        &["codex/not_roots.home-claude-skills"],
+    );
+    expect(
+        &cat,
+        &s,
+        "pi",
+        NotFound,
+        &["pi/not_roots.home-claude-skills"],
+    );
     visible_as(
         &cat,
         &s,

@@ -106,7 +106,58 @@ pub fn parse_model(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
     })?;
     check_model(file, &model)?;
     model.raw = toml::from_str(text).unwrap_or_default();
+    derive_ids(&mut model);
     Ok(model)
+}
+
+/// Gives every not-root and former root without an `id` one derived from its path (unique in
+/// its list: `-2`, `-3` … on a repeat), in the typed model and in the raw table that
+/// [`AgentModel::rules`] walks, so that verdicts and `skilltui agents` name the same rule.
+fn derive_ids(m: &mut AgentModel) {
+    fn unique(taken: &mut std::collections::BTreeSet<String>, base: String) -> String {
+        let mut id = base.clone();
+        let mut n = 2;
+        while !taken.insert(id.clone()) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        id
+    }
+    let mut derive = |key: &str, ids: Vec<(&mut String, &str)>| {
+        let mut taken: std::collections::BTreeSet<String> = ids
+            .iter()
+            .filter(|(id, _)| !id.is_empty())
+            .map(|(id, _)| id.to_string())
+            .collect();
+        let mut all = Vec::new();
+        for (id, path) in ids {
+            if id.is_empty() {
+                *id = unique(&mut taken, path_id(path));
+            }
+            all.push(id.clone());
+        }
+        if let Some(toml::Value::Array(items)) = m.raw.get_mut(key) {
+            for (item, id) in items.iter_mut().zip(all) {
+                if let toml::Value::Table(t) = item {
+                    t.insert("id".into(), toml::Value::String(id));
+                }
+            }
+        }
+    };
+    derive(
+        "not_roots",
+        m.not_roots
+            .iter_mut()
+            .map(|r| (&mut r.id, r.path.as_str()))
+            .collect(),
+    );
+    derive(
+        "former_roots",
+        m.former_roots
+            .iter_mut()
+            .map(|r| (&mut r.id, r.path.as_str()))
+            .collect(),
+    );
 }
 
 /// Checks that go beyond the schema: unique root ids, project-only walk fields.

@@ -338,7 +338,75 @@ impl AgentModel {
         }
         let mut out = Vec::new();
         walk("", &self.raw, &mut out);
+        // The root list as a whole (`roots`), cited when a skill lies under none of them: every
+        // root's sources, the weakest root's evidence.
+        let roots: Vec<&RuleView> = out
+            .iter()
+            .filter(|r| {
+                r.id.strip_prefix("roots.")
+                    .is_some_and(|rest| self.roots.iter().any(|x| x.id == rest))
+            })
+            .collect();
+        if let Some(weakest) = roots.iter().min_by_key(|r| r.strength) {
+            let mut sources: Vec<super::sources::Source> = Vec::new();
+            for r in &roots {
+                for s in &r.sources {
+                    if !sources.contains(s) {
+                        sources.push(s.clone());
+                    }
+                }
+            }
+            let summary = RuleView {
+                id: "roots".into(),
+                value: roots
+                    .iter()
+                    .map(|r| r.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                evidence: weakest.evidence.clone(),
+                version: None,
+                commit: None,
+                source: sources
+                    .iter()
+                    .map(super::sources::Source::render)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                sources,
+                strength: weakest.strength,
+                note: Some(
+                    "Every root above, in precedence order: cited when a skill lies under none of them (each root has its own rule)."
+                        .into(),
+                ),
+            };
+            out.insert(0, summary);
+        }
         out
+    }
+}
+
+/// The id of a table that has a path but no id (`~/.agents/skills` → `home-agents-skills`):
+/// `~` reads `home`, every other run of letters and digits is kept, lowercased, `-` between.
+pub fn path_id(path: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for c in path.chars() {
+        if c == '~' {
+            parts.push("home".into());
+        } else if c.is_alphanumeric() {
+            cur.extend(c.to_lowercase());
+            continue;
+        }
+        if !cur.is_empty() {
+            parts.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        parts.push(cur);
+    }
+    if parts.is_empty() {
+        "root".into()
+    } else {
+        parts.join("-")
     }
 }
 
@@ -442,6 +510,10 @@ impl RootSpec {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FormerRoot {
+    /// Unique among the former roots; derived from `path` at load time when not given
+    /// ([`path_id`]). The rule id is `former_roots.<id>`.
+    #[serde(default)]
+    pub id: String,
     pub path: String,
     pub scope: Scope,
     /// First version that no longer scans it ("unknown" when the research has no version).
@@ -457,6 +529,10 @@ pub struct FormerRoot {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NotRoot {
+    /// Unique among the not-roots; derived from `path` at load time when not given
+    /// ([`path_id`]). The rule id is `not_roots.<id>`.
+    #[serde(default)]
+    pub id: String,
     pub path: String,
     pub scope: Scope,
     #[serde(flatten)]

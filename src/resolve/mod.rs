@@ -275,7 +275,7 @@ pub fn resolve_subset(
                         let nr = &m.not_roots[f.index];
                         reasons.push(Reason::from_rule(
                             &m.id,
-                            &format!("not_roots.{}", f.index),
+                            &format!("not_roots.{}", nr.id),
                             &nr.from,
                             format!("{} does not scan {}", m.name, f.path.display()),
                         ));
@@ -283,7 +283,7 @@ pub fn resolve_subset(
                         let fr = &m.former_roots[f.index];
                         reasons.push(Reason::from_rule(
                             &m.id,
-                            &format!("former_roots.{}", f.index),
+                            &format!("former_roots.{}", fr.id),
                             &fr.from,
                             if fr.until == "unknown" {
                                 format!(

@@ -3,6 +3,9 @@
 
 Usage:  python3 assets/agents/tools/convert_sources.py [--check] [FILE.toml ...]
         (no FILE: every assets/agents/*.toml; --check: report, write nothing)
+        Run from the repository root. `#N` issue numbers become URLs only for issues the
+        research notes name by URL ($SKILLTUI_RESEARCH, default ../shared/research; without
+        them, only explicit URLs are kept).
 
 Only `source = "..."` strings are rewritten (a rule already in the list form is left alone),
 in place, on the same line; a rule's `evidence` label is lowered in place when no public source
@@ -24,7 +27,7 @@ of its kind backs it: to the strongest label its public sources back, else INF. 
 Then run `cargo test --test agent_models` (it fails on a rule with no source, a permalink
 without a commit, a missing oracle case or a URL outside the citable addresses).
 """
-import json, re, sys, tomllib
+import json, os, re, sys, tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -148,8 +151,12 @@ def check_for(path):
 
 
 def research_issues():
+    """Issue numbers per tracker that the research names by URL (RESEARCH, when it exists)."""
     out = {}
-    for f in (Path("/work/shared/research")).rglob("*.md"):
+    base = Path(os.environ.get("SKILLTUI_RESEARCH", "../shared/research"))
+    if not base.is_dir():
+        return out
+    for f in base.rglob("*.md"):
         for owner_repo, n in re.findall(r"https://github\.com/([\w.-]+/[\w.-]+)/issues/(\d+)", f.read_text()):
             out.setdefault(owner_repo, set()).add(n)
     return out
