@@ -667,12 +667,18 @@ fn same_file_shadow(v: &Verdict) -> bool {
 }
 
 /// The root an agent scans that is best for sharing skills of a root of `scope` with it: one
-/// that exists, of the same scope, else any of its roots.
+/// that exists, of the same scope, else any of its roots. A system (managed or built-in) root is
+/// never a target: skills of a system root are shared through a user root.
 fn share_target(cat: &Catalog, agent: &str, scope: Scope) -> Option<PathBuf> {
+    let scope = if scope == Scope::System {
+        Scope::User
+    } else {
+        scope
+    };
     let mine: Vec<&crate::catalog::RootInfo> = cat
         .roots
         .iter()
-        .filter(|r| r.agents.iter().any(|a| a == agent))
+        .filter(|r| r.scope != Scope::System && r.agents.iter().any(|a| a == agent))
         .collect();
     let same_scope = |r: &&&crate::catalog::RootInfo| r.scope == scope;
     mine.iter()
