@@ -243,6 +243,7 @@ pub fn locate(pin: &Pin, path: Option<&std::ffi::OsStr>) -> Option<Install> {
         });
     }
     let cache = std::env::var_os("SKILLTUI_ORACLE_CACHE")
+        .filter(|v| !v.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::home_dir().map(|h| h.join(".cache/skilltui-oracle")))?;
     let version = pin.version.clone()?;
