@@ -210,6 +210,17 @@ fn path_lookup_and_a_bounded_version_question() {
     );
     write(&b.join("stuck"), "#!/bin/sh\nsleep 30\n", 0o755);
     write(&b.join("plain"), "#!/bin/sh\necho 'nightly build'\n", 0o755);
+    write(
+        &b.join("on-stderr"),
+        "#!/bin/sh\necho 'warning: no config' >&2\necho 0.73.1 >&2\n",
+        0o755,
+    );
+    write(
+        &b.join("warns"),
+        "#!/bin/sh\necho 'WARNING: proceeding' >&2\necho 'codex-cli 0.171.0'\n",
+        0o755,
+    );
+    write(&b.join("fails"), "#!/bin/sh\necho 1.2.3\nexit 2\n", 0o755);
     let path = std::env::join_paths([&a, &b]).unwrap();
     assert_eq!(on_path("agent", &path), Some(b.join("agent")));
     assert_eq!(on_path("missing", &path), None);
@@ -222,6 +233,15 @@ fn path_lookup_and_a_bounded_version_question() {
         ask_version(&b.join("plain"), Duration::from_secs(10)).as_deref(),
         Some("nightly build")
     );
+    assert_eq!(
+        ask_version(&b.join("on-stderr"), Duration::from_secs(10)).as_deref(),
+        Some("0.73.1")
+    );
+    assert_eq!(
+        ask_version(&b.join("warns"), Duration::from_secs(10)).as_deref(),
+        Some("0.171.0")
+    );
+    assert_eq!(ask_version(&b.join("fails"), Duration::from_secs(10)), None);
     let start = Instant::now();
     assert_eq!(
         ask_version(&b.join("stuck"), Duration::from_millis(500)),

@@ -132,23 +132,24 @@ fn is_executable(p: &Path) -> bool {
     }
 }
 
-/// What `exe --version` prints, reduced to its version (`codex-cli 0.171.0` → `0.171.0`), or
-/// its first line when no word looks like a version. None when it fails or takes longer than
+/// What `exe --version` prints, reduced to its version (`codex-cli 0.171.0` → `0.171.0`; the
+/// first word that looks like one in the first lines of stdout, then of stderr), or its first
+/// line when no word looks like a version. None when it fails or takes longer than
 /// `timeout` (then it is killed, with the processes it started).
 pub fn ask_version(exe: &Path, timeout: Duration) -> Option<String> {
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let out_path =
-        std::env::temp_dir().join(format!("skilltui-version-{}-{n}.txt", std::process::id()));
-    let out = std::fs::File::create(&out_path).ok()?;
-    let mut cmd = Command::new(exe);
-    cmd.arg("--version")
-        .stdin(Stdio::null())
-        .stdout(out)
-        .stderr(Stdio::null());
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let stem = std::env::temp_dir().join(format!("skilltui-version-{}-{n}", std::process::id()));
+    // Files, not pipes: a program that writes much and never ends cannot block on them.
+    let (out_path, err_path) = (stem.with_extension("out"), stem.with_extension("err"));
     let result = (|| {
+        let mut cmd = Command::new(exe);
+        cmd.arg("--version")
+            .stdin(Stdio::null())
+            .stdout(std::fs::File::create(&out_path).ok()?)
+            .stderr(std::fs::File::create(&err_path).ok()?);
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = cmd.spawn().ok()?;
         let start = Instant::now();
         loop {
@@ -162,24 +163,39 @@ pub fn ask_version(exe: &Path, timeout: Duration) -> Option<String> {
             std::thread::sleep(Duration::from_millis(20));
         }
     })();
-    let text = std::fs::read(&out_path).unwrap_or_default();
-    let _ = std::fs::remove_file(&out_path);
+    let read = |p: &Path| {
+        let text = std::fs::read(p).unwrap_or_default();
+        let _ = std::fs::remove_file(p);
+        String::from_utf8_lossy(&text).into_owned()
+    };
+    let (stdout, stderr) = (read(&out_path), read(&err_path));
     result?;
-    let text = String::from_utf8_lossy(&text);
-    let first = text.lines().find(|l| !l.trim().is_empty())?.trim();
-    let version = first
-        .split_whitespace()
-        .map(|w| {
-            w.trim_start_matches('v')
-                .trim_end_matches([',', '.', ';', ')'])
-        })
-        .find(|w| {
-            w.starts_with(|c: char| c.is_ascii_digit())
-                && w.contains('.')
-                && w.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || ".-+".contains(c))
-        });
-    let chosen = version.unwrap_or(first);
+    // Some agents print their version on stderr (pi); stdout first (Codex warns on stderr).
+    let first = |text: &str| -> Option<String> {
+        text.lines()
+            .find(|l| !l.trim().is_empty())
+            .map(|l| l.trim().to_string())
+    };
+    let words = |text: &str| -> Option<String> {
+        text.lines()
+            .take(5)
+            .flat_map(str::split_whitespace)
+            .map(|w| {
+                w.trim_start_matches('v')
+                    .trim_end_matches([',', '.', ';', ')'])
+            })
+            .find(|w| {
+                w.starts_with(|c: char| c.is_ascii_digit())
+                    && w.contains('.')
+                    && w.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || ".-+".contains(c))
+            })
+            .map(String::from)
+    };
+    let chosen = words(&stdout)
+        .or_else(|| words(&stderr))
+        .or_else(|| first(&stdout))
+        .or_else(|| first(&stderr))?;
     Some(chosen.chars().take(80).collect())
 }
 
