@@ -2,6 +2,7 @@
 //! Uses the releases the differential oracle installs (tests/oracle/install.sh); skipped with a
 //! notice where they are not installed (a user's clone; CI installs them after `cargo test`).
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn installed(agent: &str, version: &str) -> bool {
@@ -38,5 +39,213 @@ fn verify_codex_and_pi_on_the_demo() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("pi: agrees"), "{text}");
+    assert!(
+        text.starts_with("pi 0.73.1 (") && text.contains("the oracle's pinned release): agrees ("),
+        "{text}"
+    );
+}
+
+fn node() -> bool {
+    let ok = Command::new("node").arg("--version").output().is_ok();
+    if !ok {
+        eprintln!("notice: Node.js is not installed; the driver is not exercised");
+    }
+    ok
+}
+
+/// A fake `opencode` for the driver: `--version` prints `opencode 9.8.7`; otherwise it lists
+/// the project's `.opencode/skills/*/SKILL.md` as `opencode debug skill` does (JSON on stdout)
+/// and writes `warn_lines` WARN log lines (130 bytes each) to stderr, which the driver reports
+/// as errors.
+fn fake_opencode(bin: &Path, warn_lines: usize, stdout: &str) -> PathBuf {
+    std::fs::create_dir_all(bin).unwrap();
+    let exe = bin.join("opencode");
+    let listing = if stdout.is_empty() {
+        r#"printf '['; first=1
+for f in "$PWD"/.opencode/skills/*/SKILL.md; do
+  n=$(basename "$(dirname "$f")")
+  [ $first = 1 ] || printf ','; first=0
+  printf '{"name":"%s","location":"%s"}' "$n" "$f"
+done
+printf ']\n'"#
+            .to_string()
+    } else {
+        stdout.to_string()
+    };
+    let script = format!(
+        r#"#!/bin/sh
+if [ "$1" = "--version" ]; then echo "opencode 9.8.7"; exit 0; fi
+i=0
+while [ $i -lt {warn_lines} ]; do
+  echo "timestamp=2026-12-01T00:00:00.000Z level=WARN message=\"padding $i ..........................................................\""
+  i=$((i+1))
+done >&2
+{listing}
+"#
+    );
+    std::fs::write(&exe, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    exe
+}
+
+fn project_with_two_skills(base: &Path) -> (PathBuf, PathBuf) {
+    let (project, home) = (base.join("project"), base.join("home"));
+    for n in ["alpha", "beta"] {
+        let d = project.join(".opencode/skills").join(n);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("SKILL.md"),
+            format!("---\nname: {n}\ndescription: The {n} skill.\n---\nbody\n"),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    (project, home)
+}
+
+#[test]
+fn an_agent_on_path_is_found_with_its_version_and_a_large_output_is_read_whole() {
+    if !node() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (project, home) = project_with_two_skills(tmp.path());
+    // 12,000 log lines: the driver's JSON is over 1.5 MiB.
+    let exe = fake_opencode(&tmp.path().join("bin"), 12_000, "");
+    let path = format!("{}:/usr/bin:/bin", tmp.path().join("bin").display());
+    let out = Command::new(env!("CARGO_BIN_EXE_skilltui"))
+        .args(["agents", "opencode", "--verify", "--json", "--project"])
+        .arg(&project)
+        .arg("--home")
+        .arg(&home)
+        .env("PATH", &path)
+        .env("SKILLTUI_ORACLE_CACHE", tmp.path().join("no-cache"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    assert_eq!(v[0]["agent"], "opencode");
+    assert_eq!(v[0]["status"], "agrees", "{v}");
+    assert_eq!(v[0]["found"], "PATH");
+    assert_eq!(v[0]["version"], "9.8.7");
+    assert_eq!(v[0]["installed"], exe.display().to_string());
+    assert_eq!(v[0]["listed"], 2);
+    assert_eq!(out.status.code(), Some(0));
+
+    // The library: the driver's whole output is read (every log line comes back).
+    let driver = skilltui::oracle::Driver {
+        dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle"),
+        no_network: false,
+        driver_env: vec![("SKILLTUI_AGENT_ENTRY".into(), exe.display().to_string())],
+    };
+    let listing = driver.run_saved("opencode", &project, &home, &[]).unwrap();
+    assert_eq!(listing.skills.len(), 2);
+    assert_eq!(listing.errors.len(), 12_000);
+    let bytes: usize = listing.errors.iter().map(|e| e.len()).sum();
+    assert!(bytes > 1024 * 1024, "{bytes}");
+}
+
+#[test]
+fn a_failed_listing_is_one_line_and_the_output_is_saved() {
+    if !node() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (project, home) = project_with_two_skills(tmp.path());
+    // 200 KB of something that is not JSON on stdout.
+    let garbage = format!("printf '[{{\"name\": \"%s' '{}'", "x".repeat(200_000));
+    fake_opencode(&tmp.path().join("bin"), 10, &garbage);
+    let path = format!("{}:/usr/bin:/bin", tmp.path().join("bin").display());
+    let out = Command::new(env!("CARGO_BIN_EXE_skilltui"))
+        .args(["agents", "opencode", "--verify", "--project"])
+        .arg(&project)
+        .arg("--home")
+        .arg(&home)
+        .env("PATH", &path)
+        .env("SKILLTUI_ORACLE_CACHE", tmp.path().join("no-cache"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("opencode 9.8.7 (")
+            && lines[0].contains("could not list its skills: agent run failed: unparsable output"),
+        "{text}"
+    );
+    assert!(lines[0].chars().count() < 600, "{}", lines[0].len());
+    let saved = lines[1]
+        .strip_prefix("  the driver's full output: ")
+        .unwrap_or_else(|| panic!("{text}"));
+    let files: Vec<&str> = saved.split(", ").collect();
+    assert_eq!(files.len(), 2, "{saved}");
+    let json = std::fs::read_to_string(files[0]).unwrap();
+    assert!(json.contains("unparsable output"), "{json}");
+    for f in files {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn path_lookup_and_a_bounded_version_question() {
+    use skilltui::oracle::verify::{ask_version, on_path};
+    use std::time::{Duration, Instant};
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::create_dir_all(&b).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    let write = |p: &Path, text: &str, mode: u32| {
+        std::fs::write(p, text).unwrap();
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    // Not executable in a: the one in b is found.
+    write(&a.join("agent"), "#!/bin/sh\necho 1.0\n", 0o644);
+    write(
+        &b.join("agent"),
+        "#!/bin/sh\necho 'Agent CLI v2.3.4.'\n",
+        0o755,
+    );
+    write(&b.join("stuck"), "#!/bin/sh\nsleep 30\n", 0o755);
+    write(&b.join("plain"), "#!/bin/sh\necho 'nightly build'\n", 0o755);
+    write(
+        &b.join("on-stderr"),
+        "#!/bin/sh\necho 'warning: no config' >&2\necho 0.73.1 >&2\n",
+        0o755,
+    );
+    write(
+        &b.join("warns"),
+        "#!/bin/sh\necho 'WARNING: proceeding' >&2\necho 'codex-cli 0.171.0'\n",
+        0o755,
+    );
+    write(&b.join("fails"), "#!/bin/sh\necho 1.2.3\nexit 2\n", 0o755);
+    let path = std::env::join_paths([&a, &b]).unwrap();
+    assert_eq!(on_path("agent", &path), Some(b.join("agent")));
+    assert_eq!(on_path("missing", &path), None);
+    assert_eq!(on_path("../b/agent", &path), None);
+    assert_eq!(
+        ask_version(&b.join("agent"), Duration::from_secs(10)).as_deref(),
+        Some("2.3.4")
+    );
+    assert_eq!(
+        ask_version(&b.join("plain"), Duration::from_secs(10)).as_deref(),
+        Some("nightly build")
+    );
+    assert_eq!(
+        ask_version(&b.join("on-stderr"), Duration::from_secs(10)).as_deref(),
+        Some("0.73.1")
+    );
+    assert_eq!(
+        ask_version(&b.join("warns"), Duration::from_secs(10)).as_deref(),
+        Some("0.171.0")
+    );
+    assert_eq!(ask_version(&b.join("fails"), Duration::from_secs(10)), None);
+    let start = Instant::now();
+    assert_eq!(
+        ask_version(&b.join("stuck"), Duration::from_millis(500)),
+        None
+    );
+    assert!(start.elapsed() < Duration::from_secs(10));
 }

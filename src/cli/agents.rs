@@ -3,6 +3,7 @@
 use super::context::{Common, Context};
 use super::{EXIT_OK, ExitCode};
 use crate::agents::RuleView;
+use crate::oracle::verify::{Found, Install, Outcome};
 use crate::sanitize;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -38,6 +39,127 @@ struct AgentJson<'a> {
     docs: Option<&'a str>,
     summary: Option<&'a str>,
     rules: Vec<RuleView>,
+}
+
+/// Prints `agents --verify`'s results; true when an agent disagrees with the model.
+fn print_verify(
+    cx: &Context,
+    results: &[(String, Outcome)],
+    json: bool,
+    out: &mut dyn Write,
+) -> io::Result<bool> {
+    let install_json = |i: &Install| {
+        serde_json::json!({"installed": i.from.to_string_lossy(), "found": i.found.as_str(),
+            "version": i.version})
+    };
+    let saved_json = |saved: &[std::path::PathBuf]| -> Vec<String> {
+        saved.iter().map(|p| p.display().to_string()).collect()
+    };
+    if json {
+        let json: Vec<serde_json::Value> = results
+            .iter()
+            .map(|(a, o)| {
+                let mut v = match o {
+                    Outcome::NotInstalled => serde_json::json!({"status": "not-installed"}),
+                    Outcome::Failed {
+                        install,
+                        error,
+                        saved,
+                    } => {
+                        let mut v = install.as_ref().map(install_json).unwrap_or_default();
+                        v["status"] = "failed".into();
+                        v["error"] = error.as_str().into();
+                        v["saved"] = saved_json(saved).into();
+                        v
+                    }
+                    Outcome::Compared {
+                        install,
+                        differences,
+                        listed,
+                        unknown,
+                    } => {
+                        let mut v = install_json(install);
+                        v["status"] = if differences.is_empty() {
+                            "agrees"
+                        } else {
+                            "disagrees"
+                        }
+                        .into();
+                        v["differences"] = differences.clone().into();
+                        v["listed"] = (*listed).into();
+                        v["unknown"] = (*unknown).into();
+                        v
+                    }
+                };
+                v["agent"] = a.as_str().into();
+                v
+            })
+            .collect();
+        serde_json::to_writer_pretty(&mut *out, &json)?;
+        writeln!(out)?;
+        return Ok(json.iter().any(|v| v["status"] == "disagrees"));
+    }
+    let what = |i: &Install| {
+        let version = i.version.as_deref().unwrap_or("version unknown");
+        let found = match i.found {
+            Found::Path => "on PATH",
+            Found::NpmGlobal => "global npm install",
+            Found::OracleCache => "the oracle's pinned release",
+        };
+        format!("{} ({}, {found})", cx.say(version), cx.show(&i.from))
+    };
+    let mut disagree = false;
+    for (a, o) in results {
+        match o {
+            Outcome::NotInstalled => writeln!(
+                out,
+                "{a}: not installed (not on PATH, not a global npm install, not in the oracle's cache)"
+            )?,
+            Outcome::Failed {
+                install,
+                error,
+                saved,
+            } => {
+                let at = install.as_ref().map(|i| format!(" {}", what(i)));
+                writeln!(
+                    out,
+                    "{a}{}: could not list its skills: {}",
+                    at.unwrap_or_default(),
+                    cx.say(error)
+                )?;
+                if !saved.is_empty() {
+                    let files: Vec<String> = saved.iter().map(|p| cx.show(p)).collect();
+                    writeln!(out, "  the driver's full output: {}", files.join(", "))?;
+                }
+            }
+            Outcome::Compared {
+                install,
+                differences,
+                listed,
+                unknown,
+            } => {
+                if differences.is_empty() {
+                    writeln!(
+                        out,
+                        "{a} {}: agrees ({listed} skills listed; {unknown} skilltui marks unknown)",
+                        what(install)
+                    )?;
+                } else {
+                    disagree = true;
+                    writeln!(
+                        out,
+                        "{a} {}: {} difference(s)",
+                        what(install),
+                        differences.len()
+                    )?;
+                    for d in differences {
+                        writeln!(out, "  - {}", cx.say(d))?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(disagree)
 }
 
 fn citation(r: &RuleView) -> String {
@@ -83,64 +205,7 @@ pub fn run(
     if args.verify {
         let only: Vec<String> = args.agent.iter().cloned().collect();
         let results = crate::oracle::verify::verify(&cx.models, &cx.env, &only);
-        let mut disagree = false;
-        if args.json {
-            let json: Vec<serde_json::Value> = results
-                .iter()
-                .map(|(a, o)| match o {
-                    crate::oracle::verify::Outcome::NotInstalled => {
-                        serde_json::json!({"agent": a, "status": "not-installed"})
-                    }
-                    crate::oracle::verify::Outcome::Failed(e) => {
-                        serde_json::json!({"agent": a, "status": "failed", "error": e})
-                    }
-                    crate::oracle::verify::Outcome::Compared { differences, listed, unknown, from } => {
-                        serde_json::json!({"agent": a, "status": if differences.is_empty() { "agrees" } else { "disagrees" },
-                            "differences": differences, "listed": listed, "unknown": unknown,
-                            "installed": from.to_string_lossy()})
-                    }
-                })
-                .collect();
-            disagree = json.iter().any(|v| v["status"] == "disagrees");
-            serde_json::to_writer_pretty(&mut *out, &json)?;
-            writeln!(out)?;
-        } else {
-            for (a, o) in &results {
-                match o {
-                    crate::oracle::verify::Outcome::NotInstalled => {
-                        writeln!(out, "{a}: not installed (global npm or the oracle's cache)")?
-                    }
-                    crate::oracle::verify::Outcome::Failed(e) => {
-                        writeln!(out, "{a}: could not list its skills: {}", cx.say(e))?
-                    }
-                    crate::oracle::verify::Outcome::Compared {
-                        differences,
-                        listed,
-                        unknown,
-                        from,
-                    } => {
-                        if differences.is_empty() {
-                            writeln!(
-                                out,
-                                "{a}: agrees ({listed} skills listed; {unknown} skilltui marks unknown) — {}",
-                                cx.show(from)
-                            )?;
-                        } else {
-                            disagree = true;
-                            writeln!(
-                                out,
-                                "{a}: {} difference(s) — {}",
-                                differences.len(),
-                                cx.show(from)
-                            )?;
-                            for d in differences {
-                                writeln!(out, "  - {}", cx.say(d))?;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let disagree = print_verify(&cx, &results, args.json, out)?;
         return Ok(Ok(if disagree {
             super::EXIT_FINDING
         } else {

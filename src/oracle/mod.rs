@@ -52,7 +52,7 @@ impl Listing {
     /// Parses the driver's JSON line.
     pub fn parse(text: &str) -> Result<Listing, String> {
         let v: serde_json::Value =
-            serde_json::from_str(text.trim()).map_err(|e| format!("driver output: {e}: {text}"))?;
+            serde_json::from_str(text.trim()).map_err(|e| format!("driver output: {e}"))?;
         if let Some(e) = v.get("raw_error").and_then(|e| e.as_str()) {
             return Err(format!("agent run failed: {e}"));
         }
@@ -148,6 +148,33 @@ impl Driver {
         home: &Path,
         vars: &[(String, String)],
     ) -> Result<Listing, String> {
+        self.run_saved(agent, project, home, vars)
+            .map_err(|f| f.to_string())
+    }
+
+    /// [`Driver::run`], failing with a short message and the files that keep the driver's
+    /// whole output. The driver writes into files, not pipes: any size, no deadlock on a full
+    /// stderr, nothing cut at a pipe's buffer; they are removed when the run succeeds.
+    pub fn run_saved(
+        &self,
+        agent: &str,
+        project: &Path,
+        home: &Path,
+        vars: &[(String, String)],
+    ) -> Result<Listing, DriverFailure> {
+        static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let stem = std::env::temp_dir().join(format!(
+            "skilltui-driver-{}-{n}-{agent}",
+            std::process::id()
+        ));
+        let (out_path, err_path) = (stem.with_extension("json"), stem.with_extension("log"));
+        let fail = |message: String, saved: Vec<PathBuf>| DriverFailure { message, saved };
+        let create = |p: &Path| {
+            std::fs::File::create(p)
+                .map_err(|e| fail(format!("cannot create {}: {e}", p.display()), vec![]))
+        };
+        let (out_file, err_file) = (create(&out_path)?, create(&err_path)?);
         let mut cmd = if self.no_network {
             let mut c = Command::new("unshare");
             c.args(["--net", "node"]);
@@ -162,21 +189,71 @@ impl Driver {
         for (k, v) in vars {
             cmd.arg(format!("{k}={v}"));
         }
-        let out = cmd
+        let status = cmd
             .envs(self.driver_env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
-            .output()
-            .map_err(|e| format!("cannot run the driver: {e}"))?;
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        if !out.status.success() {
-            return Err(format!(
-                "driver exited with {}: {}{}",
-                out.status,
-                stdout,
-                String::from_utf8_lossy(&out.stderr)
-            ));
+            .stdout(out_file)
+            .stderr(err_file)
+            .status();
+        let status = match status {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = std::fs::remove_file(&out_path);
+                let _ = std::fs::remove_file(&err_path);
+                return Err(fail(format!("cannot run the driver: {e}"), vec![]));
+            }
+        };
+        let stdout = std::fs::read(&out_path).unwrap_or_default();
+        let stdout = String::from_utf8_lossy(&stdout);
+        let result = if status.success() {
+            Listing::parse(&stdout)
+        } else {
+            let stderr = std::fs::read(&err_path).unwrap_or_default();
+            let stderr = String::from_utf8_lossy(&stderr);
+            let first = stderr
+                .lines()
+                .chain(stdout.lines())
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("no output");
+            Err(format!("driver exited with {status}: {}", first.trim()))
+        };
+        match result {
+            Ok(listing) => {
+                let _ = std::fs::remove_file(&out_path);
+                let _ = std::fs::remove_file(&err_path);
+                Ok(listing)
+            }
+            Err(e) => Err(fail(first_line(&e), vec![out_path, err_path])),
         }
-        Listing::parse(&stdout)
+    }
+}
+
+/// A driver run that failed: one line, and the files that keep its whole output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DriverFailure {
+    pub message: String,
+    pub saved: Vec<PathBuf>,
+}
+
+impl std::fmt::Display for DriverFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)?;
+        if !self.saved.is_empty() {
+            let files: Vec<String> = self.saved.iter().map(|p| p.display().to_string()).collect();
+            write!(f, " (full output in {})", files.join(" and "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The first line of a message, at most 300 characters.
+fn first_line(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default().trim_end();
+    if line.chars().count() > 300 {
+        let head: String = line.chars().take(300).collect();
+        format!("{head}…")
+    } else {
+        line.to_string()
     }
 }
 

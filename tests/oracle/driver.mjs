@@ -42,9 +42,13 @@ if (!pin) {
 // SKILLTUI_AGENTS_PREFIX: a folder holding node_modules/ with the agent's packages (a global
 // npm install: the parent of `npm root -g`), used instead of the pinned releases in the cache
 // (`skilltui agents --verify` runs the user's own installs this way).
+// SKILLTUI_AGENT_ENTRY: the agent's own executable as the user runs it (a binary on PATH:
+// native installer, Homebrew, npm; for pi the dist/index.js of its package), used instead of
+// either. SKILLTUI_AGENT_VERSION: its version, reported instead of the pinned one.
 const prefix = process.env.SKILLTUI_AGENTS_PREFIX;
+const entry = process.env.SKILLTUI_AGENT_ENTRY;
 const dir = prefix || path.join(cache, `${agent}@${pin.version}`);
-if (!prefix && !fs.existsSync(path.join(dir, ".installed"))) {
+if (!entry && !prefix && !fs.existsSync(path.join(dir, ".installed"))) {
   console.error(`${agent}@${pin.version} is not installed in ${dir}; run tests/oracle/install.sh`);
   process.exit(3);
 }
@@ -117,7 +121,26 @@ function run(cmd, args, { env, input, stdoutFile, onStdoutLine, timeoutMs = TIME
   });
 }
 
+/** `rel` inside the npm package `name` that holds `exe` (a bin link or file), or null. */
+function packageFile(exe, name, rel) {
+  let d;
+  try {
+    d = path.dirname(fs.realpathSync(exe));
+  } catch {
+    return null;
+  }
+  for (;;) {
+    try {
+      if (JSON.parse(fs.readFileSync(path.join(d, "package.json"), "utf8")).name === name) return path.join(d, rel);
+    } catch {}
+    const up = path.dirname(d);
+    if (up === d) return null;
+    d = up;
+  }
+}
+
 function bin(rel) {
+  if (entry) return entry;
   return path.join(dir, "node_modules", rel);
 }
 
@@ -206,7 +229,10 @@ async function opencode() {
 // ---------------------------------------------------------------------------------------------
 async function pi() {
   const env = baseEnv();
-  const pkg = bin("@mariozechner/pi-coding-agent/dist/index.js");
+  const pkg = entry
+    ? packageFile(entry, "@mariozechner/pi-coding-agent", "dist/index.js")
+    : bin("@mariozechner/pi-coding-agent/dist/index.js");
+  if (!pkg) return { raw_error: `${entry} is not inside the @mariozechner/pi-coding-agent package` };
   const r = await run(process.execPath, [path.join(here, "pi-skills.mjs"), pkg, project], { env, input: null });
   let out;
   try {
@@ -318,6 +344,7 @@ async function claude() {
 
 const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude };
 const out = await drivers[agent]();
-// Exit only once the whole line is written: a pipe takes 64 KiB at a time, and process.exit()
-// would cut a longer listing there.
-process.stdout.write(JSON.stringify({ agent, version: pin.version, skills: [], errors: [], builtin: [], ...out }) + "\n", () => process.exit(0));
+const version = process.env.SKILLTUI_AGENT_VERSION || pin.version;
+// Exit once the whole line is written: into a pipe, stdout is asynchronous and an early exit
+// cuts it at the pipe's buffer (64 KiB).
+process.stdout.write(JSON.stringify({ agent, version, skills: [], errors: [], builtin: [], ...out }) + "\n", () => process.exit(0));
