@@ -274,6 +274,8 @@ pub struct Prediction {
     /// `description_as_listed`; JSON null = none), for Visible verdicts whose JSON carries the
     /// key. Verdicts without the key are not compared on their description.
     pub description: BTreeMap<String, Option<String>>,
+    /// SKILL.md paths of Visible verdicts marked `conditional`: not expected in the listing.
+    pub conditional: BTreeSet<String>,
 }
 
 fn canonical(p: &Path, canon: bool) -> String {
@@ -298,8 +300,14 @@ pub fn predict(models: &[AgentModel], agent: &str, env: &Env, canon: bool) -> Pr
         }
         match v.status {
             Status::Visible => {
+                let json = serde_json::to_value(v).unwrap_or_default();
+                if is_conditional(&json) {
+                    // Listed only once matching files are touched: not at session start.
+                    p.conditional.insert(path);
+                    continue;
+                }
                 let name = v.as_name.clone().unwrap_or_else(|| s.label().to_string());
-                if let Some(d) = described(v) {
+                if let Some(d) = described(&json) {
                     p.description.insert(path.clone(), d);
                 }
                 p.visible.insert((name, path));
@@ -316,12 +324,19 @@ pub fn predict(models: &[AgentModel], agent: &str, env: &Env, canon: bool) -> Pr
     p
 }
 
-/// The verdict's `description_as_listed` as `list --json` writes it: None when the verdict has no
-/// such key, Some(None) for JSON null.
-fn described(v: &crate::resolve::Verdict) -> Option<Option<String>> {
-    let json = serde_json::to_value(v).ok()?;
-    let d = json.get("description_as_listed")?;
+/// The verdict's `description_as_listed` (from its JSON, as `list --json` writes it): None when
+/// the verdict has no such key, Some(None) for JSON null.
+fn described(verdict: &serde_json::Value) -> Option<Option<String>> {
+    let d = verdict.get("description_as_listed")?;
     Some(d.as_str().map(String::from))
+}
+
+/// Whether a verdict's JSON marks the skill conditional (`"conditional": [patterns]`): visible,
+/// but listed only once matching files are touched, so not in a session-start listing.
+fn is_conditional(verdict: &serde_json::Value) -> bool {
+    verdict
+        .get("conditional")
+        .is_some_and(|c| c.as_array().is_some_and(|a| !a.is_empty()))
 }
 
 /// One disagreement.
@@ -547,6 +562,14 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
             continue;
         }
         if pred.unknown.contains(path) || pred.visible.iter().any(|(_, p)| p == path) {
+            continue;
+        }
+        if pred.conditional.contains(path) {
+            c.diffs.push(Diff::Extra {
+                name: name.clone(),
+                path: path.clone(),
+                skilltui: "conditional (listed only once matching files are touched)".into(),
+            });
             continue;
         }
         let st = pred
@@ -880,6 +903,38 @@ mod report_tests {
             path: path.into(),
             agent_error: None,
         }
+    }
+
+    #[test]
+    fn verdict_json_keys_drive_the_prediction() {
+        let v: serde_json::Value = serde_json::from_str(
+            r#"{"status":"visible","as":"x","description_as_listed":"A b","conditional":["src/**"]}"#,
+        )
+        .unwrap();
+        assert!(is_conditional(&v));
+        assert_eq!(described(&v), Some(Some("A b".into())));
+        let plain: serde_json::Value =
+            serde_json::from_str(r#"{"status":"visible","as":"x"}"#).unwrap();
+        assert!(!is_conditional(&plain));
+        assert_eq!(described(&plain), None);
+        let null: serde_json::Value =
+            serde_json::from_str(r#"{"description_as_listed":null,"conditional":[]}"#).unwrap();
+        assert!(!is_conditional(&null));
+        assert_eq!(described(&null), Some(None));
+
+        // A conditional skill the agent lists at session start is a difference; one it leaves
+        // out is agreement.
+        let mut pred = Prediction::default();
+        pred.conditional.insert("/p/c/SKILL.md".into());
+        let none = Listing::default();
+        assert!(compare(&pred, &none, Path::new("/p"), false).agrees());
+        let listing = Listing {
+            skills: vec![listed("c", "/p/c/SKILL.md", None)],
+            ..Listing::default()
+        };
+        let c = compare(&pred, &listing, Path::new("/p"), false);
+        assert_eq!(c.diffs.len(), 1);
+        assert!(c.diffs[0].to_string().contains("skilltui: conditional"));
     }
 
     #[test]
