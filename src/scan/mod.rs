@@ -199,13 +199,20 @@ impl Scan {
                 self.sidecars.insert(k, r);
             }
         }
-        for p in skill_mds {
-            let Some(dir) = p.parent() else { continue };
-            let refs = match self.content(&p).map(|a| &**a) {
+        let this = &*self;
+        let found = par_map(&skill_mds, |p| {
+            let dir = p.parent()?;
+            let refs = match this.content(p).map(|a| &**a) {
                 Some(Ok(md)) => body_references(md, dir),
                 _ => Vec::new(),
             };
-            if dir.join("scripts").is_dir() {
+            Some((refs, dir.join("scripts").is_dir()))
+        });
+        for (p, found) in skill_mds.into_iter().zip(found) {
+            let (Some(dir), Some((refs, scripts))) = (p.parent(), found) else {
+                continue;
+            };
+            if scripts {
                 self.with_scripts.insert(dir.to_path_buf());
             }
             self.references.insert(p, refs);
@@ -360,35 +367,38 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
         .zip(found)
         .filter_map(|(k, r)| r.map(|r| (k, r)))
         .collect();
-    // Body references and bundled scripts, once per SKILL.md.
-    let mut references = HashMap::new();
-    let mut with_scripts = HashSet::new();
+    // Body references (on all cores: each lists its skill folder) and bundled scripts, once per
+    // SKILL.md.
+    let mut seen: HashSet<&Path> = HashSet::new();
+    let mut skill_mds: Vec<(&Path, &Path)> = Vec::new();
     for (w, _) in &walked {
         for c in w
             .candidates
             .iter()
             .filter(|c| c.is_skill_md() && c.depth > 0)
         {
-            if references.contains_key(&c.path) {
-                continue;
-            }
-            let Some(dir) = c.path.parent() else {
-                continue;
-            };
-            // An unreadable file refers to nothing (an empty list: the file is still one whose
-            // references a re-read updates).
-            let refs = match canonical
-                .get(&c.path)
-                .and_then(|k| files.get(k))
-                .map(|a| &**a)
+            if let Some(dir) = c.path.parent()
+                && seen.insert(&c.path)
             {
-                Some(Ok(md)) => body_references(md, dir),
-                _ => Vec::new(),
-            };
-            references.insert(c.path.clone(), refs);
-            if dir.join("scripts").is_dir() {
-                with_scripts.insert(dir.to_path_buf());
+                skill_mds.push((&c.path, dir));
             }
+        }
+    }
+    let found = par_map(&skill_mds, |&(path, dir)| {
+        // An unreadable file refers to nothing (an empty list: the file is still one whose
+        // references a re-read updates).
+        let refs = match canonical.get(path).and_then(|k| files.get(k)).map(|a| &**a) {
+            Some(Ok(md)) => body_references(md, dir),
+            _ => Vec::new(),
+        };
+        (refs, dir.join("scripts").is_dir())
+    });
+    let mut references = HashMap::new();
+    let mut with_scripts = HashSet::new();
+    for (&(path, dir), (refs, scripts)) in skill_mds.iter().zip(found) {
+        references.insert(path.to_path_buf(), refs);
+        if scripts {
+            with_scripts.insert(dir.to_path_buf());
         }
     }
     Scan {
