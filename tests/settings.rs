@@ -224,7 +224,8 @@ fn opencode_permission_the_last_matching_pattern_decides() {
         "opencode",
     );
     let r = y.reasons.last().unwrap();
-    assert_eq!(r.rule, "opencode/settings.permission-skill-project");
+    assert_eq!(r.rule, "opencode/settings.permission-skill-project.order");
+    assert!(r.source.contains("findLast"), "{}", r.source);
     assert!(
         r.message.contains(r#"`permission.skill."*" = "deny"`"#)
             && r.message.contains("the last pattern that matches it"),
@@ -279,7 +280,7 @@ fn opencode_permission_merges_the_user_file_first_then_the_project_file() {
     assert_eq!(y.status, Status::Rejected);
     assert_eq!(
         y.reasons.last().unwrap().rule,
-        "opencode/settings.permission-skill-user"
+        "opencode/settings.permission-skill-user.order"
     );
 }
 

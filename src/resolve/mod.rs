@@ -743,17 +743,21 @@ fn apply_settings(
         if let Some(d) = &c.accepted.display {
             names.push(d);
         }
-        let mut decided: Vec<(usize, SettingEffect, String)> = effects
+        // The last flag: decided by a permission pattern under the setting's `order` rule.
+        let mut decided: Vec<(usize, SettingEffect, String, bool)> = effects
             .iter()
             .filter(|e| e.target.matches(&names, path))
-            .map(|e| (e.setting, e.effect, e.origin.clone()))
+            .map(|e| {
+                let ordered = matches!(e.target, crate::settings::Target::Permission { .. });
+                (e.setting, e.effect, e.origin.clone(), ordered)
+            })
             .collect();
         if let Some(dir) = path.parent() {
             for &si in &sidecar_specs {
                 match scan.sidecars.get(&(ai, si, dir.to_path_buf())) {
                     Some(Ok(what)) => {
                         let effect = m.settings[si].effect.unwrap_or(SettingEffect::ModelHidden);
-                        decided.push((si, effect, what.clone()));
+                        decided.push((si, effect, what.clone(), false));
                     }
                     Some(Err(problem)) => v.reasons.push(Reason::from_rule(
                         &m.id,
@@ -766,17 +770,22 @@ fn apply_settings(
             }
         }
         // Disabling wins over hiding.
-        decided.sort_by_key(|(_, e, _)| *e != SettingEffect::Disabled);
-        if let Some((si, effect, origin)) = decided.into_iter().next() {
+        decided.sort_by_key(|(_, e, _, _)| *e != SettingEffect::Disabled);
+        if let Some((si, effect, origin, ordered)) = decided.into_iter().next() {
             let spec = &m.settings[si];
             let rule = format!("settings.{}", spec.id);
+            // A permission pattern decides by the setting's order rule: cite it.
+            let (rule, from) = match (&spec.order, ordered) {
+                (Some(order), true) => (format!("{rule}.order"), &order.from),
+                _ => (rule, &spec.from),
+            };
             match effect {
                 SettingEffect::Disabled => {
                     v.status = Status::Rejected;
                     v.reasons.push(Reason::from_rule(
                         &m.id,
                         &rule,
-                        &spec.from,
+                        from,
                         format!("{} does not load it: disabled by {origin}", m.name),
                     ));
                 }
@@ -785,7 +794,7 @@ fn apply_settings(
                     v.reasons.push(Reason::from_rule(
                         &m.id,
                         &rule,
-                        &spec.from,
+                        from,
                         format!(
                             "{origin} keeps it out of the model's listing; the user can still invoke it"
                         ),
