@@ -58,6 +58,9 @@ pub struct Reason {
     pub source: std::sync::Arc<str>,
     /// Evidence label with version or commit, e.g. `[OBS 0.171.0]` (shared with the model).
     pub evidence: std::sync::Arc<str>,
+    /// The quick fix that removes the cause (`skilltui fix --only CODE`), when one exists.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
 }
 
 impl Reason {
@@ -67,6 +70,7 @@ impl Reason {
             message,
             source: from.source.clone(),
             evidence: from.citation_shared(),
+            fix: None,
         }
     }
 
@@ -77,6 +81,7 @@ impl Reason {
             message,
             source: "skilltui".into(),
             evidence: "[skilltui]".into(),
+            fix: None,
         }
     }
 }
@@ -116,6 +121,14 @@ pub struct Verdict {
     pub listing_tokens: Option<u64>,
     /// Files listed on activation, for agents that list them.
     pub bundle: Option<Bundle>,
+    /// The description as the agent lists it, after its own normalisation (visible skills;
+    /// absent where the model does not establish the normalisation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description_as_listed: Option<String>,
+    /// A conditional skill: the agent lists it only once files matching these patterns are
+    /// touched (not at session start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conditional: Option<Vec<String>>,
 }
 
 impl Verdict {
@@ -141,6 +154,8 @@ impl Verdict {
             fields: Default::default(),
             listing_tokens: None,
             bundle: None,
+            description_as_listed: None,
+            conditional: None,
         }
     }
 }

@@ -64,10 +64,11 @@ pub fn safe(s: &str) -> String {
 
 /// The legend of the status glyphs, long or short to fit `width`.
 pub fn legend_for(width: u16) -> Vec<Span<'static>> {
-    let long = width >= 74;
+    let long = width >= 88;
     let mut out = vec![Span::raw(" ")];
     for (g, label, short, st) in [
         ("✓", "visible", "vis", Status::Visible),
+        ("◇", "conditional", "cnd", Status::Visible),
         ("~", "model-hidden", "hid", Status::Visible),
         ("↓", "shadowed", "shd", Status::Shadowed),
         ("✗", "rejected", "rej", Status::Rejected),
