@@ -521,9 +521,10 @@ fn claude_code_facts() {
         known(project.no_git.as_ref().unwrap()),
         NoGitWalk::UpToFsRootBelowHome
     );
+    // true, True, yes and "true" hide it; 1 and 42 do not (field probes, issue 15).
     assert_eq!(
         m.fields["disable-model-invocation"].hides_from_model,
-        Some(HidesFromModel::WhenTruthy)
+        Some(HidesFromModel::WhenTrueOrYes)
     );
     // user-invocable: false keeps the skill in the model's listing.
     assert_eq!(m.fields["user-invocable"].hides_from_model, None);

@@ -700,3 +700,106 @@ fn antigravity_precedence_cites_the_rule_that_decides_not_an_unknown_order() {
     assert_eq!(r.rule, "antigravity/precedence.mode");
     assert!(!r.evidence.starts_with("[NONE"), "{}", r.evidence);
 }
+
+#[test]
+fn claude_description_fallback_is_the_first_line_cut_at_100() {
+    let fx = Fx::new();
+    let long = "word ".repeat(40);
+    let p = fx.project.join(".claude/skills/long/SKILL.md");
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(&p, format!("---\nname: long\n---\n{long}\nsecond line\n")).unwrap();
+    let empty = fx.project.join(".claude/skills/empty/SKILL.md");
+    std::fs::create_dir_all(empty.parent().unwrap()).unwrap();
+    std::fs::write(&empty, "---\nname: empty\n---\n").unwrap();
+    let cat = fx.catalog();
+    let v = cat.skill(&p).unwrap().verdict("claude-code").unwrap();
+    let expected = format!("{}...", &long[..97]);
+    assert_eq!(v.description_as_listed.as_deref(), Some(expected.as_str()));
+    let v = cat.skill(&empty).unwrap().verdict("claude-code").unwrap();
+    assert_eq!(v.description_as_listed.as_deref(), Some("Skill"));
+}
+
+#[test]
+fn claude_hides_on_true_and_yes_but_not_on_numbers() {
+    for (value, hidden) in [
+        ("true", true),
+        ("True", true),
+        ("yes", true),
+        ("\"true\"", true),
+        ("false", false),
+        ("1", false),
+        ("42", false),
+        ("maybe", false),
+    ] {
+        let v = probe(
+            "claude-code",
+            "h",
+            &format!("name: h\ndescription: d\ndisable-model-invocation: {value}"),
+        );
+        assert_eq!(v.status, Status::Visible, "{value}");
+        assert_eq!(v.model, Some(!hidden), "{value}");
+    }
+}
+
+#[test]
+fn the_explorer_shows_the_consequence_of_this_value_and_the_conditional_glyph() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use skilltui::tui::app::App;
+    use skilltui::tui::update::{Msg, update};
+    use std::sync::Arc;
+
+    let fx = Fx::new();
+    let front =
+        "name: data-designer\ndescription: Make data.\nargument-hint: [describe the dataset]";
+    let md = fx.skill("copilot-cli", "data-designer", front);
+    fx.skill(
+        "claude-code",
+        "rusty",
+        "name: rusty\ndescription: Rust only.\npaths: \"**/*.rs\"",
+    );
+    let models = agents::builtin();
+    let env = Env::new(&fx.project, &fx.home);
+    let cat = Catalog::build(&models, &env);
+    let mut app = App::new(Arc::new(models), env, 160, 50);
+    update(&mut app, Msg::Catalog(Arc::new(cat)));
+    let frame = |app: &App| {
+        let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
+        t.draw(|f| skilltui::tui::draw::draw(f, app)).unwrap();
+        let buf = t.backend().buffer();
+        let mut out = String::new();
+        for y in 0..buf.area.height {
+            for x in 0..buf.area.width {
+                out.push_str(buf[(x, y)].symbol());
+            }
+            out.push('\n');
+        }
+        out
+    };
+    let f = frame(&app);
+    assert!(f.contains("◇"), "{f}");
+    assert!(f.contains("conditional"), "the legend: {f}");
+    let i = app
+        .rows
+        .iter()
+        .position(|r| app.skill(r.skill).unwrap().path == md)
+        .unwrap();
+    app.select(i);
+    update(
+        &mut app,
+        Msg::Key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE)),
+    );
+    let f = frame(&app);
+    assert!(f.contains("What the agents do with these values"), "{f}");
+    // The detail pane wraps the sentence.
+    assert!(
+        f.contains("copilot-cli · `argument-hint` is a list (line 4): GitHub Copilot CLI"),
+        "{f}"
+    );
+    assert!(
+        f.contains("drops the skill (\"argument-hint must be a string\") [OBS 1.0.102]"),
+        "{f}"
+    );
+    assert!(f.contains("quote-value"), "{f}");
+}

@@ -953,7 +953,8 @@ pub enum MissingDescription {
     Reject,
     /// Loaded; the description is the body's first paragraph.
     FirstParagraph,
-    /// Loaded; the description is the body's first non-blank line, a heading's `#` marks removed.
+    /// Loaded; the description is the body's first non-blank line, a heading's `#` marks
+    /// removed, cut to 97 characters and `...` beyond 100; `Skill` for an empty body (Claude Code).
     FirstLine,
     /// Loaded; the description is the body text without its heading, cut to the limit.
     BodyText,
@@ -1062,6 +1063,8 @@ pub enum HidesFromModel {
     WhenTruthy,
     /// Only the YAML boolean `false`.
     WhenFalse,
+    /// The YAML boolean `true`, or the string `true` or `yes` (any case); not numbers.
+    WhenTrueOrYes,
 }
 
 #[derive(Debug, Clone, Deserialize)]

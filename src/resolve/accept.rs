@@ -83,13 +83,25 @@ pub fn first_paragraph(body: &str) -> String {
     para.join(" ")
 }
 
-/// The body's first non-blank line, a heading's `#` marks removed.
+/// The body's first non-blank line, a heading's `#` marks removed, as Claude Code derives a
+/// description: over 100 characters it is cut to 97 and `...` added; an empty body gives `Skill`.
 pub fn first_line(body: &str) -> String {
-    body.lines()
+    const MAX: usize = 100;
+    let line = body
+        .lines()
         .map(str::trim)
         .find(|l| !l.is_empty())
         .map(|l| l.trim_start_matches('#').trim().to_string())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    if line.is_empty() {
+        return "Skill".into();
+    }
+    if line.chars().count() > MAX {
+        let mut cut: String = line.chars().take(MAX - 3).collect();
+        cut.push_str("...");
+        return cut;
+    }
+    line
 }
 
 /// The body text without its leading heading, cut to `limit` characters.
@@ -1246,6 +1258,12 @@ fn fields(
                 HidesFromModel::WhenTrue => node.as_bool() == Some(true),
                 HidesFromModel::WhenTruthy => truthy(node),
                 HidesFromModel::WhenFalse => node.as_bool() == Some(false),
+                HidesFromModel::WhenTrueOrYes => {
+                    node.as_bool() == Some(true)
+                        || node.as_str().is_some_and(|t| {
+                            matches!(t.to_ascii_lowercase().as_str(), "true" | "yes")
+                        })
+                }
             };
             if hides {
                 hidden_from_model = Some(cx.reason_from(
