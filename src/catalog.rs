@@ -424,14 +424,15 @@ fn describe(md: &SkillMd, dir: &str) -> Described {
             let problems = spec::validate_frontmatter(&doc.frontmatter, Some(dir));
             let fm = &doc.frontmatter;
             let keys = fm.keys().map(|(k, _)| k.to_string()).collect();
-            let name = fm
-                .get("name")
-                .and_then(|n| n.scalar_text())
-                .map(String::from);
-            let description = fm
-                .get("description")
-                .and_then(|n| n.scalar_text())
-                .map(String::from);
+            // A YAML null (`description:`, `~`, `null`) is no value, not the text `~`.
+            let text = |k: &str| {
+                fm.get(k)
+                    .filter(|n| n.ty() != crate::skill::YamlType::Null)
+                    .and_then(|n| n.scalar_text())
+                    .map(String::from)
+            };
+            let name = text("name");
+            let description = text("description");
             (name, description, keys, problems)
         }
         Err(e) => (None, None, Vec::new(), vec![spec::parse_problem(&e)]),

@@ -30,6 +30,11 @@ pub struct ListingReport {
     pub budget_note: String,
     /// Visible skills kept out of the listing (e.g. `disable-model-invocation`).
     pub hidden_from_model: usize,
+    /// Conditional skills (Claude Code `paths`): not in the listing at session start, listed
+    /// once matching files are touched; counted apart from `entries` and `total_tokens`.
+    pub conditional: Vec<ListingEntry>,
+    /// Tokens the conditional entries add when all of them are triggered.
+    pub conditional_tokens: u64,
     /// Entries that would not fit, largest first (an estimate: agents cut by their own order).
     #[serde(skip)]
     pub cut_first: Vec<PathBuf>,
@@ -43,6 +48,7 @@ pub fn reports(cat: &Catalog, models: &[AgentModel]) -> Vec<ListingReport> {
         .iter()
         .map(|m| {
             let mut entries = Vec::new();
+            let mut conditional = Vec::new();
             let mut hidden = 0;
             let mut bundle: Option<u64> = None;
             for s in &cat.skills {
@@ -55,15 +61,23 @@ pub fn reports(cat: &Catalog, models: &[AgentModel]) -> Vec<ListingReport> {
                 }
                 match (v.model, v.listing_tokens) {
                     (Some(false), _) => hidden += 1,
-                    (_, Some(t)) => entries.push(ListingEntry {
-                        path: s.path.clone(),
-                        name: v.as_name.clone().unwrap_or_default(),
-                        tokens: t,
-                    }),
+                    (_, Some(t)) => {
+                        let e = ListingEntry {
+                            path: s.path.clone(),
+                            name: v.as_name.clone().unwrap_or_default(),
+                            tokens: t,
+                        };
+                        if v.conditional.is_some() {
+                            conditional.push(e);
+                        } else {
+                            entries.push(e);
+                        }
+                    }
                     _ => {}
                 }
             }
             let total: u64 = entries.iter().map(|e| e.tokens).sum();
+            let conditional_tokens: u64 = conditional.iter().map(|e| e.tokens).sum();
             let (budget_tokens, budget_note) = match &m.listing.budget.value {
                 Known::Known(b) => match (b.context_fraction, b.fallback_chars) {
                     (Some(f), _) => {
@@ -107,6 +121,8 @@ pub fn reports(cat: &Catalog, models: &[AgentModel]) -> Vec<ListingReport> {
                 budget_tokens,
                 budget_note,
                 hidden_from_model: hidden,
+                conditional,
+                conditional_tokens,
                 cut_first,
                 bundle_tokens: bundle,
             }

@@ -187,6 +187,61 @@ fn quote_description_keeps_every_other_byte() {
 }
 
 #[test]
+fn quote_value_turns_a_one_line_list_into_the_string_copilot_needs() {
+    // NVIDIA data-designer's shape: Copilot CLI 1.0.102 drops it ("argument-hint must be a
+    // string"); quoting the text as written makes it a string.
+    let fx = Fx::new();
+    let text = "---\nname: data-designer\ndescription: Use when making data.\nargument-hint: [describe the dataset you want to generate]   # hint\nlicense: Apache-2.0\n---\n# Data\n\nBody.\n";
+    let md = fx.put(
+        "project/.github/skills/data-designer/SKILL.md",
+        text.as_bytes(),
+    );
+    assert_eq!(fx.status(&md, "copilot-cli"), Some(Status::Rejected));
+    let cat = fx.catalog();
+    let offered = actions::fixes(&cat, &models(), cat.skill(&md).unwrap());
+    assert!(
+        offered.iter().any(|f| f.code == "quote-value"),
+        "{offered:?}"
+    );
+    let (plan, pv, after) = round_trip(
+        &fx,
+        Request::Fix {
+            skill: md.clone(),
+            only: vec!["quote-value".into()],
+        },
+    );
+    assert!(
+        plan.diff
+            .contains("+argument-hint: \"[describe the dataset you want to generate]\""),
+        "{}",
+        plan.diff
+    );
+    assert_eq!(before_status(&pv, "copilot-cli"), Some(Status::Rejected));
+    assert_eq!(after_status(&pv, "copilot-cli"), Some(Status::Visible));
+    let expected = text.replace(
+        "argument-hint: [describe the dataset you want to generate]",
+        "argument-hint: \"[describe the dataset you want to generate]\"",
+    );
+    assert_eq!(after[&md], expected.into_bytes());
+    assert_eq!(fx.status(&md, "copilot-cli"), Some(Status::Visible));
+    // A block list cannot be quoted as written: the fix is not offered.
+    let block = fx.put(
+        "project/.github/skills/blocky/SKILL.md",
+        b"---\nname: blocky\ndescription: d\nargument-hint:\n  - a\n  - b\n---\nBody.\n",
+    );
+    let cat = fx.catalog();
+    assert_eq!(
+        actions::status_of(&cat, &block, "copilot-cli"),
+        Some(Status::Rejected)
+    );
+    let offered = actions::fixes(&cat, &models(), cat.skill(&block).unwrap());
+    assert!(
+        !offered.iter().any(|f| f.code == "quote-value"),
+        "{offered:?}"
+    );
+}
+
+#[test]
 fn add_description_and_remove_bom() {
     let fx = Fx::new();
     let md = fx.put(

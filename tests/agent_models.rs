@@ -235,10 +235,19 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
     if let Some(x) = &n.listed_spaces {
         push_rule(&mut out, "name_rules.listed_spaces".into(), x);
     }
+    if let Some(x) = &n.listed {
+        push_rule(&mut out, "name_rules.listed".into(), x);
+    }
+    if let Some(x) = &n.multiline {
+        push_rule(&mut out, "name_rules.multiline".into(), x);
+    }
     let d = &m.description_rules;
     push_rule(&mut out, "description_rules.missing".into(), &d.missing);
     push_rule(&mut out, "description_rules.empty".into(), &d.empty);
     push_rule(&mut out, "description_rules.length".into(), &d.length);
+    if let Some(x) = &d.listed {
+        push_rule(&mut out, "description_rules.listed".into(), x);
+    }
     let pr = &m.precedence;
     push_rule(&mut out, "precedence.mode".into(), &pr.mode);
     push_rule(&mut out, "precedence.order".into(), &pr.order);
@@ -250,6 +259,13 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
             from: &f.from,
             unknown: f.handling == Handling::Unknown,
         });
+        for v in &f.values {
+            out.push(Entry {
+                path: format!("fields.{key}.{}", v.id()),
+                from: &v.from,
+                unknown: v.outcome.is_unknown(),
+            });
+        }
     }
     let l = &m.listing;
     push_rule(&mut out, "listing.entry".into(), &l.entry);
@@ -511,9 +527,10 @@ fn claude_code_facts() {
         known(project.no_git.as_ref().unwrap()),
         NoGitWalk::UpToFsRootBelowHome
     );
+    // true, True, yes and "true" hide it; 1 and 42 do not (field probes, issue 15).
     assert_eq!(
         m.fields["disable-model-invocation"].hides_from_model,
-        Some(HidesFromModel::WhenTruthy)
+        Some(HidesFromModel::WhenTrueOrYes)
     );
     // user-invocable: false keeps the skill in the model's listing.
     assert_eq!(m.fields["user-invocable"].hides_from_model, None);

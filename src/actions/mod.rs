@@ -211,9 +211,10 @@ pub struct Fix {
 }
 
 /// Every quick-fix code, in the order they are applied.
-pub const FIX_CODES: [&str; 9] = [
+pub const FIX_CODES: [&str; 10] = [
     "remove-bom",
     "quote-description",
+    "quote-value",
     "add-description",
     "shorten-description",
     "shorten-name",
@@ -891,6 +892,19 @@ pub fn fixes(cat: &Catalog, models: &[AgentModel], skill: &Skill) -> Vec<Fix> {
             "quote the description (it holds an unquoted `: `)".into(),
         );
     }
+    if let Some(t) = &text {
+        let keys = quotable_values(skill, t);
+        if !keys.is_empty() {
+            let shown: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+            add(
+                "quote-value",
+                format!(
+                    "quote the value of {} as a string (an agent drops the skill over its type)",
+                    shown.join(", ")
+                ),
+            );
+        }
+    }
     if has_problem(skill, "description-missing") || has_problem(skill, "description-empty") {
         add(
             "add-description",
@@ -952,6 +966,43 @@ pub fn fixes(cat: &Catalog, models: &[AgentModel], skill: &Skill) -> Vec<Fix> {
         );
     }
     out
+}
+
+/// Top-level fields whose value some agent's verdict offers to quote (reason `fix` =
+/// `quote-value`, rule `<agent>/fields.<key>.values…`) and that are written on one line, so
+/// quoting the text as written makes the value a string.
+fn quotable_values(s: &Skill, text: &str) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    for (_, v) in &s.verdicts {
+        for r in &v.reasons {
+            if r.fix.as_deref() != Some("quote-value") {
+                continue;
+            }
+            let Some(key) = r
+                .rule
+                .split_once("/fields.")
+                .and_then(|(_, rest)| rest.rfind(".values.").map(|i| rest[..i].to_string()))
+            else {
+                continue;
+            };
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    let Some(b) = text::block(text) else {
+        return Vec::new();
+    };
+    let fields = text::fields(text, &b);
+    keys.retain(|k| {
+        fields.iter().any(|f| {
+            f.key == *k
+                && !f.multiline
+                && text::style_of(f, text) == text::Style::Plain
+                && !f.value(text).trim().is_empty()
+        })
+    });
+    keys
 }
 
 /// Folders between the root and the SKILL.md (1 = `<root>/<skill>/SKILL.md`).
@@ -1020,6 +1071,22 @@ fn apply_fix(b: &mut Builder, code: &str) -> Result<(), Refusal> {
             if let Some(f) = text::unquoted_colon(&t, "description") {
                 b.set_text(text::quote_value(&t, &f));
             }
+        }
+        "quote-value" => {
+            let t = b.text()?;
+            let keys = quotable_values(skill, &t);
+            let mut out = t.clone();
+            for k in &keys {
+                let Some(blk) = text::block(&out) else { break };
+                if let Some(f) = text::fields(&out, &blk).into_iter().find(|f| f.key == *k) {
+                    out = text::quote_value(&out, &f);
+                    b.notes.push(format!(
+                        "`{k}` becomes the string {} (the text as written)",
+                        text::double_quoted(f.value(&t))
+                    ));
+                }
+            }
+            b.set_text(out);
         }
         "add-description" => {
             let t = b.text()?;

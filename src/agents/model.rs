@@ -281,6 +281,7 @@ impl AgentModel {
                 let value = ["value", "handling", "path"]
                     .iter()
                     .find_map(|k| t.get(*k))
+                    .or_else(|| t.get("outcome"))
                     .map(|v| match v {
                         toml::Value::String(s) => s.clone(),
                         other => other.to_string(),
@@ -323,11 +324,20 @@ impl AgentModel {
                     toml::Value::Array(items) => {
                         for item in items {
                             if let toml::Value::Table(sub) = item {
+                                // Value rules are named after their kinds (`values.list+mapping`).
+                                let kinds = sub.get("kinds").and_then(|v| v.as_array()).map(|ks| {
+                                    ks.iter()
+                                        .filter_map(|k| k.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join("+")
+                                });
                                 let name = sub
                                     .get("id")
                                     .and_then(|v| v.as_str())
                                     .or_else(|| sub.get("path").and_then(|v| v.as_str()))
-                                    .unwrap_or("?");
+                                    .map(String::from)
+                                    .or(kinds)
+                                    .unwrap_or_else(|| "?".into());
                                 walk(&format!("{id}.{name}"), sub, out);
                             }
                         }
@@ -834,6 +844,8 @@ pub enum Posture {
     Truncate,
     /// Loaded silently.
     Accept,
+    /// Loaded under the folder name instead (a name the agent will not use).
+    FolderName,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -1078,6 +1090,12 @@ pub struct NameRules {
     /// `with-space`); absent = kept.
     #[serde(default)]
     pub listed_spaces: Option<Rule<String>>,
+    /// How the agent normalises the name before using it (e.g. `["trim"]`); absent = as read.
+    #[serde(default)]
+    pub listed: Option<Rule<Vec<TextStep>>>,
+    /// A name with a line break in it; absent = no rule beyond the others.
+    #[serde(default)]
+    pub multiline: Option<Rule<MissingName>>,
 }
 
 /// What the agent does when the description is missing or empty.
@@ -1088,6 +1106,9 @@ pub enum MissingDescription {
     Reject,
     /// Loaded; the description is the body's first paragraph.
     FirstParagraph,
+    /// Loaded; the description is the body's first non-blank line, a heading's `#` marks
+    /// removed, cut to 97 characters and `...` beyond 100; `Skill` for an empty body (Claude Code).
+    FirstLine,
     /// Loaded; the description is the body text without its heading, cut to the limit.
     BodyText,
     /// Loaded with an empty description.
@@ -1102,6 +1123,10 @@ pub struct DescriptionRules {
     pub missing: Rule<MissingDescription>,
     pub empty: Rule<MissingDescription>,
     pub length: Rule<LengthLimit>,
+    /// How the description is normalised in the listing (`description_as_listed`), e.g.
+    /// `["collapse-whitespace"]`; `[]` = the YAML value as is; absent = not established.
+    #[serde(default)]
+    pub listed: Option<Rule<Vec<TextStep>>>,
 }
 
 /// How the agent decides between skills with the same collision key.
@@ -1191,6 +1216,8 @@ pub enum HidesFromModel {
     WhenTruthy,
     /// Only the YAML boolean `false`.
     WhenFalse,
+    /// The YAML boolean `true`, or the string `true` or `yes` (any case); not numbers.
+    WhenTrueOrYes,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -1209,8 +1236,235 @@ pub struct FieldRule {
     /// The field keeps the skill visible to the user but hides it from the model.
     #[serde(default)]
     pub hides_from_model: Option<HidesFromModel>,
+    /// What the agent does with each kind of value (TOML `[[fields.KEY.values]]`): the first
+    /// rule listing the value's kind decides, before `expects`/`on_invalid` and the parse rules.
+    #[serde(default)]
+    pub values: Vec<ValueRule>,
     #[serde(flatten)]
     pub from: Provenance,
+}
+
+impl FieldRule {
+    /// The value rule for a value of these kinds (most specific first), with the kind it
+    /// matched on.
+    pub fn value_rule(&self, kinds: &[ValueKind]) -> Option<(ValueKind, &ValueRule)> {
+        kinds.iter().find_map(|k| {
+            self.values
+                .iter()
+                .find(|r| r.kinds.contains(k))
+                .map(|r| (*k, r))
+        })
+    }
+}
+
+/// The shape of a frontmatter value, as value rules tell them apart.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, serde::Serialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueKind {
+    /// A one-line string (plain or quoted) with text other than blanks.
+    String,
+    /// A string that is empty or only blanks (`""`, `''`).
+    EmptyString,
+    /// A block scalar (`|`, `>`).
+    BlockScalar,
+    /// The key with no value (`key:`).
+    Bare,
+    /// An explicit null (`null`, `~`).
+    Null,
+    /// A YAML boolean (either value).
+    Bool,
+    /// The boolean `true` only (a rule for it is tried before one for `bool`).
+    True,
+    /// The boolean `false` only.
+    False,
+    Int,
+    Float,
+    /// A list whose items are all strings.
+    StringList,
+    /// A list with strings and other items.
+    MixedList,
+    /// A non-empty list with no string in it.
+    List,
+    EmptyList,
+    Mapping,
+}
+
+impl ValueKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ValueKind::String => "string",
+            ValueKind::EmptyString => "empty-string",
+            ValueKind::BlockScalar => "block-scalar",
+            ValueKind::Bare => "bare",
+            ValueKind::Null => "null",
+            ValueKind::Bool => "bool",
+            ValueKind::True => "true",
+            ValueKind::False => "false",
+            ValueKind::Int => "int",
+            ValueKind::Float => "float",
+            ValueKind::StringList => "string-list",
+            ValueKind::MixedList => "mixed-list",
+            ValueKind::List => "list",
+            ValueKind::EmptyList => "empty-list",
+            ValueKind::Mapping => "mapping",
+        }
+    }
+
+    /// The kind in words, for a sentence: "a list", "a YAML null".
+    pub fn phrase(self) -> &'static str {
+        match self {
+            ValueKind::String => "a string",
+            ValueKind::EmptyString => "an empty string",
+            ValueKind::BlockScalar => "a block scalar",
+            ValueKind::Bare => "a key without a value",
+            ValueKind::Null => "a YAML null",
+            ValueKind::Bool => "a YAML boolean",
+            ValueKind::True => "the YAML boolean true",
+            ValueKind::False => "the YAML boolean false",
+            ValueKind::Int => "a YAML integer",
+            ValueKind::Float => "a YAML float",
+            ValueKind::StringList => "a list",
+            ValueKind::MixedList => "a list with non-string items",
+            ValueKind::List => "a list of non-strings",
+            ValueKind::EmptyList => "an empty list",
+            ValueKind::Mapping => "a mapping",
+        }
+    }
+}
+
+/// What an agent does with a value of a given kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueOutcome {
+    /// Read as written (for `name`/`description`: as text, by the usual rules).
+    Read,
+    /// Turned into text (see `text`), then read.
+    Text,
+    /// Ignored: as if the key were absent (for `name`/`description`: the missing rule decides).
+    Ignored,
+    /// The folder name is used instead (`name`).
+    FolderName,
+    /// The body's first paragraph is used instead (`description`).
+    FirstParagraph,
+    /// Loaded with an empty value.
+    Empty,
+    /// The skill is not loaded (`message` is the agent's own).
+    Reject,
+    /// The skill is loaded only when files matching the value's strings are touched (it is not
+    /// in the listing at session start).
+    Conditional,
+}
+
+impl ValueOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ValueOutcome::Read => "read",
+            ValueOutcome::Text => "text",
+            ValueOutcome::Ignored => "ignored",
+            ValueOutcome::FolderName => "folder-name",
+            ValueOutcome::FirstParagraph => "first-paragraph",
+            ValueOutcome::Empty => "empty",
+            ValueOutcome::Reject => "reject",
+            ValueOutcome::Conditional => "conditional",
+        }
+    }
+}
+
+/// How a value that is not a string becomes text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextCoercion {
+    /// The scalar as written in the file.
+    Source,
+    /// JavaScript's `String(value)`: list items joined with `,`, a mapping `[object Object]`,
+    /// null `null`.
+    JsString,
+}
+
+/// One value rule: for the listed kinds, the outcome, with the agent's message and evidence.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueRule {
+    pub kinds: Vec<ValueKind>,
+    /// What happens (`"unknown"` when not established).
+    pub outcome: Known<ValueOutcome>,
+    /// The agent's own message (for `reject`, or a warning it prints).
+    #[serde(default)]
+    pub message: Option<String>,
+    /// For `outcome = "text"`: how the value becomes text.
+    #[serde(default)]
+    pub text: Option<TextCoercion>,
+    /// A quick fix that makes the value acceptable (`skilltui fix --only CODE`).
+    #[serde(default)]
+    pub fix: Option<String>,
+    #[serde(flatten)]
+    pub from: Provenance,
+}
+
+impl ValueRule {
+    /// The rule's id under its field: `values.<kinds joined with +>`.
+    pub fn id(&self) -> String {
+        let kinds: Vec<&str> = self.kinds.iter().map(|k| k.as_str()).collect();
+        format!("values.{}", kinds.join("+"))
+    }
+}
+
+/// A normalisation step an agent applies to a name or description before listing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextStep {
+    /// Leading and trailing blanks and line breaks removed.
+    Trim,
+    /// Every run of whitespace becomes one space, and the ends are trimmed.
+    CollapseWhitespace,
+    /// Each run of line breaks becomes one space, and each tab a space.
+    NewlinesToSpaces,
+    /// One final line break is dropped (a `|` block scalar's last newline).
+    StripFinalNewline,
+}
+
+impl TextStep {
+    pub fn apply(self, s: &str) -> String {
+        match self {
+            TextStep::Trim => s.trim().to_string(),
+            TextStep::CollapseWhitespace => s.split_whitespace().collect::<Vec<_>>().join(" "),
+            TextStep::NewlinesToSpaces => {
+                let mut out = String::with_capacity(s.len());
+                let mut in_break = false;
+                for c in s.chars() {
+                    match c {
+                        '\n' | '\r' => {
+                            if !in_break {
+                                out.push(' ');
+                            }
+                            in_break = true;
+                        }
+                        '\t' => {
+                            out.push(' ');
+                            in_break = false;
+                        }
+                        c => {
+                            out.push(c);
+                            in_break = false;
+                        }
+                    }
+                }
+                out
+            }
+            TextStep::StripFinalNewline => s
+                .strip_suffix("\r\n")
+                .or_else(|| s.strip_suffix('\n'))
+                .unwrap_or(s)
+                .to_string(),
+        }
+    }
+
+    /// Applies the steps in order.
+    pub fn apply_all(steps: &[TextStep], s: &str) -> String {
+        steps.iter().fold(s.to_string(), |acc, st| st.apply(&acc))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]

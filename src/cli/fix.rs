@@ -12,7 +12,7 @@ pub struct Args {
     /// The skill folder or its SKILL.md.
     #[arg(value_name = "SKILL")]
     pub skill: PathBuf,
-    /// Only this fix (repeatable): remove-bom, quote-description, add-description,
+    /// Only this fix (repeatable): remove-bom, quote-description, quote-value, add-description,
     /// shorten-description, shorten-name, name-folder-match, skill-md-case, flat-to-folder,
     /// ungroup. Default: every fix that applies.
     #[arg(long, value_name = "CODE")]

@@ -21,6 +21,7 @@ pub struct Args {
 pub fn glyph(v: &Verdict) -> &'static str {
     match v.status {
         Status::Visible if v.model == Some(false) => "~",
+        Status::Visible if v.conditional.is_some() => "◇",
         Status::Visible => "✓",
         Status::Shadowed => "↓",
         Status::Rejected => "✗",
@@ -29,8 +30,7 @@ pub fn glyph(v: &Verdict) -> &'static str {
     }
 }
 
-pub const LEGEND: &str =
-    "✓ visible  ~ visible, hidden from the model  ↓ shadowed  ✗ rejected  · not found  ? unknown";
+pub const LEGEND: &str = "✓ visible  ◇ conditional (listed once matching files are touched)  ~ visible, hidden from the model  ↓ shadowed  ✗ rejected  · not found  ? unknown";
 
 /// The short column title of an agent (`claude-code` → `claude`).
 pub fn short(id: &str) -> &str {

@@ -33,6 +33,17 @@ fn headline(v: &Verdict, name: &str) -> String {
         Status::Visible if v.model == Some(false) => {
             format!("visible as `{as_name}`, but hidden from the model")
         }
+        Status::Visible if v.conditional.is_some() => {
+            format!(
+                "visible as `{as_name}`, conditional: listed once files matching {} are touched",
+                v.conditional
+                    .iter()
+                    .flatten()
+                    .map(|p| format!("`{}`", sanitize::line(p)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
         Status::Visible if as_name != name => format!("visible, as `{as_name}`"),
         Status::Visible => "visible".into(),
         Status::Shadowed => "shadowed".into(),
@@ -172,6 +183,14 @@ pub fn run(
                     cx.say(&r.message),
                     r.evidence
                 )?;
+                if let Some(fix) = &r.fix {
+                    writeln!(
+                        out,
+                        "  {:width$}      quick fix: skilltui fix {} --only {fix}",
+                        "",
+                        cx.show(&s.path)
+                    )?;
+                }
                 if full {
                     let strength = r.strength.map(|s| format!(" ({s})")).unwrap_or_default();
                     if r.sources.iter().next().is_none() {

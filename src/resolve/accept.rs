@@ -4,9 +4,10 @@
 use super::repair;
 use super::verdict::Reason;
 use crate::agents::{
-    AgentModel, Bom, Charset, CoerceOrReject, Expects, HidesFromModel, Known, LengthLimit,
-    MissingDescription, MissingName, NameSource, NoFrontmatter, Posture, Provenance, Rule,
-    Unclosed, Whitespace, YamlErrorPosture, YamlRepair,
+    AgentModel, Bom, Charset, CoerceOrReject, Expects, FieldRule, HidesFromModel, Known,
+    LengthLimit, MissingDescription, MissingName, NameSource, NoFrontmatter, Posture, Provenance,
+    Rule, TextCoercion, TextStep, Unclosed, ValueKind, ValueOutcome, ValueRule, Whitespace,
+    YamlErrorPosture, YamlRepair,
 };
 use crate::skill::{
     self, Frontmatter, MissingCause, Node, ParseError, ReadError, SkillMd, SplitError,
@@ -25,6 +26,12 @@ pub struct Accepted {
     pub notes: Vec<Reason>,
     /// Set when the skill is loaded but kept from the model.
     pub hidden_from_model: Option<Reason>,
+    /// The description after the agent's listing normalisation (None: not established).
+    pub description_as_listed: Option<String>,
+    /// Set for a conditional skill: the patterns whose files make the agent list it.
+    pub conditional: Option<Vec<String>>,
+    /// The agent lists the skill with no description at all (so none is "as listed").
+    pub no_listed_description: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -76,6 +83,27 @@ pub fn first_paragraph(body: &str) -> String {
     para.join(" ")
 }
 
+/// The body's first non-blank line, a heading's `#` marks removed, as Claude Code derives a
+/// description: over 100 characters it is cut to 97 and `...` added; an empty body gives `Skill`.
+pub fn first_line(body: &str) -> String {
+    const MAX: usize = 100;
+    let line = body
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map(|l| l.trim_start_matches('#').trim().to_string())
+        .unwrap_or_default();
+    if line.is_empty() {
+        return "Skill".into();
+    }
+    if line.chars().count() > MAX {
+        let mut cut: String = line.chars().take(MAX - 3).collect();
+        cut.push_str("...");
+        return cut;
+    }
+    line
+}
+
 /// The body text without its leading heading, cut to `limit` characters.
 fn body_text(body: &str, limit: usize) -> String {
     let text: String = body
@@ -83,7 +111,7 @@ fn body_text(body: &str, limit: usize) -> String {
         .skip_while(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
         .collect::<Vec<_>>()
         .join("\n");
-    text.trim().chars().take(limit).collect()
+    collapse(&text).chars().take(limit).collect()
 }
 
 fn collapse(s: &str) -> String {
@@ -93,6 +121,212 @@ fn collapse(s: &str) -> String {
 /// Decides whether agent `m` loads `content`. `folder` is the name the agent would fall back to
 /// (the skill folder, or the file stem of a loose `foo.md`).
 pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str) -> Acceptance {
+    let mut a = accept_unlisted(m, content, folder);
+    if let Acceptance::Accepted(acc) = &mut a
+        && acc.description_as_listed.is_none()
+        && !acc.no_listed_description
+        && let Some(Known::Known(steps)) = m.description_rules.listed.as_ref().map(|r| &r.value)
+    {
+        acc.description_as_listed = Some(TextStep::apply_all(steps, &acc.description));
+    }
+    a
+}
+
+/// The kind of a frontmatter value, as value rules tell them apart.
+pub fn value_kind(node: &Node) -> ValueKind {
+    use skill::yaml::{ScalarKind, Value};
+    match &node.value {
+        Value::Scalar { text, kind, ty } => match ty {
+            YamlType::Null if text.is_empty() && *kind == ScalarKind::Plain => ValueKind::Bare,
+            YamlType::Null => ValueKind::Null,
+            YamlType::Bool => ValueKind::Bool,
+            YamlType::Int => ValueKind::Int,
+            YamlType::Float => ValueKind::Float,
+            _ if matches!(kind, ScalarKind::Literal | ScalarKind::Folded) => ValueKind::BlockScalar,
+            _ if text.trim().is_empty() => ValueKind::EmptyString,
+            _ => ValueKind::String,
+        },
+        Value::Sequence(items) => {
+            let strings = items.iter().filter(|i| i.as_str().is_some()).count();
+            if items.is_empty() {
+                ValueKind::EmptyList
+            } else if strings == items.len() {
+                ValueKind::StringList
+            } else if strings > 0 {
+                ValueKind::MixedList
+            } else {
+                ValueKind::List
+            }
+        }
+        Value::Mapping(_) => ValueKind::Mapping,
+    }
+}
+
+/// JavaScript's `String(value)` of a parsed YAML value: list items joined with `,` (null items
+/// empty), a mapping `[object Object]`, numbers in JavaScript's form.
+pub fn js_string(node: &Node) -> String {
+    use skill::yaml::Value;
+    match &node.value {
+        Value::Scalar { text, ty, .. } => match ty {
+            YamlType::Null => "null".into(),
+            YamlType::Bool => text.to_ascii_lowercase(),
+            YamlType::Int => text
+                .replace('_', "")
+                .parse::<i64>()
+                .map(|n| n.to_string())
+                .unwrap_or_else(|_| text.clone()),
+            YamlType::Float => match text.parse::<f64>() {
+                Ok(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e21 => {
+                    format!("{}", f as i64)
+                }
+                Ok(f) if f.is_finite() => format!("{f}"),
+                _ => text.clone(),
+            },
+            _ => text.clone(),
+        },
+        Value::Sequence(items) => items
+            .iter()
+            .map(|i| {
+                if i.ty() == YamlType::Null {
+                    String::new()
+                } else {
+                    js_string(i)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+        Value::Mapping(_) => "[object Object]".into(),
+    }
+}
+
+/// The strings in a value: the string itself, or a list's string items.
+fn strings_of(node: &Node) -> Vec<String> {
+    match &node.value {
+        skill::yaml::Value::Sequence(items) => items
+            .iter()
+            .filter_map(|i| i.as_str())
+            .filter(|s| !s.trim().is_empty())
+            .map(String::from)
+            .collect(),
+        _ => node
+            .as_str()
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| vec![s.to_string()])
+            .unwrap_or_default(),
+    }
+}
+
+/// A field's value matched by one of the field's value rules.
+struct ValueHit<'a> {
+    key: &'a str,
+    node: &'a Node,
+    kind: ValueKind,
+    rule: &'a ValueRule,
+}
+
+impl ValueHit<'_> {
+    fn outcome(&self) -> Option<ValueOutcome> {
+        self.rule.outcome.as_known().copied()
+    }
+
+    /// "`key` is a list (line 3): CONSEQUENCE", citing the value rule (and its quick fix).
+    fn reason(&self, cx: &Ctx, consequence: String) -> Reason {
+        let mut r = cx.reason_from(
+            &format!("fields.{}.{}", self.key, self.rule.id()),
+            &self.rule.from,
+            format!(
+                "`{}` is {} (line {}): {consequence}",
+                self.key,
+                self.kind.phrase(),
+                self.node.pos.line
+            ),
+        );
+        r.fix = self.rule.fix.clone();
+        r
+    }
+
+    /// The verdict for a `reject` or `unknown` outcome.
+    fn refusal(&self, cx: &Ctx) -> Option<Acceptance> {
+        let m = cx.m;
+        match self.outcome() {
+            Some(ValueOutcome::Reject) => {
+                let said = self
+                    .rule
+                    .message
+                    .as_ref()
+                    .map(|msg| {
+                        let value = match self.node.as_str() {
+                            Some(t) => t.to_string(),
+                            None => js_string(self.node),
+                        };
+                        format!(" (\"{}\")", msg.replace("{value}", &value))
+                    })
+                    .unwrap_or_default();
+                Some(Acceptance::Rejected(
+                    self.reason(cx, format!("{} drops the skill{said}", m.name)),
+                ))
+            }
+            None => Some(Acceptance::Unknown(self.reason(
+                cx,
+                format!("how {} handles this is not established", m.name),
+            ))),
+            _ => None,
+        }
+    }
+
+    fn text(&self) -> String {
+        match self.rule.text {
+            Some(TextCoercion::Source) => self
+                .node
+                .scalar_text()
+                .map(String::from)
+                .unwrap_or_else(|| js_string(self.node)),
+            _ => js_string(self.node),
+        }
+    }
+}
+
+fn field_node<'a>(fm: &'a Frontmatter, key: &str) -> Option<&'a Node> {
+    match fm.get(key) {
+        Some(n) => Some(n),
+        None => key
+            .split_once('.')
+            .and_then(|(outer, inner)| fm.get(outer).and_then(|n| n.get(inner))),
+    }
+}
+
+fn value_hit<'a>(fm: &'a Frontmatter, key: &'a str, rule: &'a FieldRule) -> Option<ValueHit<'a>> {
+    if rule.values.is_empty() {
+        return None;
+    }
+    let node = field_node(fm, key)?;
+    let kind = value_kind(node);
+    let kinds = match node.as_bool() {
+        Some(true) if kind == ValueKind::Bool => vec![ValueKind::True, kind],
+        Some(false) if kind == ValueKind::Bool => vec![ValueKind::False, kind],
+        _ => vec![kind],
+    };
+    let (kind, vr) = rule.value_rule(&kinds)?;
+    Some(ValueHit {
+        key,
+        node,
+        kind,
+        rule: vr,
+    })
+}
+
+/// What a name or description value gives, as the agent reads it.
+enum Got {
+    Text(String),
+    /// A value rule replaces the value (folder name, first paragraph, empty).
+    Instead(ValueOutcome, Reason),
+}
+
+fn accept_unlisted(
+    m: &AgentModel,
+    content: &Result<SkillMd, ReadError>,
+    folder: &str,
+) -> Acceptance {
     let cx = Ctx { m };
     let md = match content {
         Ok(md) => md,
@@ -193,6 +427,9 @@ pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str
                             ),
                         )],
                         hidden_from_model: None,
+                        description_as_listed: None,
+                        conditional: None,
+                        no_listed_description: false,
                     }))
                 }
                 Known::Unknown => cx.unknown(id, rule, &what),
@@ -324,6 +561,9 @@ pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str
                             ),
                         )],
                         hidden_from_model: None,
+                        description_as_listed: None,
+                        conditional: None,
+                        no_listed_description: false,
                     }))
                 }
                 Some(Known::Unknown) => cx.unknown(id, &p.yaml_error, &msg),
@@ -334,22 +574,59 @@ pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str
     fields(&cx, &fm, parts.body, folder, notes)
 }
 
-/// A string-valued field as the agent reads it: Ok(None) absent, Ok(Some) text, Err verdict.
+/// A string-valued field as the agent reads it: Ok(None) absent, Ok(Some) text (or what a value
+/// rule puts instead), Err verdict.
 fn read_string(
     cx: &Ctx,
     fm: &Frontmatter,
     key: &str,
-) -> Result<Option<(String, bool)>, Acceptance> {
+    folder: &str,
+    notes: &mut Vec<Reason>,
+) -> Result<Option<Got>, Acceptance> {
     let m = cx.m;
     let Some(node) = fm.get(key) else {
         return Ok(None);
     };
+    if let Some(hit) = m.fields.get(key).and_then(|f| value_hit(fm, key, f)) {
+        if let Some(a) = hit.refusal(cx) {
+            return Err(a);
+        }
+        match hit.outcome() {
+            Some(ValueOutcome::Text) => {
+                let text = hit.text();
+                notes.push(hit.reason(cx, format!("{} reads it as the text `{text}`", m.name)));
+                return Ok(Some(Got::Text(text)));
+            }
+            Some(ValueOutcome::Ignored) => {
+                notes.push(hit.reason(
+                    cx,
+                    format!("{} ignores it, as if `{key}` were missing", m.name),
+                ));
+                return Ok(None);
+            }
+            Some(
+                o @ (ValueOutcome::FolderName | ValueOutcome::FirstParagraph | ValueOutcome::Empty),
+            ) => {
+                let what = match o {
+                    ValueOutcome::FolderName => {
+                        format!("{} uses the folder name `{folder}`", m.name)
+                    }
+                    ValueOutcome::FirstParagraph => {
+                        format!("{} uses the body's first paragraph", m.name)
+                    }
+                    _ => format!("{} loads it with an empty {key}", m.name),
+                };
+                return Ok(Some(Got::Instead(o, hit.reason(cx, what))));
+            }
+            _ => {}
+        }
+    }
     let null_is_a_value = matches!(
         m.parse.null_scalars.as_ref().map(|r| &r.value),
         Some(Known::Known(crate::agents::NullScalars::NonString))
     );
     if node.ty() == YamlType::Null && !null_is_a_value {
-        return Ok(Some((String::new(), true)));
+        return Ok(Some(Got::Text(String::new())));
     }
     // An agent whose YAML schema has timestamps reads a plain `2024-01-01` as a date.
     let date = matches!(
@@ -365,7 +642,7 @@ fn read_string(
             } if is_yaml11_timestamp(text)
         );
     if let Some(s) = node.as_str().filter(|_| !date) {
-        return Ok(Some((s.to_string(), false)));
+        return Ok(Some(Got::Text(s.to_string())));
     }
     let ty = if date {
         "timestamp".to_string()
@@ -374,7 +651,7 @@ fn read_string(
     };
     if let Some(text) = node.scalar_text() {
         return match &m.parse.non_string_scalars.value {
-            Known::Known(CoerceOrReject::Coerce) => Ok(Some((text.to_string(), false))),
+            Known::Known(CoerceOrReject::Coerce) => Ok(Some(Got::Text(text.to_string()))),
             Known::Known(CoerceOrReject::Reject) => Err(Acceptance::Rejected(cx.reason(
                 "parse.non_string_scalars",
                 &m.parse.non_string_scalars,
@@ -418,7 +695,9 @@ fn read_string(
     }
 }
 
-/// Applies a length limit. Ok(value possibly cut) or the verdict.
+/// Applies a length limit. Ok(value possibly cut, or the `fallback` for the posture
+/// `folder-name`) or the verdict.
+#[allow(clippy::too_many_arguments)]
 fn limit(
     cx: &Ctx,
     id: &str,
@@ -426,6 +705,7 @@ fn limit(
     what: &str,
     value: String,
     spec_max: usize,
+    fallback: Option<&str>,
     notes: &mut Vec<Reason>,
 ) -> Result<String, Acceptance> {
     let m = cx.m;
@@ -459,6 +739,17 @@ fn limit(
                     Ok(cut(&value, *n as usize, *unit))
                 }
                 Posture::Accept => Ok(value),
+                Posture::FolderName => match fallback {
+                    Some(f) => {
+                        notes.push(cx.reason(
+                            id,
+                            rule,
+                            format!("{msg}; it uses the folder name `{f}` instead"),
+                        ));
+                        Ok(f.to_string())
+                    }
+                    None => Ok(value),
+                },
             }
         }
         Known::Known(_) => Ok(value),
@@ -550,9 +841,55 @@ fn fields(
     let dr = &m.description_rules;
     let collapse_ws = matches!(m.parse.whitespace.value, Known::Known(Whitespace::Collapse));
 
+    // Value rules of the other fields: what this skill's value of each does.
+    let mut conditional: Option<Vec<String>> = None;
+    let mut valued: Vec<&str> = Vec::new();
+    for (key, rule) in &m.fields {
+        if key == "name" || key == "description" || key == "*" {
+            continue;
+        }
+        let Some(hit) = value_hit(fm, key, rule) else {
+            continue;
+        };
+        valued.push(key);
+        if let Some(a) = hit.refusal(cx) {
+            return a;
+        }
+        match hit.outcome() {
+            Some(ValueOutcome::Conditional) => {
+                let patterns = strings_of(hit.node);
+                let shown: Vec<String> = patterns.iter().map(|p| format!("`{p}`")).collect();
+                notes.push(hit.reason(
+                    cx,
+                    format!(
+                        "the skill is conditional: {} leaves it out of the listing at session start and loads it once files matching {} are touched",
+                        m.name,
+                        shown.join(", ")
+                    ),
+                ));
+                conditional.get_or_insert_with(Vec::new).extend(patterns);
+            }
+            Some(ValueOutcome::Text) => {
+                let text = hit.text();
+                notes.push(hit.reason(cx, format!("{} reads it as the text `{text}`", m.name)));
+            }
+            Some(ValueOutcome::Ignored) => {
+                notes.push(hit.reason(cx, format!("{} ignores it", m.name)));
+            }
+            Some(ValueOutcome::Empty) => {
+                notes.push(hit.reason(cx, format!("{} reads it as empty", m.name)));
+            }
+            _ => {}
+        }
+    }
+
     // Type checks of other fields that make the agent reject a skill.
     for (key, rule) in &m.fields {
-        if key == "name" || key == "description" || rule.on_invalid != Some(Posture::Reject) {
+        if key == "name"
+            || key == "description"
+            || rule.on_invalid != Some(Posture::Reject)
+            || valued.contains(&key.as_str())
+        {
             continue;
         }
         let Some(expects) = rule.expects else {
@@ -594,17 +931,64 @@ fn fields(
     }
 
     // Name.
-    let fm_name = match read_string(cx, fm, "name") {
+    let mut fm_name = match read_string(cx, fm, "name", folder, &mut notes) {
         Ok(v) => v,
         Err(a) => return a,
     };
+    // A name with a line break, then the agent's own normalisation (trimming).
+    if let Some(Got::Text(s)) = &mut fm_name
+        && s.contains(['\n', '\r'])
+        && let Some(r) = &nr.multiline
+    {
+        let situation = format!("the name `{}` has a line break", s.escape_debug());
+        match &r.value {
+            Known::Known(MissingName::Folder) => {
+                let reason = cx.reason(
+                    "name_rules.multiline",
+                    r,
+                    format!("{situation}; {} uses the folder name `{folder}`", m.name),
+                );
+                fm_name = Some(Got::Instead(ValueOutcome::FolderName, reason));
+            }
+            Known::Known(MissingName::Empty) => {
+                let reason = cx.reason(
+                    "name_rules.multiline",
+                    r,
+                    format!("{situation}; {} loads it with an empty name", m.name),
+                );
+                fm_name = Some(Got::Instead(ValueOutcome::Empty, reason));
+            }
+            Known::Known(MissingName::Reject) => {
+                return Acceptance::Rejected(cx.reason(
+                    "name_rules.multiline",
+                    r,
+                    format!("{situation}, and {} skips the skill", m.name),
+                ));
+            }
+            Known::Unknown => return cx.unknown("name_rules.multiline", r, &situation),
+        }
+    }
+    if let Some(Got::Text(s)) = &mut fm_name
+        && let Some(r) = &nr.listed
+        && let Known::Known(steps) = &r.value
+    {
+        let t = TextStep::apply_all(steps, s);
+        if t != *s && !t.is_empty() {
+            notes.push(cx.reason(
+                "name_rules.listed",
+                r,
+                format!("{} reads the name `{}` as `{t}`", m.name, s.escape_debug()),
+            ));
+        }
+        *s = t;
+    }
     let (rule_id, rule, situation) = match &fm_name {
         None => (
             "name_rules.missing",
             &nr.missing,
             "the frontmatter has no `name`",
         ),
-        Some((s, _)) if s.trim().is_empty() => (
+        Some(Got::Text(s)) if s.trim().is_empty() => (
             "name_rules.empty",
             &nr.empty,
             "the frontmatter `name` is empty",
@@ -612,11 +996,18 @@ fn fields(
         Some(_) => ("", &nr.missing, ""),
     };
     let mut name = match (&fm_name, rule_id.is_empty()) {
-        (Some((s, _)), true) => {
+        (Some(Got::Text(s)), true) => {
             if collapse_ws {
                 collapse(s)
             } else {
                 s.clone()
+            }
+        }
+        (Some(Got::Instead(o, r)), true) => {
+            notes.push(r.clone());
+            match o {
+                ValueOutcome::Empty => String::new(),
+                _ => folder.to_string(),
             }
         }
         _ => match &rule.value {
@@ -653,6 +1044,7 @@ fn fields(
         "name",
         name,
         crate::spec::NAME_MAX,
+        Some(folder),
         &mut notes,
     ) {
         Ok(n) => n,
@@ -741,17 +1133,25 @@ fn fields(
     }
 
     // Description.
-    let fm_desc = match read_string(cx, fm, "description") {
+    let fm_desc = match read_string(cx, fm, "description", folder, &mut notes) {
         Ok(v) => v,
         Err(a) => return a,
     };
     let mut hidden_from_model = None;
+    let mut no_listed_description = false;
     let description = match &fm_desc {
-        Some((s, _)) if !s.trim().is_empty() => {
+        Some(Got::Text(s)) if !s.trim().is_empty() => {
             if collapse_ws {
                 collapse(s)
             } else {
                 s.clone()
+            }
+        }
+        Some(Got::Instead(o, r)) => {
+            notes.push(r.clone());
+            match o {
+                ValueOutcome::FirstParagraph => first_paragraph(body),
+                _ => String::new(),
             }
         }
         other => {
@@ -784,6 +1184,17 @@ fn fields(
                     ));
                     first_paragraph(body)
                 }
+                Known::Known(MissingDescription::FirstLine) => {
+                    notes.push(cx.reason(
+                        id,
+                        rule,
+                        format!(
+                            "{situation}; {} uses the body's first line (a heading without its `#`)",
+                            m.name
+                        ),
+                    ));
+                    first_line(body)
+                }
                 Known::Known(MissingDescription::BodyText) => {
                     let n = match &dr.length.value {
                         Known::Known(LengthLimit { limit: Some(n), .. }) => *n as usize,
@@ -808,6 +1219,7 @@ fn fields(
                     String::new()
                 }
                 Known::Known(MissingDescription::Unlisted) => {
+                    no_listed_description = true;
                     hidden_from_model = Some(cx.reason(
                         id,
                         rule,
@@ -829,6 +1241,7 @@ fn fields(
         "description",
         description,
         crate::spec::DESCRIPTION_MAX,
+        None,
         &mut notes,
     ) {
         Ok(d) => d,
@@ -845,6 +1258,12 @@ fn fields(
                 HidesFromModel::WhenTrue => node.as_bool() == Some(true),
                 HidesFromModel::WhenTruthy => truthy(node),
                 HidesFromModel::WhenFalse => node.as_bool() == Some(false),
+                HidesFromModel::WhenTrueOrYes => {
+                    node.as_bool() == Some(true)
+                        || node.as_str().is_some_and(|t| {
+                            matches!(t.to_ascii_lowercase().as_str(), "true" | "yes")
+                        })
+                }
             };
             if hides {
                 hidden_from_model = Some(cx.reason_from(
@@ -866,6 +1285,9 @@ fn fields(
         description,
         notes,
         hidden_from_model,
+        description_as_listed: None,
+        conditional,
+        no_listed_description,
     }))
 }
 

@@ -317,6 +317,7 @@ pub fn resolve_subset(
                     sources: roots_sources.clone(),
                     evidence: roots_evidence.clone(),
                     strength: roots_strength,
+                    fix: None,
                 });
             }
             verdicts.push(Verdict::new(status, reasons));
@@ -378,6 +379,8 @@ pub fn resolve_subset(
                 };
                 v.status = Status::Visible;
                 v.as_name = Some(a.name.clone());
+                v.description_as_listed = a.description_as_listed.clone();
+                v.conditional = a.conditional.clone();
                 v.reasons.extend(a.notes.iter().cloned());
                 contenders.push(Contender {
                     local: li,
@@ -491,6 +494,28 @@ pub fn resolve_subset(
                 );
                 mark_all(&mut verdicts, &contenders, &distinct, reason);
             }
+            Known::Known(CollisionMode::FirstWins)
+                if m.precedence.order.value.is_unknown()
+                    && winner_depends_on_order(&contenders, &distinct, &roots) =>
+            {
+                // The order between roots and distances decides here, and it is not established.
+                let reason = Reason::from_rule(
+                    &m.id,
+                    "precedence.order",
+                    &m.precedence.order.from,
+                    format!(
+                        "{} copies share the {key_kind} `{key}` ({}); {} keeps one copy, but which one ranks first is not established",
+                        distinct.len(),
+                        paths
+                            .iter()
+                            .map(|p| p.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        m.name
+                    ),
+                );
+                mark_all(&mut verdicts, &contenders, &distinct, reason);
+            }
             Known::Known(CollisionMode::FirstWins) => {
                 let first = distinct[0];
                 let first_key = order_key(roots[contenders[first].root]);
@@ -534,10 +559,16 @@ pub fn resolve_subset(
                     } else {
                         "it comes first in sorted order".to_string()
                     };
+                    // With the order unknown, both orders agree here: the mode decides.
+                    let (rule_id, from) = if m.precedence.order.value.is_unknown() {
+                        ("precedence.mode", &mode.from)
+                    } else {
+                        ("precedence.order", &m.precedence.order.from)
+                    };
                     v.reasons.push(Reason::from_rule(
                         &m.id,
-                        "precedence.order",
-                        &m.precedence.order.from,
+                        rule_id,
+                        from,
                         format!(
                             "the {key_kind} `{key}` is taken by {}: {why}; {} keeps the first copy and drops the others{}",
                             winner.display(),
@@ -610,6 +641,23 @@ pub fn resolve_subset(
         let cand = &w.candidates[ci];
         v.bundle = bundle(m, w, cand);
         body_notes(m, scan, &e.path, v);
+    }
+    // Honest unknowns: a verdict decided by a rule nothing establishes says so.
+    for v in &mut verdicts {
+        if v.status == Status::Unknown {
+            continue;
+        }
+        let i = match v.status {
+            Status::NotFound => 0,
+            _ => v.reasons.len().saturating_sub(1),
+        };
+        if let Some(r) = v.reasons.get_mut(i)
+            && r.evidence.starts_with("[NONE")
+            && !r.message.contains("not established")
+        {
+            r.message
+                .push_str(" (an assumption: no source establishes this rule)");
+        }
     }
     let mut keys: Vec<Option<String>> = vec![None; subset.len()];
     for c in contenders {
@@ -690,6 +738,27 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
             msg,
         ));
     }
+}
+
+/// Whether the first copy of `set` (ranked root first, then distance) differs from the first
+/// copy ranked distance first, then root: only then does an unknown order decide the winner.
+fn winner_depends_on_order(contenders: &[Contender], set: &[usize], roots: &[&AgentRoot]) -> bool {
+    let by = |f: fn(&AgentRoot) -> (usize, usize)| {
+        set.iter()
+            .copied()
+            .min_by_key(|&i| f(roots[contenders[i].root]))
+            .map(|i| f(roots[contenders[i].root]))
+    };
+    let a = by(|r| (r.spec, r.walk_index));
+    let b = by(|r| (r.walk_index, r.spec));
+    // Compare the winners themselves, not their keys.
+    let win = |f: fn(&AgentRoot) -> (usize, usize), k: Option<(usize, usize)>| {
+        set.iter()
+            .copied()
+            .filter(|&i| Some(f(roots[contenders[i].root])) == k)
+            .collect::<Vec<_>>()
+    };
+    win(|r| (r.spec, r.walk_index), a) != win(|r| (r.walk_index, r.spec), b)
 }
 
 /// Gives every copy in `set` the status `unknown` and the same reason.

@@ -41,21 +41,27 @@ fn strip_comment(v: &str) -> &str {
     }
 }
 
-/// A flow collection that closes on the same line (then it is real YAML).
+/// A flow collection that closes on the same line, at the end of the value (then it is real
+/// YAML); `[filename] [format]` closes early and is not.
 fn closed_flow(v: &str) -> bool {
     let mut depth = 0i32;
     let mut quote: Option<char> = None;
-    for c in v.chars() {
+    for (i, c) in v.char_indices() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
             (Some(_), _) => {}
             (None, '\'' | '"') => quote = Some(c),
             (None, '[' | '{') => depth += 1,
-            (None, ']' | '}') => depth -= 1,
+            (None, ']' | '}') => {
+                depth -= 1;
+                if depth == 0 {
+                    return v[i + 1..].trim().is_empty();
+                }
+            }
             _ => {}
         }
     }
-    depth == 0 && quote.is_none()
+    false
 }
 
 /// Codex 0.171.0 (inferred from observed cases): a `key: value` line whose value contains `": "`
@@ -195,6 +201,15 @@ mod tests {
         assert!(s.contains("description: |-\n  Use when: y"));
         assert!(s.contains("disable-model-invocation: a: b"));
         assert!(s.contains("  k: v: w"));
+    }
+
+    #[test]
+    fn codex_reads_text_after_a_closed_flow_list_literally() {
+        let out = codex_literal("argument-hint: [filename] [format]\nother: [a, b]\nx: [a] # c");
+        assert_eq!(
+            out,
+            "argument-hint: '[filename] [format]'\nother: [a, b]\nx: [a] # c"
+        );
     }
 
     #[test]

@@ -62,6 +62,9 @@ pub struct Reason {
     pub evidence: std::sync::Arc<str>,
     /// How strong the rule's evidence is; `None` for skilltui's own reasons (not an agent's rule).
     pub strength: Option<Strength>,
+    /// The quick fix that removes the cause (`skilltui fix --only CODE`), when one exists.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
 }
 
 impl Reason {
@@ -73,6 +76,7 @@ impl Reason {
             sources: from.source.clone(),
             evidence: from.citation_shared(),
             strength: Some(from.strength()),
+            fix: None,
         }
     }
 
@@ -85,6 +89,7 @@ impl Reason {
             sources: Sources::default(),
             evidence: "[skilltui]".into(),
             strength: None,
+            fix: None,
         }
     }
 }
@@ -122,6 +127,14 @@ pub struct Verdict {
     pub listing_tokens: Option<u64>,
     /// Files listed on activation, for agents that list them.
     pub bundle: Option<Bundle>,
+    /// The description as the agent lists it, after its own normalisation (visible skills;
+    /// absent where the model does not establish the normalisation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description_as_listed: Option<String>,
+    /// A conditional skill: the agent lists it only once files matching these patterns are
+    /// touched (not at session start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conditional: Option<Vec<String>>,
 }
 
 impl Serialize for Verdict {
@@ -133,7 +146,7 @@ impl Serialize for Verdict {
                 crate::sanitize::lossy_path::opt(self.0, s)
             }
         }
-        let mut m = s.serialize_struct("Verdict", 12)?;
+        let mut m = s.serialize_struct("Verdict", 14)?;
         m.serialize_field("status", &self.status)?;
         m.serialize_field("as", &self.as_name)?;
         m.serialize_field("winner", &Lossy(&self.winner))?;
@@ -145,6 +158,16 @@ impl Serialize for Verdict {
         m.serialize_field("fields", &self.fields)?;
         m.serialize_field("listing_tokens", &self.listing_tokens)?;
         m.serialize_field("bundle", &self.bundle)?;
+        if let Some(d) = &self.description_as_listed {
+            m.serialize_field("description_as_listed", d)?;
+        } else {
+            m.skip_field("description_as_listed")?;
+        }
+        if let Some(c) = &self.conditional {
+            m.serialize_field("conditional", c)?;
+        } else {
+            m.skip_field("conditional")?;
+        }
         m.end()
     }
 }
@@ -178,6 +201,8 @@ impl Verdict {
             fields: Default::default(),
             listing_tokens: None,
             bundle: None,
+            description_as_listed: None,
+            conditional: None,
         }
     }
 }

@@ -373,6 +373,16 @@ fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node,
             }
             Event::Scalar(text, style, anchor, tag) => {
                 let kind = scalar_kind(style);
+                // The parser reports a missing value (`key:`) as `~` with an empty span: keep
+                // it apart from a written `~` (the source text is empty).
+                let text = if kind == ScalarKind::Plain
+                    && text == "~"
+                    && span.end.index() == span.start.index()
+                {
+                    std::borrow::Cow::Borrowed("")
+                } else {
+                    text
+                };
                 let ty = tag.as_deref().and_then(tag_type).unwrap_or(match kind {
                     ScalarKind::Plain if tag.is_none() => resolve_plain(&text),
                     _ => YamlType::String,

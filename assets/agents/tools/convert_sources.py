@@ -130,6 +130,10 @@ def oracle_cases():
     text = (ROOT / "src/oracle/cases.rs").read_text()
     names = set(re.findall(r'Case::new\("([^"{}]+)"\)', text))
     names |= {"yaml@agents", "yaml@claude", "limits@agents", "limits@claude"}
+    # The field-value cases are built per agent (`fields-<agent>`, `fields-names<N>-<agent>`).
+    for agent in ORACLE:
+        names.add(f"fields-{agent}")
+        names |= {f"fields-names{n}-{agent}" for n in (1, 2, 3)}
     return names
 
 

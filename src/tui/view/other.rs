@@ -308,6 +308,13 @@ pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
             r.hidden_from_model
         )));
     }
+    if !r.conditional.is_empty() {
+        lines.push(Line::from(format!(
+            "{} conditional skill(s) listed only once matching files are touched: ≈ {} tokens more",
+            r.conditional.len(),
+            r.conditional_tokens
+        )));
+    }
     if let Some(b) = r.bundle_tokens {
         lines.push(Line::from(format!(
             "file lists sent on activation: ≈ {b} tokens in all (every activation)"

@@ -322,6 +322,35 @@ fn fields_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
         "dim rows: spec fields this skill does not set",
         style::dim(),
     )));
+    // What each agent does with this skill's own values (the verdicts' field reasons).
+    let mut consequences: Vec<Line> = Vec::new();
+    for &ai in &agents {
+        let m = &app.models[ai];
+        let Some(v) = s.verdict(&m.id) else { continue };
+        let prefix = format!("{}/fields.", m.id);
+        for r in v.reasons.iter().filter(|r| r.rule.starts_with(&prefix)) {
+            let mut row = vec![
+                Span::styled(format!("{} · ", m.id), style::dim()),
+                Span::styled(
+                    safe(&r.message),
+                    Style::new().fg(style::status_color(v.status)),
+                ),
+                Span::styled(format!(" {}", r.evidence), style::dim()),
+            ];
+            if let Some(fix) = &r.fix {
+                row.push(Span::styled(format!("  fix: {fix}"), style::key()));
+            }
+            consequences.push(Line::from(row));
+        }
+    }
+    if !consequences.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::from(Span::styled(
+            "What the agents do with these values",
+            style::title(),
+        )));
+        lines.extend(consequences);
+    }
     if !effects.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::from(Span::styled(

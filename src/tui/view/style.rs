@@ -74,23 +74,30 @@ pub fn safe(s: &str) -> String {
     sanitize::line(s).into_owned()
 }
 
-/// The legend of the status glyphs, long or short to fit `width`.
+/// The legend of the status glyphs, long, medium or short to fit `width`.
 pub fn legend_for(width: u16) -> Vec<Span<'static>> {
-    let long = width >= 74;
+    let tier = if width >= 88 {
+        0
+    } else if width >= 76 {
+        1
+    } else {
+        2
+    };
     let mut out = vec![Span::raw(" ")];
-    for (g, label, short, st) in [
-        ("✓", "visible", "vis", Status::Visible),
-        ("~", "model-hidden", "hid", Status::Visible),
-        ("↓", "shadowed", "shd", Status::Shadowed),
-        ("✗", "rejected", "rej", Status::Rejected),
-        ("·", "not found", "nf", Status::NotFound),
-        ("?", "unknown", "unk", Status::Unknown),
+    for (g, labels, st) in [
+        ("✓", ["visible", "visible", "vis"], Status::Visible),
+        ("◇", ["conditional", "cond", "cnd"], Status::Visible),
+        ("~", ["model-hidden", "hidden", "hid"], Status::Visible),
+        ("↓", ["shadowed", "shadowed", "shd"], Status::Shadowed),
+        ("✗", ["rejected", "rejected", "rej"], Status::Rejected),
+        ("·", ["not found", "not found", "nf"], Status::NotFound),
+        ("?", ["unknown", "unknown", "unk"], Status::Unknown),
     ] {
         out.push(Span::styled(g, Style::new().fg(status_color(st))));
         out.push(Span::raw(format!(
             "{}{} ",
-            if long { " " } else { "" },
-            if long { label } else { short }
+            if tier < 2 { " " } else { "" },
+            labels[tier]
         )));
     }
     out
