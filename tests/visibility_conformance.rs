@@ -1653,7 +1653,15 @@ fn empty_description() {
     );
     let v = expect(&cat, &a, "opencode", Visible, &[]);
     assert_eq!(v.model, Some(true), "{}", show(v));
-    expect(&cat, &a, "pi", Rejected, &["pi/description_rules.empty"]);
+    // pi's own message ("description is required") comes with its value rule (field probes,
+    // issue 15); it was `pi/description_rules.empty`, which still says the same.
+    expect(
+        &cat,
+        &a,
+        "pi",
+        Rejected,
+        &["pi/fields.description.values.false+empty-string+bare+null"],
+    );
 }
 
 /// A missing `name`: the folder name for Codex, Copilot, Claude Code and pi; OpenCode skips it.
@@ -1744,8 +1752,24 @@ fn wrong_value_types() {
         Rejected,
         &["opencode/parse.non_string_scalars"],
     );
-    expect(&cat, &num, "pi", Rejected, &["pi/parse.non_string_scalars"]);
-    expect(&cat, &meta, "codex", Rejected, &["codex/fields.metadata"]);
+    // pi's value rule for a non-string name, with its message "name.startsWith is not a
+    // function" (field probes, issue 15); was `pi/parse.non_string_scalars`.
+    expect(
+        &cat,
+        &num,
+        "pi",
+        Rejected,
+        &["pi/fields.name.values.true+int+float+string-list+mixed-list+list+empty-list+mapping"],
+    );
+    // Codex's value rule for a string `metadata`, with its message (field probes, issue 15);
+    // was `codex/fields.metadata` (expects = "map").
+    expect(
+        &cat,
+        &meta,
+        "codex",
+        Rejected,
+        &["codex/fields.metadata.values.string+empty-string+block-scalar"],
+    );
 }
 
 /// A UTF-8 BOM: Codex and pi see no frontmatter and skip the skill; Copilot CLI, Claude Code
