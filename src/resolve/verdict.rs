@@ -129,11 +129,9 @@ pub struct Verdict {
     pub bundle: Option<Bundle>,
     /// The description as the agent lists it, after its own normalisation (visible skills;
     /// absent where the model does not establish the normalisation).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub description_as_listed: Option<String>,
     /// A conditional skill: the agent lists it only once files matching these patterns are
     /// touched (not at session start).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditional: Option<Vec<String>>,
 }
 
