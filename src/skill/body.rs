@@ -142,9 +142,12 @@ fn is_placeholder(t: &str, has_first: bool) -> bool {
 }
 
 /// The first folder of a relative path (`./` dropped), when the path goes on below it.
-fn first_folder(t: &str) -> Option<&str> {
-    let t = t.trim_start_matches("./");
-    let (first, rest) = t.split_once('/')?;
+fn first_folder(mut t: &str) -> Option<&str> {
+    while let Some(rest) = t.strip_prefix("./") {
+        t = rest;
+    }
+    let slash = t.find('/')?;
+    let (first, rest) = (&t[..slash], &t[slash + 1..]);
     (!first.is_empty() && first != ".." && first != "." && !rest.is_empty()).then_some(first)
 }
 
@@ -328,7 +331,8 @@ pub fn references(
         let in_span = |at: usize| spans.iter().any(|&(s, e)| at >= s && at < e);
         // Paths after a skill-folder variable: `${NAME}/…`, `$NAME/…`, `{NAME}/…`, `<NAME>/…`.
         let mut taken: Vec<(usize, usize)> = Vec::new();
-        for (at, c) in line.char_indices() {
+        let may_have_var = line.contains(['$', '{', '<']);
+        for (at, c) in line.char_indices().filter(|_| may_have_var) {
             let rest = &line[at..];
             let (name, len) = match c {
                 '$' if rest[1..].starts_with('{') => match rest.find('}') {
@@ -368,7 +372,7 @@ pub fn references(
             push(target, n, RefKind::SkillDir);
         }
         // Markdown links, images and link reference definitions (outside code).
-        if !in_block {
+        if !in_block && line.contains(']') {
             let def = line
                 .trim_start()
                 .strip_prefix('[')
@@ -404,6 +408,9 @@ pub fn references(
             }
         }
         // Bare paths: maximal runs of path characters whose first folder the skill has.
+        if !line.contains('/') {
+            continue;
+        }
         let chars: Vec<(usize, char)> = line.char_indices().collect();
         let mut k = 0;
         while k < chars.len() {
@@ -412,10 +419,15 @@ pub fn references(
                 continue;
             }
             let start = chars[k].0;
-            let prev = line[..start].chars().last();
+            let mut slash = false;
             while k < chars.len() && path_char(chars[k].1) {
+                slash |= chars[k].1 == '/';
                 k += 1;
             }
+            if !slash {
+                continue;
+            }
+            let prev = line[..start].chars().last();
             let end = chars.get(k).map_or(line.len(), |c| c.0);
             let next = line[end..].chars().next();
             let token = line[start..end].trim_end_matches('.');
