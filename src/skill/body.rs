@@ -601,6 +601,57 @@ See https://example.com/scripts/x.sh and git@host:scripts/y.sh.
         assert!(targets(body).is_empty(), "{:?}", targets(body));
     }
 
+    use proptest::prelude::*;
+
+    fn fragment() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("```".to_string()),
+            Just("~~~".to_string()),
+            Just("    ".to_string()),
+            Just("\n".to_string()),
+            Just("\t".to_string()),
+            Just("`".to_string()),
+            Just("](".to_string()),
+            Just("![".to_string()),
+            Just("[x]: ".to_string()),
+            Just(")".to_string()),
+            Just("${CLAUDE_SKILL_DIR}/".to_string()),
+            Just("$SKILL_DIR".to_string()),
+            Just("{baseDir}".to_string()),
+            Just("<skill_dir>".to_string()),
+            Just("${".to_string()),
+            Just("scripts/".to_string()),
+            Just("references/a.md".to_string()),
+            Just("../".to_string()),
+            Just("./".to_string()),
+            Just("- ".to_string()),
+            Just("1. ".to_string()),
+            Just("é/ü.md".to_string()),
+            "[a-z./<>{}$#:_-]{0,8}",
+            any::<String>(),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+        /// Any Markdown-ish text: no panic, at most MAX_REFERENCES, every target relative,
+        /// distinct, without anchors, and lines inside the body.
+        #[test]
+        fn any_body(parts in proptest::collection::vec(fragment(), 0..40)) {
+            let body = parts.concat();
+            let lines = body.lines().count();
+            let r = references(&body, 3, &|f| FOLDERS.contains(&f));
+            prop_assert!(r.len() <= MAX_REFERENCES);
+            for (i, x) in r.iter().enumerate() {
+                prop_assert!(!x.target.is_empty() && !is_external(&x.target), "{:?}", x);
+                prop_assert!(!x.target.contains('#'), "{:?}", x);
+                prop_assert!(x.line >= 3 && x.line < 3 + lines.max(1), "{:?}", x);
+                prop_assert!(r[..i].iter().all(|y| y.target != x.target));
+            }
+        }
+    }
+
     #[test]
     fn at_most_max_references() {
         let body: String = (0..150)
