@@ -38,15 +38,18 @@ pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
         Ok(p) => (p.body, p.body_line),
         Err(_) => (md.text.as_str(), 1),
     };
-    // The skill's top-level folders (symlinks followed), listed once.
-    let folders: HashSet<String> = std::fs::read_dir(skill_dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.path().is_dir())
-        .filter_map(|e| e.file_name().into_string().ok())
-        .collect();
-    crate::skill::body::references(body, line, &|f| folders.contains(f))
+    // Whether the skill has a top-level folder (symlinks followed): one `stat` per distinct
+    // first folder the body names, only for bodies that name one.
+    let folders: std::cell::RefCell<HashMap<String, bool>> = Default::default();
+    let has_folder = |f: &str| {
+        if let Some(&known) = folders.borrow().get(f) {
+            return known;
+        }
+        let is = skill_dir.join(f).is_dir();
+        folders.borrow_mut().insert(f.to_string(), is);
+        is
+    };
+    crate::skill::body::references(body, line, &has_folder)
         .into_iter()
         .filter_map(|r| {
             let exists = skill_dir.join(&r.target).exists();

@@ -142,9 +142,12 @@ fn is_placeholder(t: &str, has_first: bool) -> bool {
 }
 
 /// The first folder of a relative path (`./` dropped), when the path goes on below it.
-fn first_folder(t: &str) -> Option<&str> {
-    let t = t.trim_start_matches("./");
-    let (first, rest) = t.split_once('/')?;
+fn first_folder(mut t: &str) -> Option<&str> {
+    while let Some(rest) = t.strip_prefix("./") {
+        t = rest;
+    }
+    let slash = t.find('/')?;
+    let (first, rest) = (&t[..slash], &t[slash + 1..]);
     (!first.is_empty() && first != ".." && first != "." && !rest.is_empty()).then_some(first)
 }
 
@@ -328,7 +331,8 @@ pub fn references(
         let in_span = |at: usize| spans.iter().any(|&(s, e)| at >= s && at < e);
         // Paths after a skill-folder variable: `${NAME}/…`, `$NAME/…`, `{NAME}/…`, `<NAME>/…`.
         let mut taken: Vec<(usize, usize)> = Vec::new();
-        for (at, c) in line.char_indices() {
+        let may_have_var = line.contains(['$', '{', '<']);
+        for (at, c) in line.char_indices().filter(|_| may_have_var) {
             let rest = &line[at..];
             let (name, len) = match c {
                 '$' if rest[1..].starts_with('{') => match rest.find('}') {
@@ -368,7 +372,7 @@ pub fn references(
             push(target, n, RefKind::SkillDir);
         }
         // Markdown links, images and link reference definitions (outside code).
-        if !in_block {
+        if !in_block && line.contains(']') {
             let def = line
                 .trim_start()
                 .strip_prefix('[')
@@ -404,6 +408,9 @@ pub fn references(
             }
         }
         // Bare paths: maximal runs of path characters whose first folder the skill has.
+        if !line.contains('/') {
+            continue;
+        }
         let chars: Vec<(usize, char)> = line.char_indices().collect();
         let mut k = 0;
         while k < chars.len() {
@@ -412,10 +419,15 @@ pub fn references(
                 continue;
             }
             let start = chars[k].0;
-            let prev = line[..start].chars().last();
+            let mut slash = false;
             while k < chars.len() && path_char(chars[k].1) {
+                slash |= chars[k].1 == '/';
                 k += 1;
             }
+            if !slash {
+                continue;
+            }
+            let prev = line[..start].chars().last();
             let end = chars.get(k).map_or(line.len(), |c| c.0);
             let next = line[end..].chars().next();
             let token = line[start..end].trim_end_matches('.');
@@ -587,6 +599,57 @@ Versions 4.6/4.7/4.8, scripts/<name>.py, scripts/*.sh, references/your-topic.md,
 See https://example.com/scripts/x.sh and git@host:scripts/y.sh.
 ";
         assert!(targets(body).is_empty(), "{:?}", targets(body));
+    }
+
+    use proptest::prelude::*;
+
+    fn fragment() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("```".to_string()),
+            Just("~~~".to_string()),
+            Just("    ".to_string()),
+            Just("\n".to_string()),
+            Just("\t".to_string()),
+            Just("`".to_string()),
+            Just("](".to_string()),
+            Just("![".to_string()),
+            Just("[x]: ".to_string()),
+            Just(")".to_string()),
+            Just("${CLAUDE_SKILL_DIR}/".to_string()),
+            Just("$SKILL_DIR".to_string()),
+            Just("{baseDir}".to_string()),
+            Just("<skill_dir>".to_string()),
+            Just("${".to_string()),
+            Just("scripts/".to_string()),
+            Just("references/a.md".to_string()),
+            Just("../".to_string()),
+            Just("./".to_string()),
+            Just("- ".to_string()),
+            Just("1. ".to_string()),
+            Just("é/ü.md".to_string()),
+            "[a-z./<>{}$#:_-]{0,8}",
+            any::<String>(),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+        /// Any Markdown-ish text: no panic, at most MAX_REFERENCES, every target relative,
+        /// distinct, without anchors, and lines inside the body.
+        #[test]
+        fn any_body(parts in proptest::collection::vec(fragment(), 0..40)) {
+            let body = parts.concat();
+            let lines = body.lines().count();
+            let r = references(&body, 3, &|f| FOLDERS.contains(&f));
+            prop_assert!(r.len() <= MAX_REFERENCES);
+            for (i, x) in r.iter().enumerate() {
+                prop_assert!(!x.target.is_empty() && !is_external(&x.target), "{:?}", x);
+                prop_assert!(!x.target.contains('#'), "{:?}", x);
+                prop_assert!(x.line >= 3 && x.line < 3 + lines.max(1), "{:?}", x);
+                prop_assert!(r[..i].iter().all(|y| y.target != x.target));
+            }
+        }
     }
 
     #[test]
