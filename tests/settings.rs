@@ -225,7 +225,12 @@ fn opencode_permission_the_last_matching_pattern_decides() {
     );
     let r = y.reasons.last().unwrap();
     assert_eq!(r.rule, "opencode/settings.permission-skill-project.order");
-    assert!(r.source.contains("findLast"), "{}", r.source);
+    // Read in the release's bundled JavaScript (`rules.findLast`) and run on it: the package page.
+    assert!(
+        r.source.contains("opencode-linux-x64/v/1.18.34"),
+        "{}",
+        r.source
+    );
     assert!(
         r.message.contains(r#"`permission.skill."*" = "deny"`"#)
             && r.message.contains("the last pattern that matches it"),

@@ -36,6 +36,9 @@ pub struct Listed {
     pub path: String,
     /// The description the agent lists, exactly (None when it reports none).
     pub description: Option<String>,
+    /// The listing has a `description` key for this skill (null included). A driver that reports
+    /// no descriptions (an older driver, a stand-in) is not compared on them.
+    pub described: bool,
 }
 
 /// What the driver printed for one run.
@@ -88,6 +91,7 @@ impl Listing {
                             .get("description")
                             .and_then(|d| d.as_str())
                             .map(String::from),
+                        described: x.get("description").is_some(),
                     })
                     .collect()
             })
@@ -493,6 +497,7 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
     let listed_description: BTreeMap<(String, String), Option<String>> = listing
         .skills
         .iter()
+        .filter(|l| l.described)
         .map(|l| {
             let path = if l.path.is_empty() {
                 String::new()
@@ -945,6 +950,9 @@ mod report_tests {
         .unwrap();
         let d: Vec<Option<&str>> = l.skills.iter().map(|s| s.description.as_deref()).collect();
         assert_eq!(d, vec![Some("A\tb\n"), None, None]);
+        // `c` has no description key: it is not compared on its description.
+        let described: Vec<bool> = l.skills.iter().map(|s| s.described).collect();
+        assert_eq!(described, vec![true, true, false]);
     }
 
     fn listed(name: &str, path: &str, description: Option<&str>) -> Listed {
@@ -952,6 +960,7 @@ mod report_tests {
             name: name.into(),
             path: path.into(),
             description: description.map(String::from),
+            described: true,
         }
     }
 
