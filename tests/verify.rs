@@ -54,7 +54,8 @@ fn node() -> bool {
 }
 
 /// A fake `opencode` for the driver: `--version` prints `opencode 9.8.7`; otherwise it lists
-/// the project's `.opencode/skills/*/SKILL.md` as `opencode debug skill` does (JSON on stdout)
+/// the project's `.opencode/skills/*/SKILL.md` with their descriptions as `opencode debug skill`
+/// does (JSON on stdout)
 /// and writes `warn_lines` WARN log lines (130 bytes each) to stderr, which the driver reports
 /// as errors.
 fn fake_opencode(bin: &Path, warn_lines: usize, stdout: &str) -> PathBuf {
@@ -65,7 +66,7 @@ fn fake_opencode(bin: &Path, warn_lines: usize, stdout: &str) -> PathBuf {
 for f in "$PWD"/.opencode/skills/*/SKILL.md; do
   n=$(basename "$(dirname "$f")")
   [ $first = 1 ] || printf ','; first=0
-  printf '{"name":"%s","location":"%s"}' "$n" "$f"
+  printf '{"name":"%s","description":"The %s skill.","location":"%s"}' "$n" "$n" "$f"
 done
 printf ']\n'"#
             .to_string()
