@@ -8,7 +8,7 @@
 //! Options: --smoke, --sizes 1000,10000,100000, --dir DIR (default /tmp/skilltui-bench),
 //! --drop-caches (also measure with the page cache dropped: needs root), --out FILE (the
 //! markdown table), --no-external (skip skills-ref), --only NAME[,NAME] (scan, change, search,
-//! frame, first, memory, validate).
+//! frame, first, memory, validate, findings).
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -668,6 +668,38 @@ fn bench_tui(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     }
 }
 
+/// The explorer's per-snapshot findings (every finding, grouped, per-agent summaries, the
+/// group members): what the watcher thread computes with each snapshot.
+fn bench_findings(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    for &n in &o.sizes {
+        let t = tree(o, n);
+        let env = env_of(&t);
+        let cat = Catalog::build(models, &env);
+        let mut v = Vec::new();
+        for _ in 0..if o.smoke { 2 } else { 7 } {
+            let s = Instant::now();
+            let p = skilltui::tui::app::Problems::new(&cat, models);
+            v.push(ms(s.elapsed()));
+            std::hint::black_box(p);
+        }
+        let m = median(v);
+        rep.row(
+            "findings of a snapshot (findings + groups + members + agent summaries)",
+            &n.to_string(),
+            m,
+            "ms",
+            format!(
+                "median; > 20 ms is why the watcher computes it, off the UI thread: {}",
+                if m > 20.0 {
+                    "yes"
+                } else {
+                    "no, but it does anyway"
+                }
+            ),
+        );
+    }
+}
+
 /// Time from spawning the real binary under a pseudo-terminal (`script`, the pty sized 200×50 with
 /// `stty`) to the first frame's text on its output; with `t = None`, the same harness running
 /// `echo Skills` instead (its own overhead).
@@ -947,6 +979,9 @@ fn main() {
     }
     if o.run("search") || o.run("frame") {
         bench_tui(&o, &models, &mut rep);
+    }
+    if o.run("findings") {
+        bench_findings(&o, &models, &mut rep);
     }
     if o.run("first") {
         bench_first_frame(&o, &models, &mut rep);
