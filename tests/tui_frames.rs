@@ -235,6 +235,31 @@ fn header_counts_per_agent_and_errors() {
     let app = app_narrow(&d, 50);
     let f = frame(&app);
     header_agrees_with_the_library(&app, &f);
+    // Right after a watcher update the note goes before the agents, then makes room again.
+    let mut app = tui_support::app(&d, 80, 24);
+    let catalog = app.catalog.clone().unwrap();
+    skilltui::tui::update::update(
+        &mut app,
+        skilltui::tui::update::Msg::Update(skilltui::watch::Update {
+            catalog,
+            generation: 1,
+            changed: vec![d.project.join(".claude/skills/deploy/SKILL.md")],
+            cause: skilltui::watch::Cause::Files(1),
+            took: std::time::Duration::ZERO,
+            reread: Some(1),
+            rewalked: Some(0),
+            resolved: Some(1),
+        }),
+    );
+    let f = frame(&app);
+    assert!(header(&f).contains("updated 0s ago (1 changed)"), "{f}");
+    header_agrees_with_the_library(&app, &f);
+    for _ in 0..skilltui::tui::app::CHANGE_MARK_TICKS {
+        skilltui::tui::update::update(&mut app, skilltui::tui::update::Msg::Tick);
+    }
+    let f = frame(&app);
+    assert!(!header(&f).contains("updated"), "{f}");
+    assert!(header(&f).contains("cursor 0"), "{f}");
 }
 
 fn app_narrow(d: &skilltui::demo::Demo, w: u16) -> skilltui::tui::app::App {

@@ -73,8 +73,9 @@ enum Slot {
 
 /// The header: per-agent visible skills and the error count (from the snapshot's findings,
 /// made once per snapshot), the scan state. When narrow, the least important parts go first:
-/// the project path, the collisions, the "updated" note, the skill total, the warnings, then
-/// agents from the last; the title, the scan state and the error count stay.
+/// the project path, the collisions, the "updated" note (kept for the few seconds the changed
+/// rows are marked), the skill total, the warnings, then agents from the last; the title, the
+/// scan state and the error count stay.
 fn header(f: &mut Frame, app: &App, area: Rect) {
     // (priority: lower is kept first, slot, spans), in display order.
     let mut parts: Vec<(u16, Slot, Vec<Span>)> = vec![(
@@ -163,8 +164,10 @@ fn header(f: &mut Frame, app: &App, area: Rect) {
             if let Some((_, n, ticks)) = app.last_update {
                 let secs = ticks / 10;
                 let marked = app.changed_ticks > 0;
+                // Right after an update (while the changed rows are marked) it goes before the
+                // agents; later it is among the first parts to go.
                 parts.push((
-                    32,
+                    if marked { 4 } else { 32 },
                     Slot::Tail,
                     vec![Span::styled(
                         format!("updated {secs}s ago ({n} changed)"),
