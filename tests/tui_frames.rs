@@ -182,6 +182,17 @@ fn hostile_text_is_escaped_in_frames() {
         }
         key(&mut app, tab);
     }
+    // The Problems tab: the causes, then a cause's skills with their own messages.
+    keys(&mut app, "6");
+    for _ in 0..app.problems.groups.len() {
+        for k in [KeyCode::Enter, KeyCode::Esc, KeyCode::Char('j')] {
+            let f = frame(&app);
+            for bad in ['\u{1b}', '\u{7}', '\u{202e}', '\u{200b}'] {
+                assert!(!f.contains(bad), "{bad:?} reached the frame:\n{f}");
+            }
+            key(&mut app, k);
+        }
+    }
     let _ = std::fs::remove_dir_all(base);
 }
 
