@@ -564,56 +564,73 @@ pub struct Affected {
 /// order: the skill of each skill finding, and the skills under a root never read (those the
 /// root's agent does not find there, by the same rule).
 pub fn affected(cat: &Catalog, findings: &[Finding], members: &[usize]) -> Vec<Affected> {
-    let index: std::collections::HashMap<&Path, usize> = cat
-        .skills
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.path.as_path(), i))
-        .collect();
-    let mut by_skill: BTreeMap<usize, Affected> = BTreeMap::new();
-    let mut add = |skill: usize, agent: Option<&String>, finding: Option<usize>| {
-        let e = by_skill.entry(skill).or_insert(Affected {
-            skill,
-            agents: Vec::new(),
-            finding,
-        });
-        if let Some(a) = agent
-            && !e.agents.contains(a)
-        {
-            e.agents.push(a.clone());
-        }
-    };
-    for &i in members {
-        let Some(f) = findings.get(i) else { continue };
-        match f.subject {
-            Subject::Skill => {
-                if let Some(&si) = index.get(f.path.as_path()) {
-                    add(si, f.agent.as_ref(), Some(i));
-                }
-            }
-            Subject::Root => {
-                let Some(agent) = &f.agent else { continue };
-                for (si, s) in cat.skills.iter().enumerate() {
-                    if s.root.as_deref() != Some(f.path.as_path()) {
-                        continue;
-                    }
-                    let by_rule = s.verdict(agent).is_some_and(|v| {
-                        v.status == Status::NotFound
-                            && v.decisive().is_some_and(|r| r.rule == f.cause.rule)
-                    });
-                    if by_rule {
-                        add(si, Some(agent), None);
-                    }
-                }
-            }
+    affected_all(cat, findings, std::slice::from_ref(&members.to_vec()))
+        .pop()
+        .unwrap_or_default()
+}
+
+/// [`affected`] for every group at once (the catalog indexed once: linear in skills and
+/// findings).
+pub fn affected_all(
+    cat: &Catalog,
+    findings: &[Finding],
+    groups: &[Vec<usize>],
+) -> Vec<Vec<Affected>> {
+    let mut index: std::collections::HashMap<&Path, usize> =
+        std::collections::HashMap::with_capacity(cat.skills.len());
+    let mut by_root: std::collections::HashMap<&Path, Vec<usize>> = Default::default();
+    for (i, s) in cat.skills.iter().enumerate() {
+        index.insert(s.path.as_path(), i);
+        if let Some(r) = &s.root {
+            by_root.entry(r.as_path()).or_default().push(i);
         }
     }
     let order = |id: &str| cat.agents.iter().position(|a| a.id == id);
-    by_skill
-        .into_values()
-        .map(|mut a| {
-            a.agents.sort_by_key(|x| order(x));
-            a
+    groups
+        .iter()
+        .map(|members| {
+            let mut by_skill: BTreeMap<usize, Affected> = BTreeMap::new();
+            let mut add = |skill: usize, agent: Option<&String>, finding: Option<usize>| {
+                let e = by_skill.entry(skill).or_insert(Affected {
+                    skill,
+                    agents: Vec::new(),
+                    finding,
+                });
+                if let Some(a) = agent
+                    && !e.agents.contains(a)
+                {
+                    e.agents.push(a.clone());
+                }
+            };
+            for &i in members {
+                let Some(f) = findings.get(i) else { continue };
+                match f.subject {
+                    Subject::Skill => {
+                        if let Some(&si) = index.get(f.path.as_path()) {
+                            add(si, f.agent.as_ref(), Some(i));
+                        }
+                    }
+                    Subject::Root => {
+                        let Some(agent) = &f.agent else { continue };
+                        for &si in by_root.get(f.path.as_path()).into_iter().flatten() {
+                            let by_rule = cat.skills[si].verdict(agent).is_some_and(|v| {
+                                v.status == Status::NotFound
+                                    && v.decisive().is_some_and(|r| r.rule == f.cause.rule)
+                            });
+                            if by_rule {
+                                add(si, Some(agent), None);
+                            }
+                        }
+                    }
+                }
+            }
+            by_skill
+                .into_values()
+                .map(|mut a| {
+                    a.agents.sort_by_key(|x| order(x));
+                    a
+                })
+                .collect()
         })
         .collect()
 }

@@ -159,10 +159,7 @@ impl Problems {
         let all = findings::findings(cat, models);
         let (groups, members): (Vec<Group>, Vec<Vec<usize>>) =
             findings::group_members(cat, &all).into_iter().unzip();
-        let affected = members
-            .iter()
-            .map(|m| findings::affected(cat, &all, m))
-            .collect();
+        let affected = findings::affected_all(cat, &all, &members);
         let agents = findings::agent_summaries(cat, &all);
         let counts = findings::counts(&all);
         let index: HashMap<&std::path::Path, usize> = cat
