@@ -8,7 +8,7 @@
 //! Options: --smoke, --sizes 1000,10000,100000, --dir DIR (default /tmp/skilltui-bench),
 //! --drop-caches (also measure with the page cache dropped: needs root), --out FILE (the
 //! markdown table), --no-external (skip skills-ref), --only NAME[,NAME] (scan, change, search,
-//! frame, first, memory, validate).
+//! frame, first, memory, validate, findings).
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -337,6 +337,7 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     let mut edit = Vec::new();
     let mut rename = Vec::new();
     let mut explorer = Vec::new();
+    let mut findings = Vec::new();
     for i in 0..runs * 3 {
         let text = original.replacen("description: ", &format!("description: (live {i}) "), 1);
         std::fs::write(&target, text).expect("write");
@@ -344,21 +345,29 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         let e = live.edit(&[target.clone()].into_iter().collect());
         edit.push(ms(s.elapsed()));
         assert_eq!(e.changed, vec![target.clone()], "the edit was not seen");
+        // The snapshot's findings, made on the watcher thread (as the explorer's callback does).
+        let s = Instant::now();
+        let problems = Arc::new(skilltui::tui::app::Problems::new(live.catalog(), models));
+        findings.push(ms(s.elapsed()));
         // The explorer takes the new snapshot (what it derives from it: rows, search text,
         // collisions, listing reports).
         let s = Instant::now();
         update(
             &mut app,
-            Msg::Update(skilltui::watch::Update {
+            Msg::Snapshot {
                 catalog: live.catalog().clone(),
-                generation: i as u64 + 1,
-                changed: e.changed,
-                cause: skilltui::watch::Cause::Files(1),
-                took: Duration::ZERO,
-                reread: Some(e.reread),
-                rewalked: Some(e.rewalked),
-                resolved: Some(e.resolved),
-            }),
+                problems,
+                update: Some(Box::new(skilltui::watch::Update {
+                    catalog: live.catalog().clone(),
+                    generation: i as u64 + 1,
+                    changed: e.changed,
+                    cause: skilltui::watch::Cause::Files(1),
+                    took: Duration::ZERO,
+                    reread: Some(e.reread),
+                    rewalked: Some(e.rewalked),
+                    resolved: Some(e.resolved),
+                })),
+            },
         );
         explorer.push(ms(s.elapsed()));
     }
@@ -499,14 +508,22 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             verdict(e, 5.0)
         ),
     );
+    let fx = median(findings);
     rep.row(
-        "the explorer takes that snapshot (rows, search text, collisions, counts)",
+        "that snapshot's findings, on the watcher thread (findings, groups, members, summaries)",
+        &n.to_string(),
+        fx,
+        "ms",
+        "off the UI thread".to_string(),
+    );
+    rep.row(
+        "the explorer takes that snapshot with its findings (rows, search text, collisions)",
         &n.to_string(),
         x,
         "ms",
         format!(
-            "edit + explorer: {:.0}× faster than the baseline",
-            f / (e + x)
+            "edit + findings + explorer: {:.0}× faster than the baseline",
+            f / (e + fx + x)
         ),
     );
     rep.row(
@@ -664,6 +681,38 @@ fn bench_tui(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             m,
             "ms",
             format!("target < 2 ms: {}", verdict(m, 2.0)),
+        );
+    }
+}
+
+/// The explorer's per-snapshot findings (every finding, grouped, per-agent summaries, the
+/// group members): what the watcher thread computes with each snapshot.
+fn bench_findings(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    for &n in &o.sizes {
+        let t = tree(o, n);
+        let env = env_of(&t);
+        let cat = Catalog::build(models, &env);
+        let mut v = Vec::new();
+        for _ in 0..if o.smoke { 2 } else { 7 } {
+            let s = Instant::now();
+            let p = skilltui::tui::app::Problems::new(&cat, models);
+            v.push(ms(s.elapsed()));
+            std::hint::black_box(p);
+        }
+        let m = median(v);
+        rep.row(
+            "findings of a snapshot (findings + groups + members + agent summaries)",
+            &n.to_string(),
+            m,
+            "ms",
+            format!(
+                "median; > 20 ms is why the watcher computes it, off the UI thread: {}",
+                if m > 20.0 {
+                    "yes"
+                } else {
+                    "no, but it does anyway"
+                }
+            ),
         );
     }
 }
@@ -947,6 +996,9 @@ fn main() {
     }
     if o.run("search") || o.run("frame") {
         bench_tui(&o, &models, &mut rep);
+    }
+    if o.run("findings") {
+        bench_findings(&o, &models, &mut rep);
     }
     if o.run("first") {
         bench_first_frame(&o, &models, &mut rep);

@@ -425,6 +425,14 @@ pub fn for_agents(findings: Vec<Finding>, agents: &[String]) -> Vec<Finding> {
 /// group; findings of different agents under the same rule key and root are one group.
 /// Most severe first, then the largest.
 pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
+    group_members(cat, findings)
+        .into_iter()
+        .map(|(g, _)| g)
+        .collect()
+}
+
+/// [`group`], each group with the indices (into `findings`) of all its findings, in order.
+pub fn group_members(cat: &Catalog, findings: &[Finding]) -> Vec<(Group, Vec<usize>)> {
     type Key = (Severity, Code, String, Option<PathBuf>);
     let mut groups: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
     for (i, f) in findings.iter().enumerate() {
@@ -446,7 +454,7 @@ pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
             .find(|a| a.id == id)
             .map_or_else(|| id.to_string(), |a| a.name.clone())
     };
-    let mut out: Vec<Group> = groups
+    let mut out: Vec<(Group, Vec<usize>)> = groups
         .into_iter()
         .map(|((severity, code, _, _), members)| {
             let first = &findings[members[0]];
@@ -513,7 +521,7 @@ pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
             if roots.len() > 1 {
                 cause.root = None;
             }
-            Group {
+            let g = Group {
                 severity,
                 code,
                 cause,
@@ -525,10 +533,11 @@ pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
                 summary,
                 examples,
                 fixes,
-            }
+            };
+            (g, members)
         })
         .collect();
-    out.sort_by(|a, b| {
+    out.sort_by(|(a, _), (b, _)| {
         (a.severity, std::cmp::Reverse(a.skills), a.code, &a.cause).cmp(&(
             b.severity,
             std::cmp::Reverse(b.skills),
@@ -537,6 +546,93 @@ pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
         ))
     });
     out
+}
+
+/// A skill a group of findings covers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Affected {
+    /// Index into the catalog's skills.
+    pub skill: usize,
+    /// The agents concerned (in model order); empty for spec findings and skills no agent sees.
+    pub agents: Vec<String>,
+    /// Its own finding's message and fix (the first of its findings in the group); none for a
+    /// skill of a root never read (the root's finding says it).
+    pub finding: Option<usize>,
+}
+
+/// Every skill the findings `members` (a group's, from [`group_members`]) cover, in catalog
+/// order: the skill of each skill finding, and the skills under a root never read (those the
+/// root's agent does not find there, by the same rule).
+pub fn affected(cat: &Catalog, findings: &[Finding], members: &[usize]) -> Vec<Affected> {
+    affected_all(cat, findings, std::slice::from_ref(&members.to_vec()))
+        .pop()
+        .unwrap_or_default()
+}
+
+/// [`affected`] for every group at once (the catalog indexed once: linear in skills and
+/// findings).
+pub fn affected_all(
+    cat: &Catalog,
+    findings: &[Finding],
+    groups: &[Vec<usize>],
+) -> Vec<Vec<Affected>> {
+    let mut index: std::collections::HashMap<&Path, usize> =
+        std::collections::HashMap::with_capacity(cat.skills.len());
+    let mut by_root: std::collections::HashMap<&Path, Vec<usize>> = Default::default();
+    for (i, s) in cat.skills.iter().enumerate() {
+        index.insert(s.path.as_path(), i);
+        if let Some(r) = &s.root {
+            by_root.entry(r.as_path()).or_default().push(i);
+        }
+    }
+    let order = |id: &str| cat.agents.iter().position(|a| a.id == id);
+    groups
+        .iter()
+        .map(|members| {
+            let mut by_skill: BTreeMap<usize, Affected> = BTreeMap::new();
+            let mut add = |skill: usize, agent: Option<&String>, finding: Option<usize>| {
+                let e = by_skill.entry(skill).or_insert(Affected {
+                    skill,
+                    agents: Vec::new(),
+                    finding,
+                });
+                if let Some(a) = agent
+                    && !e.agents.contains(a)
+                {
+                    e.agents.push(a.clone());
+                }
+            };
+            for &i in members {
+                let Some(f) = findings.get(i) else { continue };
+                match f.subject {
+                    Subject::Skill => {
+                        if let Some(&si) = index.get(f.path.as_path()) {
+                            add(si, f.agent.as_ref(), Some(i));
+                        }
+                    }
+                    Subject::Root => {
+                        let Some(agent) = &f.agent else { continue };
+                        for &si in by_root.get(f.path.as_path()).into_iter().flatten() {
+                            let by_rule = cat.skills[si].verdict(agent).is_some_and(|v| {
+                                v.status == Status::NotFound
+                                    && v.decisive().is_some_and(|r| r.rule == f.cause.rule)
+                            });
+                            if by_rule {
+                                add(si, Some(agent), None);
+                            }
+                        }
+                    }
+                }
+            }
+            by_skill
+                .into_values()
+                .map(|mut a| {
+                    a.agents.sort_by_key(|x| order(x));
+                    a
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Per agent in the catalog: skills visible of all skills, and its error findings.

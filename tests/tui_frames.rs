@@ -182,5 +182,170 @@ fn hostile_text_is_escaped_in_frames() {
         }
         key(&mut app, tab);
     }
+    // The Problems tab: the causes, then a cause's skills with their own messages.
+    keys(&mut app, "6");
+    for _ in 0..app.problems.groups.len() {
+        for k in [KeyCode::Enter, KeyCode::Esc, KeyCode::Char('j')] {
+            let f = frame(&app);
+            for bad in ['\u{1b}', '\u{7}', '\u{202e}', '\u{200b}'] {
+                assert!(!f.contains(bad), "{bad:?} reached the frame:\n{f}");
+            }
+            key(&mut app, k);
+        }
+    }
     let _ = std::fs::remove_dir_all(base);
+}
+
+/// The header's error count and per-agent visible counts are the library's (`findings`,
+/// `agent_summaries`); the agents it shows are a prefix of the model order, each complete.
+fn header_agrees_with_the_library(app: &skilltui::tui::app::App, f: &str) {
+    let cat = app.catalog.as_ref().unwrap();
+    let all = skilltui::findings::findings(cat, &app.models);
+    let [errors, _, _] = skilltui::findings::counts(&all);
+    let h = header(f);
+    assert!(
+        h.contains(&format!("{errors} error")),
+        "{errors} errors: {h}"
+    );
+    assert!(!h.contains("not visible everywhere"), "{h}");
+    let mut shown = Vec::new();
+    for s in skilltui::findings::agent_summaries(cat, &all) {
+        let m = app.models.iter().find(|m| m.id == s.id).unwrap();
+        let label = skilltui::tui::view::skills::column_label(m);
+        let part = format!("{label} {}", s.visible);
+        let complete = h.contains(&format!("{part} ")) || h.ends_with(&part);
+        shown.push(complete);
+    }
+    assert!(shown[0], "the first agent fits: {h}");
+    let first_missing = shown.iter().position(|s| !s).unwrap_or(shown.len());
+    assert!(
+        shown[first_missing..].iter().all(|s| !s),
+        "agents are dropped from the last: {shown:?} {h}"
+    );
+    assert!(h.chars().count() <= app.width as usize, "{h}");
+}
+
+#[test]
+fn header_counts_per_agent_and_errors() {
+    let d = demo("header");
+    for (w, h, name) in [(80, 24, "header_80x24"), (120, 35, "header_120x35")] {
+        let app = app(&d, w, h);
+        let f = frame(&app);
+        header_agrees_with_the_library(&app, &f);
+        snap(name, header(&f).to_string());
+    }
+    // At 120 columns every agent fits.
+    let app = app(&d, 120, 35);
+    let f = frame(&app);
+    for label in [
+        "claude", "codex", "copilo", "antigr", "cursor", "openco", "pi",
+    ] {
+        assert!(header(&f).contains(&format!("{label} ")), "{label}: {f}");
+    }
+    // Narrower: the error count stays, agents go from the last.
+    let app = app_narrow(&d, 50);
+    let f = frame(&app);
+    header_agrees_with_the_library(&app, &f);
+    // Right after a watcher update the note goes before the agents, then makes room again.
+    let mut app = tui_support::app(&d, 80, 24);
+    let catalog = app.catalog.clone().unwrap();
+    skilltui::tui::update::update(
+        &mut app,
+        skilltui::tui::update::Msg::Update(skilltui::watch::Update {
+            catalog,
+            generation: 1,
+            changed: vec![d.project.join(".claude/skills/deploy/SKILL.md")],
+            cause: skilltui::watch::Cause::Files(1),
+            took: std::time::Duration::ZERO,
+            reread: Some(1),
+            rewalked: Some(0),
+            resolved: Some(1),
+        }),
+    );
+    let f = frame(&app);
+    assert!(header(&f).contains("updated 0s ago (1 changed)"), "{f}");
+    header_agrees_with_the_library(&app, &f);
+    for _ in 0..skilltui::tui::app::CHANGE_MARK_TICKS {
+        skilltui::tui::update::update(&mut app, skilltui::tui::update::Msg::Tick);
+    }
+    let f = frame(&app);
+    assert!(!header(&f).contains("updated"), "{f}");
+    assert!(header(&f).contains("cursor 0"), "{f}");
+}
+
+fn app_narrow(d: &skilltui::demo::Demo, w: u16) -> skilltui::tui::app::App {
+    app(d, w, 20)
+}
+
+#[test]
+fn problems_tab_80x24() {
+    let d = demo("problems_80x24");
+    let mut app = app(&d, 80, 24);
+    keys(&mut app, "6");
+    let f = frame(&app);
+    assert!(
+        f.contains("6 Problems") && f.contains("Problems by cause"),
+        "{f}"
+    );
+    // Most severe first: the first group is an error.
+    let g = &app.problems.groups[0];
+    assert_eq!(g.severity, skilltui::findings::Severity::Error);
+    snap("problems_80x24", f);
+    // Enter: the cause's detail, its fix and its skills.
+    key(&mut app, KeyCode::Enter);
+    let f = frame(&app);
+    assert!(
+        f.contains("fix: ") && f.contains("Enter opens its Why"),
+        "{f}"
+    );
+    snap("problems_detail_80x24", f);
+}
+
+#[test]
+fn problems_tab_120x35() {
+    let d = demo("problems_120x35");
+    let mut app = app(&d, 120, 35);
+    keys(&mut app, "6");
+    let f = frame(&app);
+    // Every cause's code in the list, the selected one's summary in the detail.
+    let shown = app.problems.groups.len().min(app.list_height());
+    for g in &app.problems.groups[..shown] {
+        assert!(f.contains(g.code.as_str()), "{}:\n{f}", g.code);
+    }
+    let first = skilltui::cli::context::shorten(&app.env, &app.problems.groups[0].summary);
+    assert!(
+        f.contains(&first.chars().take(25).collect::<String>()),
+        "{first}:\n{f}"
+    );
+    snap("problems_120x35", f);
+    // A shadowed cause: its skills, with the agents, and the winner in each one's fix.
+    let shadowed = app
+        .problems
+        .groups
+        .iter()
+        .position(|g| g.code == skilltui::findings::Code::Shadowed)
+        .expect("the demo has shadowed copies");
+    for _ in 0..shadowed {
+        keys(&mut app, "j");
+    }
+    key(&mut app, KeyCode::Enter);
+    let f = frame(&app);
+    assert!(f.contains("wins this name"), "{f}");
+    snap("problems_shadowed_120x35", f);
+}
+
+#[test]
+fn generated_tree_header_and_problems() {
+    let t = generated("gen_problems", 400);
+    for (w, h) in [(80, 24), (120, 35)] {
+        let mut app = app_at(&t.project, &t.home, w, h);
+        let f = frame(&app);
+        header_agrees_with_the_library(&app, &f);
+        snap(&format!("gen_header_{w}x{h}"), header(&f).to_string());
+        keys(&mut app, "6");
+        let f = frame(&app);
+        snap(&format!("gen_problems_{w}x{h}"), f);
+        key(&mut app, KeyCode::Enter);
+        snap(&format!("gen_problems_detail_{w}x{h}"), frame(&app));
+    }
 }

@@ -7,8 +7,8 @@ use super::search::Search;
 use crate::agents::{AgentModel, Scope};
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
+use crate::findings::{self, Affected, AgentSummary, Finding, Group, Severity};
 use crate::listing::{self, ListingReport};
-use crate::resolve::Status;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,15 +20,18 @@ pub enum Tab {
     Roots,
     Agents,
     Tokens,
+    /// The findings grouped by cause, most severe first.
+    Problems,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 5] = [
+    pub const ALL: [Tab; 6] = [
         Tab::Skills,
         Tab::Collisions,
         Tab::Roots,
         Tab::Agents,
         Tab::Tokens,
+        Tab::Problems,
     ];
     pub fn title(self) -> &'static str {
         match self {
@@ -37,6 +40,7 @@ impl Tab {
             Tab::Roots => "Roots",
             Tab::Agents => "Agents",
             Tab::Tokens => "Tokens",
+            Tab::Problems => "Problems",
         }
     }
 }
@@ -115,6 +119,97 @@ pub struct Collision {
     pub skills: Vec<usize>,
 }
 
+/// The findings of one snapshot as the explorer shows them (header counts, the Problems tab, the
+/// `f` filter): made once per snapshot, off the UI thread where the snapshot is built (the
+/// watcher or scan thread), and carried with it; never per frame.
+#[derive(Debug, Default)]
+pub struct Problems {
+    /// Every finding (`crate::findings::findings`).
+    pub findings: Vec<Finding>,
+    /// The findings grouped by cause, most severe first.
+    pub groups: Vec<Group>,
+    /// Per group: indices into `findings` of all its findings.
+    pub members: Vec<Vec<usize>>,
+    /// Per group: every skill it covers, with the agents concerned.
+    pub affected: Vec<Vec<Affected>>,
+    /// Per agent, in catalog order: skills visible of all, and error findings.
+    pub agents: Vec<AgentSummary>,
+    /// Findings per severity (error, warning, info).
+    pub counts: [usize; 3],
+    /// Per skill (catalog index): its error and warning findings.
+    pub marks: Vec<Mark>,
+}
+
+/// A skill's error and warning findings (info findings do not mark a skill).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Mark {
+    /// Error and warning findings.
+    pub count: u32,
+    /// The most severe of them.
+    pub worst: Option<Severity>,
+    /// One of them concerns no agent in particular (a spec or file problem, visible to none).
+    pub general: bool,
+    /// Bit `i`: one of them concerns the catalog's agent `i` (agents past 64 share bit 63).
+    pub agents: u64,
+}
+
+impl Problems {
+    /// The findings of a catalog, grouped, with everything the explorer derives from them.
+    pub fn new(cat: &Catalog, models: &[AgentModel]) -> Problems {
+        let all = findings::findings(cat, models);
+        let (groups, members): (Vec<Group>, Vec<Vec<usize>>) =
+            findings::group_members(cat, &all).into_iter().unzip();
+        let affected = findings::affected_all(cat, &all, &members);
+        let agents = findings::agent_summaries(cat, &all);
+        let counts = findings::counts(&all);
+        let index: HashMap<&std::path::Path, usize> = cat
+            .skills
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.path.as_path(), i))
+            .collect();
+        let mut marks = vec![Mark::default(); cat.skills.len()];
+        for f in &all {
+            if f.severity == Severity::Info || f.subject != findings::Subject::Skill {
+                continue;
+            }
+            let Some(&i) = index.get(f.path.as_path()) else {
+                continue;
+            };
+            let m = &mut marks[i];
+            m.count += 1;
+            m.worst = Some(m.worst.map_or(f.severity, |w| w.min(f.severity)));
+            match f
+                .agent
+                .as_ref()
+                .and_then(|a| cat.agents.iter().position(|x| &x.id == a))
+            {
+                Some(ai) => m.agents |= 1 << ai.min(63),
+                None => m.general = true,
+            }
+        }
+        Problems {
+            findings: all,
+            groups,
+            members,
+            affected,
+            agents,
+            counts,
+            marks,
+        }
+    }
+
+    /// Whether skill `i` has an error or warning finding (for the catalog's agent `agent`, or
+    /// one that concerns no agent in particular, when given).
+    pub fn flagged(&self, i: usize, agent: Option<usize>) -> bool {
+        self.marks.get(i).is_some_and(|m| match agent {
+            _ if m.count == 0 => false,
+            None => true,
+            Some(a) => m.general || m.agents & (1 << a.min(63)) != 0,
+        })
+    }
+}
+
 /// One row of the skills table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
@@ -157,9 +252,13 @@ pub struct App {
     /// What the search matches for each skill: (name and shown path, lowercased description),
     /// made once per snapshot.
     pub haystacks: Vec<(String, String)>,
-    /// Header counts of the snapshot (skills, not visible everywhere, colliding names, with spec
-    /// problems), made once per snapshot rather than on every frame.
-    counts: (usize, usize, usize, usize),
+    /// The snapshot's findings, grouped (header counts, Problems tab, `f` filter): made once
+    /// per snapshot, by the thread that built it when it came from the watcher or scan worker.
+    pub problems: Arc<Problems>,
+    /// Cursor in the skills of the selected group (Problems tab, detail pane).
+    pub problem_cursor: usize,
+    /// Where the Problems tab was (group, skill) when Enter opened a skill: `6` returns there.
+    pub problem_return: Option<(usize, usize)>,
     /// The last search and the skills it matched: a query that only grows rescans those only.
     searches: std::collections::VecDeque<SearchMemo>,
     /// The selected skill, by path: survives re-sorting, filtering and new snapshots.
@@ -271,7 +370,9 @@ impl App {
             search: Search::default(),
             rows: Vec::new(),
             haystacks: Vec::new(),
-            counts: (0, 0, 0, 0),
+            problems: Arc::new(Problems::default()),
+            problem_cursor: 0,
+            problem_return: None,
             searches: Default::default(),
             selected: None,
             cursor: 0,
@@ -297,8 +398,41 @@ impl App {
         }
     }
 
-    /// Installs a new snapshot and recomputes everything derived from it.
+    /// Installs a new snapshot and recomputes everything derived from it (its findings too:
+    /// [`App::set_snapshot`] takes them made elsewhere).
     pub fn set_catalog(&mut self, cat: Arc<Catalog>) {
+        self.set_snapshot(cat, None);
+    }
+
+    /// Installs a new snapshot with its findings (made where the snapshot was built; made here
+    /// when none are given or they are not the snapshot's).
+    pub fn set_snapshot(&mut self, cat: Arc<Catalog>, problems: Option<Arc<Problems>>) {
+        let problems = match problems {
+            Some(p) if p.marks.len() == cat.skills.len() => p,
+            _ => Arc::new(Problems::new(&cat, &self.models)),
+        };
+        // The selected group stays selected when it is still there (by severity, code, cause).
+        let key = |g: &Group| (g.severity, g.code, g.cause.clone());
+        let was = self.problems.groups.get(self.side_cursor).map(key);
+        if self.tab == Tab::Problems {
+            match was.and_then(|k| problems.groups.iter().position(|g| key(g) == k)) {
+                Some(i) => {
+                    if i != self.side_cursor {
+                        self.problem_cursor = 0;
+                    }
+                    self.side_cursor = i;
+                }
+                None => {
+                    self.side_cursor = self
+                        .side_cursor
+                        .min(problems.groups.len().saturating_sub(1));
+                    self.problem_cursor = 0;
+                }
+            }
+            let n = problems.affected.get(self.side_cursor).map_or(0, Vec::len);
+            self.problem_cursor = self.problem_cursor.min(n.saturating_sub(1));
+        }
+        self.problems = problems;
         self.listing = std::cell::OnceCell::new();
         self.collisions = collisions(&cat);
         // Skills the new snapshot shares with the previous one (unchanged since) keep their
@@ -331,13 +465,6 @@ impl App {
             })
             .collect();
         self.searches.clear();
-        let invisible = cat
-            .skills
-            .iter()
-            .filter(|s| s.verdicts.iter().any(|(_, v)| v.status != Status::Visible))
-            .count();
-        let problems = cat.skills.iter().filter(|s| !s.problems.is_empty()).count();
-        self.counts = (cat.skills.len(), invisible, self.collisions.len(), problems);
         self.catalog = Some(cat);
         self.scan = ScanState::Ready;
         self.refresh_rows();
@@ -400,7 +527,11 @@ impl App {
             .iter()
             .flat_map(|c| c.skills.iter().copied())
             .collect();
-        let agent = self.agent_filter.map(|i| self.models[i].id.clone());
+        // The agent shown (`a`), as an index into the catalog's agents (the findings' order).
+        let agent = self
+            .agent_filter
+            .and_then(|i| cat.agents.iter().position(|a| a.id == self.models[i].id));
+        let problems = self.problems.clone();
         // The same query under the same filters: the remembered result. A query that extends
         // a remembered one can only match what that one matched.
         let query = self.search.query.clone();
@@ -433,18 +564,10 @@ impl App {
                     {
                         continue;
                     }
-                    let problem = |s: &Skill| match &agent {
-                        Some(a) => s.verdict(a).is_some_and(|v| v.status != Status::Visible),
-                        None => {
-                            !s.problems.is_empty()
-                                || s.verdicts.iter().any(|(_, v)| {
-                                    matches!(v.status, Status::Shadowed | Status::Rejected)
-                                })
-                        }
-                    };
                     match self.filter {
                         Filter::All => {}
-                        Filter::Problems if !problem(s) => continue,
+                        // An error or warning finding (for the agent shown), as `check` counts.
+                        Filter::Problems if !problems.flagged(i, agent) => continue,
                         Filter::Collisions if !colliding.contains(&i) => continue,
                         _ => {}
                     }
@@ -472,12 +595,10 @@ impl App {
                 .into_iter()
                 .map(|(i, score)| (score, Row { skill: i })),
         );
-        let problems = |s: &Skill| {
-            s.problems.len()
-                + s.verdicts
-                    .iter()
-                    .filter(|(_, v)| v.status != Status::Visible)
-                    .count()
+        // Most severe first, then the most error and warning findings.
+        let weight = |i: usize| {
+            let m = problems.marks.get(i).copied().unwrap_or_default();
+            (m.worst.map_or(3, |w| w as u8), std::cmp::Reverse(m.count))
         };
         let searching = !self.search.query.is_empty();
         rows.sort_by(|(sa, a), (sb, b)| {
@@ -489,8 +610,8 @@ impl App {
             };
             by_search.then_with(|| match self.sort {
                 Sort::Name => (x.label(), &x.path).cmp(&(y.label(), &y.path)),
-                Sort::Problems => problems(y)
-                    .cmp(&problems(x))
+                Sort::Problems => weight(a.skill)
+                    .cmp(&weight(b.skill))
                     .then((x.label(), &x.path).cmp(&(y.label(), &y.path))),
                 Sort::Scope => (x.scope, x.label(), &x.path).cmp(&(y.scope, y.label(), &y.path)),
             })
@@ -552,9 +673,41 @@ impl App {
         self.clamp_offset();
     }
 
-    /// Header counts: skills, not visible everywhere, colliding names, skills with spec problems.
-    pub fn counts(&self) -> (usize, usize, usize, usize) {
-        self.counts
+    /// The group selected in the Problems tab.
+    pub fn current_group(&self) -> Option<(&Group, &[Affected])> {
+        let g = self.problems.groups.get(self.side_cursor)?;
+        let a = self.problems.affected.get(self.side_cursor)?;
+        Some((g, a))
+    }
+
+    /// Shows a skill in the Skills tab with its Why pane; filters and search that hide it are
+    /// cleared. False when the skill is not in the snapshot.
+    pub fn open_skill(&mut self, skill: usize) -> bool {
+        let Some(path) = self.skill(skill).map(|s| s.path.clone()) else {
+            return false;
+        };
+        if self.tab == Tab::Problems {
+            self.problem_return = Some((self.side_cursor, self.problem_cursor));
+        }
+        self.tab = Tab::Skills;
+        if !self.rows.iter().any(|r| r.skill == skill) {
+            self.search.editing = false;
+            self.search.set_query(String::new());
+            self.filter = Filter::All;
+            self.scope_filter = None;
+            self.agent_filter = None;
+            self.refresh_rows();
+        }
+        let Some(i) = self.rows.iter().position(|r| r.skill == skill) else {
+            return false;
+        };
+        self.select(i);
+        self.selected = Some(path);
+        self.detail_tab = DetailTab::Why;
+        self.detail_scroll = 0;
+        self.focus = Focus::Detail;
+        self.side_cursor = 0;
+        true
     }
 
     /// Agents shown as columns (all, or the filtered one).
@@ -571,6 +724,7 @@ impl App {
             Tab::Collisions => self.collisions.len(),
             Tab::Agents | Tab::Tokens => self.models.len(),
             Tab::Roots => self.catalog.as_ref().map_or(0, |c| c.roots.len()),
+            Tab::Problems => self.problems.groups.len(),
             Tab::Skills => 0,
         }
     }

@@ -3,10 +3,10 @@
 use super::app::{App, ScanState, Tab};
 use super::layout;
 use super::update::tab_spans;
-use super::view::{action, other, skills, style};
+use super::view::{action, other, problems, skills, style};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style};
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -52,6 +52,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         }
         Tab::Agents => other::draw_agents(f, app, a.list, a.detail),
         Tab::Tokens => other::draw_tokens(f, app, a.list, a.detail),
+        Tab::Problems => problems::draw(f, app, a.list, a.detail),
     }
     footer(f, app, a.footer);
     if app.help {
@@ -62,45 +63,182 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
 }
 
+/// Where a header part goes: right after the title, in the ` · `-joined counts, or after them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Project,
+    Count,
+    Tail,
+}
+
+/// The header: per-agent visible skills and the error count (from the snapshot's findings,
+/// made once per snapshot), the scan state. When narrow, the least important parts go first:
+/// the project path, the collisions, the "updated" note (kept for the few seconds the changed
+/// rows are marked), the skill total, the warnings, then agents from the last; the title, the
+/// scan state and the error count stay.
 fn header(f: &mut Frame, app: &App, area: Rect) {
-    let (skills, invisible, collisions, problems) = app.counts();
-    let project = crate::sanitize::path(&app.env.project);
-    let mut spans = vec![
-        Span::styled("skilltui ", style::title()),
-        Span::styled(project, style::dim()),
-        Span::raw(format!(
-            "  {skills} skills · {invisible} not visible everywhere · {collisions} collisions · {problems} with spec problems"
-        )),
-    ];
+    // (priority: lower is kept first, slot, spans), in display order.
+    let mut parts: Vec<(u16, Slot, Vec<Span>)> = vec![(
+        40,
+        Slot::Project,
+        vec![Span::styled(
+            crate::sanitize::path(&app.env.project),
+            style::dim(),
+        )],
+    )];
+    if let Some(cat) = &app.catalog {
+        let p = &app.problems;
+        let [errors, warnings, _] = p.counts;
+        parts.push((
+            31,
+            Slot::Count,
+            vec![Span::raw(format!("{} skills", cat.skills.len()))],
+        ));
+        parts.push((
+            2,
+            Slot::Count,
+            vec![Span::styled(
+                format!("{errors} error{}", if errors == 1 { "" } else { "s" }),
+                if errors > 0 {
+                    Style::new().fg(Color::Red).add_modifier(Modifier::BOLD)
+                } else {
+                    Style::new().fg(Color::Green)
+                },
+            )],
+        ));
+        parts.push((
+            30,
+            Slot::Count,
+            vec![Span::styled(
+                format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }),
+                if warnings > 0 {
+                    Style::new().fg(Color::Yellow)
+                } else {
+                    style::dim()
+                },
+            )],
+        ));
+        for (i, a) in p.agents.iter().enumerate() {
+            let label = app
+                .models
+                .iter()
+                .find(|m| m.id == a.id)
+                .map_or_else(|| a.id.clone(), skills::column_label);
+            parts.push((
+                10 + i.min(19) as u16,
+                Slot::Count,
+                vec![
+                    Span::styled(format!("{label} "), style::dim()),
+                    Span::raw(a.visible.to_string()),
+                ],
+            ));
+        }
+        parts.push((
+            33,
+            Slot::Count,
+            vec![Span::raw(format!(
+                "{} collision{}",
+                app.collisions.len(),
+                if app.collisions.len() == 1 { "" } else { "s" }
+            ))],
+        ));
+    }
     match &app.scan {
-        ScanState::Scanning => spans.push(Span::styled(
-            format!("  {} scanning…", SPINNER[app.spinner % SPINNER.len()]),
-            Style::new().fg(Color::Yellow),
+        ScanState::Scanning => parts.push((
+            1,
+            Slot::Tail,
+            vec![Span::styled(
+                format!("{} scanning…", SPINNER[app.spinner % SPINNER.len()]),
+                Style::new().fg(Color::Yellow),
+            )],
         )),
-        ScanState::Failed(e) => spans.push(Span::styled(
-            format!("  scan failed: {}", style::safe(e)),
-            Style::new().fg(Color::Red),
+        ScanState::Failed(e) => parts.push((
+            1,
+            Slot::Tail,
+            vec![Span::styled(
+                format!("scan failed: {}", style::safe(e)),
+                Style::new().fg(Color::Red),
+            )],
         )),
         ScanState::Ready => {
             if let Some((_, n, ticks)) = app.last_update {
                 let secs = ticks / 10;
                 let marked = app.changed_ticks > 0;
-                spans.push(Span::styled(
-                    format!("  updated {secs}s ago ({n} changed)"),
-                    if marked {
-                        Style::new().fg(Color::Yellow)
-                    } else {
-                        style::dim()
-                    },
+                // Right after an update (while the changed rows are marked) it goes before the
+                // agents; later it is among the first parts to go.
+                parts.push((
+                    if marked { 4 } else { 32 },
+                    Slot::Tail,
+                    vec![Span::styled(
+                        format!("updated {secs}s ago ({n} changed)"),
+                        if marked {
+                            Style::new().fg(Color::Yellow)
+                        } else {
+                            style::dim()
+                        },
+                    )],
                 ));
             }
         }
     }
     if let Some(note) = &app.watch_note {
-        spans.push(Span::styled(
-            format!("  {}", style::safe(note)),
-            Style::new().fg(Color::Red),
+        parts.push((
+            3,
+            Slot::Tail,
+            vec![Span::styled(style::safe(note), Style::new().fg(Color::Red))],
         ));
+    }
+    let title = Span::styled("skilltui", style::title());
+    let width = |keep: &[bool]| -> usize {
+        let mut w = title.width();
+        let mut counts = 0;
+        for ((_, slot, spans), k) in parts.iter().zip(keep) {
+            if !k {
+                continue;
+            }
+            let sep = match slot {
+                Slot::Project => 1,
+                Slot::Count if counts > 0 => 3,
+                _ => 2,
+            };
+            if *slot == Slot::Count {
+                counts += 1;
+            }
+            w += sep + spans.iter().map(Span::width).sum::<usize>();
+        }
+        w
+    };
+    // Keep parts by priority while they fit; agents (priorities 10..30) only as a prefix.
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by_key(|&i| parts[i].0);
+    let mut keep = vec![false; parts.len()];
+    let mut agents_full = false;
+    for i in order {
+        let agent = (10..30).contains(&parts[i].0);
+        if agent && agents_full {
+            continue;
+        }
+        keep[i] = true;
+        if width(&keep) > area.width as usize {
+            keep[i] = false;
+            agents_full |= agent;
+        }
+    }
+    let mut spans = vec![title];
+    let mut counts = 0;
+    for ((_, slot, part), k) in parts.into_iter().zip(keep) {
+        if !k {
+            continue;
+        }
+        spans.push(Span::raw(match slot {
+            Slot::Project => " ",
+            Slot::Count if counts > 0 => " · ",
+            _ => "  ",
+        }));
+        if slot == Slot::Count {
+            counts += 1;
+        }
+        spans.extend(part);
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -143,8 +281,16 @@ fn footer(f: &mut Frame, app: &App, area: Rect) {
             ("?", "help"),
             ("q", "quit"),
         ],
+        Tab::Problems => &[
+            ("1-6", "tabs"),
+            ("↑↓", "move"),
+            ("Enter", "skills / open skill"),
+            ("Esc", "back"),
+            ("?", "help"),
+            ("q", "quit"),
+        ],
         _ => &[
-            ("1-5", "tabs"),
+            ("1-6", "tabs"),
             ("↑↓", "move"),
             ("Enter", "detail"),
             ("?", "help"),

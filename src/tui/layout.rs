@@ -48,6 +48,7 @@ pub fn areas(app: &App) -> Areas {
                 let left = match app.tab {
                     Tab::Skills => 55,
                     Tab::Tokens => 50,
+                    Tab::Problems => 50,
                     _ => 30,
                 };
                 let [l, r] = Layout::horizontal([

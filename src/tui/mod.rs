@@ -2,8 +2,9 @@
 //! `draw` renders it; this module owns the terminal and the threads.
 //!
 //! Threads: the UI thread (this one) owns the terminal and the state and never does file I/O;
-//! an input thread forwards terminal events; a scan worker builds `Catalog` snapshots and sends
-//! them whole. The terminal is restored on exit, on error and on panic.
+//! an input thread forwards terminal events; a scan worker (or the watcher) builds `Catalog`
+//! snapshots and their findings (`app::Problems`) and sends them whole. The terminal is restored
+//! on exit, on error and on panic.
 
 pub mod app;
 pub mod draw;
@@ -60,16 +61,25 @@ fn install_panic_hook() {
     }));
 }
 
-/// Starts a scan on a worker thread; the result (or the failure) arrives as a message.
+/// Starts a scan on a worker thread; the result with its findings (or the failure) arrives as
+/// a message.
 pub fn spawn_scan(cx: &Context, tx: Sender<Msg>) {
     let models = cx.models.clone();
     let env = cx.env.clone();
     std::thread::Builder::new()
         .name("skilltui-scan".into())
         .spawn(move || {
-            let result = std::panic::catch_unwind(|| Catalog::build(&models, &env));
+            let result = std::panic::catch_unwind(|| {
+                let cat = Catalog::build(&models, &env);
+                let problems = app::Problems::new(&cat, &models);
+                (cat, problems)
+            });
             let msg = match result {
-                Ok(cat) => Msg::Catalog(Arc::new(cat)),
+                Ok((cat, problems)) => Msg::Snapshot {
+                    catalog: Arc::new(cat),
+                    problems: Arc::new(problems),
+                    update: None,
+                },
                 Err(e) => Msg::ScanFailed(
                     e.downcast_ref::<String>()
                         .cloned()
@@ -192,18 +202,21 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
     }
     spawn_input(tx.clone());
     let start_watch = |tx: Sender<Msg>| {
-        crate::watch::spawn(
-            Arc::new(cx.models.clone()),
-            cx.env.clone(),
-            crate::watch::DEBOUNCE,
-            move |r| {
-                let msg = match r {
-                    crate::watch::Report::Update(u) => Msg::Update(u),
-                    crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
-                };
-                tx.send(msg).is_ok()
-            },
-        )
+        let models = Arc::new(cx.models.clone());
+        let for_findings = models.clone();
+        crate::watch::spawn(models, cx.env.clone(), crate::watch::DEBOUNCE, move |r| {
+            let msg = match r {
+                // On the watcher's thread: the snapshot's findings are made here, not on
+                // the UI thread.
+                crate::watch::Report::Update(u) => Msg::Snapshot {
+                    catalog: u.catalog.clone(),
+                    problems: Arc::new(app::Problems::new(&u.catalog, &for_findings)),
+                    update: Some(Box::new(u)),
+                },
+                crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
+            };
+            tx.send(msg).is_ok()
+        })
     };
     let mut watcher = match start_watch(tx.clone()) {
         Ok(w) => Some(w),

@@ -23,6 +23,13 @@ pub enum Msg {
     ScanFailed(String),
     /// A snapshot from the watcher, with what changed.
     Update(crate::watch::Update),
+    /// A snapshot with its findings, both made off the UI thread (by the watcher or the scan
+    /// worker); `update` says what changed when it came from the watcher.
+    Snapshot {
+        catalog: Arc<Catalog>,
+        problems: Arc<super::app::Problems>,
+        update: Option<Box<crate::watch::Update>>,
+    },
     /// The watcher reports a problem (not fatal).
     WatchWarning(String),
     /// The watcher thread ended; the explorer restarts it.
@@ -86,13 +93,18 @@ pub fn update(app: &mut App, msg: Msg) {
             }
         }
         Msg::Update(u) => {
-            if u.generation > 0 {
-                app.changed = u.changed.iter().cloned().collect();
-                app.changed_ticks = super::app::CHANGE_MARK_TICKS;
-                app.last_update = Some((u.generation, u.changed.len(), 0));
-            }
-            app.watch_note = None;
+            note_update(app, &u);
             app.set_catalog(u.catalog);
+        }
+        Msg::Snapshot {
+            catalog,
+            problems,
+            update,
+        } => {
+            if let Some(u) = &update {
+                note_update(app, u);
+            }
+            app.set_snapshot(catalog, Some(problems));
         }
         Msg::WatchWarning(w) => app.watch_note = Some(w),
         Msg::WatcherDied(why) => app.watch_note = Some(format!("{why}; restarting the watcher")),
@@ -185,6 +197,16 @@ pub fn update(app: &mut App, msg: Msg) {
             });
         }
     }
+}
+
+/// The change marks and the "updated" note of a watcher update.
+fn note_update(app: &mut App, u: &crate::watch::Update) {
+    if u.generation > 0 {
+        app.changed = u.changed.iter().cloned().collect();
+        app.changed_ticks = super::app::CHANGE_MARK_TICKS;
+        app.last_update = Some((u.generation, u.changed.len(), 0));
+    }
+    app.watch_note = None;
 }
 
 /// Keys while the action overlay is open.
@@ -358,6 +380,12 @@ fn start_action(app: &mut App, c: char) -> bool {
 
 fn move_by(app: &mut App, delta: isize) {
     match (app.tab, app.focus) {
+        // The skills of the selected cause.
+        (Tab::Problems, Focus::Detail) => {
+            let n = app.current_group().map_or(0, |(_, a)| a.len());
+            app.problem_cursor = (app.problem_cursor as isize + delta)
+                .clamp(0, n.saturating_sub(1) as isize) as usize;
+        }
         (_, Focus::Detail) => scroll_detail(app, delta),
         (Tab::Skills, Focus::List) => {
             let to = (app.cursor as isize + delta).max(0) as usize;
@@ -369,8 +397,30 @@ fn move_by(app: &mut App, delta: isize) {
                 let to = (app.side_cursor as isize + delta).clamp(0, n as isize - 1) as usize;
                 if to != app.side_cursor {
                     app.detail_scroll = 0;
+                    app.problem_cursor = 0;
                 }
                 app.side_cursor = to;
+            }
+        }
+    }
+}
+
+/// Another tab, from its first item; the Problems tab returns to the cause (and skill) that
+/// Enter opened a skill from.
+fn switch_tab(app: &mut App, t: Tab) {
+    app.tab = t;
+    app.side_cursor = 0;
+    app.detail_scroll = 0;
+    app.focus = Focus::List;
+    if t == Tab::Problems {
+        app.problem_cursor = 0;
+        if let Some((g, c)) = app.problem_return.take() {
+            let groups = app.problems.groups.len();
+            if g < groups {
+                app.side_cursor = g;
+                let n = app.current_group().map_or(0, |(_, a)| a.len());
+                app.problem_cursor = c.min(n.saturating_sub(1));
+                app.focus = Focus::Detail;
             }
         }
     }
@@ -462,13 +512,20 @@ fn key(app: &mut App, k: KeyEvent) {
         }
         KeyCode::Char('?') => app.help = true,
         KeyCode::Char(c @ ('o' | 'y')) if !ctrl => source_key(app, c == 'o'),
-        KeyCode::Char(c @ '1'..='5') => {
+        KeyCode::Char(c @ '1'..='6') => {
             let t = Tab::ALL[(c as u8 - b'1') as usize];
             if t != app.tab {
-                app.tab = t;
-                app.side_cursor = 0;
-                app.detail_scroll = 0;
-                app.focus = Focus::List;
+                switch_tab(app, t);
+            }
+        }
+        // On a cause's skills, Enter opens the skill in the Skills tab with its Why pane.
+        KeyCode::Enter if app.tab == Tab::Problems && app.focus == Focus::Detail => {
+            if let Some(&skill) = app
+                .current_group()
+                .and_then(|(_, a)| a.get(app.problem_cursor))
+                .map(|a| &a.skill)
+            {
+                app.open_skill(skill);
             }
         }
         KeyCode::Tab | KeyCode::BackTab if app.tab == Tab::Skills => {
@@ -581,7 +638,12 @@ fn mouse(app: &mut App, m: MouseEvent) {
             } else {
                 -3
             };
-            if contains(a.detail, x, y) {
+            if contains(a.detail, x, y) && app.tab == Tab::Problems {
+                let saved = app.focus;
+                app.focus = Focus::Detail;
+                move_by(app, d);
+                app.focus = saved;
+            } else if contains(a.detail, x, y) {
                 scroll_detail(app, d);
             } else if contains(a.list, x, y) {
                 let saved = app.focus;
@@ -599,10 +661,7 @@ fn mouse(app: &mut App, m: MouseEvent) {
                 if let Some(t) = hit(&tab_spans(), a.tabs.x, x)
                     && t != app.tab
                 {
-                    app.tab = t;
-                    app.side_cursor = 0;
-                    app.detail_scroll = 0;
-                    app.focus = Focus::List;
+                    switch_tab(app, t);
                 }
                 return;
             }
@@ -618,6 +677,9 @@ fn mouse(app: &mut App, m: MouseEvent) {
                             let n = app.side_len();
                             let i = i + layout::side_offset(app);
                             if i < n {
+                                if i != app.side_cursor {
+                                    app.problem_cursor = 0;
+                                }
                                 app.side_cursor = i;
                                 app.detail_scroll = 0;
                             }

@@ -76,3 +76,33 @@ pub fn select(app: &mut App, demo: &Demo, rel: &str) {
         .unwrap_or_else(|| panic!("{rel} is not listed"));
     app.select(i);
 }
+
+/// A generated real-shaped tree (`skilltui::gen`, fixed seed) at a fixed path per test, so
+/// that frames are reproducible.
+pub fn generated(name: &str, skills: usize) -> skilltui::r#gen::Tree {
+    let out = Path::new("/tmp/skilltui-snap").join(name);
+    let _ = std::fs::remove_dir_all(&out);
+    let (tree, _) = skilltui::r#gen::generate(
+        &out,
+        &skilltui::r#gen::Options {
+            skills,
+            seed: 0x5eed,
+        },
+    )
+    .unwrap();
+    tree
+}
+
+pub fn app_at(project: &Path, home: &Path, w: u16, h: u16) -> App {
+    let models = skilltui::agents::builtin();
+    let env = Env::new(project, home);
+    let cat = Catalog::build(&models, &env);
+    let mut app = App::new(Arc::new(models), env, w, h);
+    update(&mut app, Msg::Catalog(Arc::new(cat)));
+    app
+}
+
+/// The header line of a frame.
+pub fn header(frame: &str) -> &str {
+    frame.lines().next().unwrap_or("")
+}

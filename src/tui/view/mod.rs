@@ -2,5 +2,6 @@
 
 pub mod action;
 pub mod other;
+pub mod problems;
 pub mod skills;
 pub mod style;

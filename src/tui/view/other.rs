@@ -14,7 +14,7 @@ fn show(app: &App, p: &std::path::Path) -> String {
     crate::cli::context::show_path(&app.env, p)
 }
 
-fn side_table<'a>(
+pub(super) fn side_table<'a>(
     app: &App,
     title: &str,
     rows: Vec<Row<'a>>,
@@ -31,7 +31,7 @@ fn side_table<'a>(
     (t, st)
 }
 
-fn detail_block(app: &App, title: String) -> Block<'static> {
+pub(super) fn detail_block(app: &App, title: String) -> Block<'static> {
     Block::bordered()
         .title(title)
         .border_style(style::focused_border(app.focus == Focus::Detail))
@@ -352,18 +352,21 @@ pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
 
 /// Every key, for the `?` overlay.
 pub const KEYS: [(&str, &str); 18] = [
-    ("1-5", "tabs: Skills, Collisions, Roots, Agents, Tokens"),
+    ("1-6", "Skills Collisions Roots Agents Tokens Problems"),
     (
         "↑↓ j k PgUp PgDn",
         "move, page (list or detail, whichever has focus)",
     ),
     ("g G Home End", "first, last"),
-    ("Enter → l / ← h", "into the detail pane / back to the list"),
+    (
+        "Enter → l / ← h",
+        "into the detail / back; Problems: a cause, a skill",
+    ),
     ("Tab S-Tab", "detail: Why (rules, sources) / Fields / File"),
     ("/", "search: name and path fuzzily, description by words"),
     ("Enter (search)", "keep the query; Esc clears it"),
     ("s", "sort: name, problems, scope"),
-    ("f", "filter: all, problems, collisions"),
+    ("f", "filter: all, problems (error, warning), collisions"),
     ("a", "one agent (cycle) or all"),
     ("p", "scope: project, user, system, all"),
     ("r o y", "rescan; open, copy (OSC 52) a reason's source"),

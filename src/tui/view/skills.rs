@@ -14,6 +14,12 @@ fn short(id: &str) -> String {
     crate::cli::list::short(id).to_string()
 }
 
+/// An agent's column title in the skills table when it shows several agents with room for
+/// full titles (the header's per-agent counts use it too).
+pub fn column_label(m: &crate::agents::AgentModel) -> String {
+    short(&m.id).chars().take(6).collect()
+}
+
 pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
     let agents = app.shown_agents();
     let title = format!(
@@ -43,9 +49,10 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
     let roomy = agents.len() == 1 || area.width as usize >= 2 + 21 + 8 + full;
     for &ai in &agents {
         let m = &app.models[ai];
-        let title = if roomy {
-            let max = if agents.len() > 1 { 6 } else { 20 };
-            short(&m.id).chars().take(max).collect::<String>()
+        let title = if roomy && agents.len() > 1 {
+            column_label(m)
+        } else if roomy {
+            short(&m.id).chars().take(20).collect::<String>()
         } else {
             m.abbrev()
         };

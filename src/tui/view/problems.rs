@@ -1,0 +1,402 @@
+//! The Problems tab: the snapshot's findings grouped by cause, most severe first (the library's
+//! `Group`s); a cause's detail shows what it is, its fix, and every skill it covers.
+
+use super::other::{detail_block, side_table};
+use super::skills::column_label;
+use super::style::{self, safe};
+use crate::findings::{Code, Finding, Group, Severity};
+use crate::tui::app::{App, Focus};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row, Table, TableState, Wrap};
+
+/// A severity's glyph and colour.
+pub fn severity_span(s: Severity) -> Span<'static> {
+    match s {
+        Severity::Error => Span::styled("✗", Style::new().fg(Color::Red)),
+        Severity::Warning => Span::styled("!", Style::new().fg(Color::Yellow)),
+        Severity::Info => Span::styled("i", Style::new().fg(Color::Blue)),
+    }
+}
+
+/// Untrusted text of a finding (paths, names) as one safe line, the project and home shortened.
+fn say(app: &App, s: &str) -> String {
+    crate::cli::context::shorten(&app.env, s)
+}
+
+/// Agent ids as the skills table's column titles.
+fn labels(app: &App, agents: &[String]) -> String {
+    agents
+        .iter()
+        .map(|a| {
+            app.models
+                .iter()
+                .find(|m| &m.id == a)
+                .map_or_else(|| safe(a), column_label)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Agent ids as the skills table's two-letter codes.
+fn abbrevs(app: &App, agents: &[String]) -> String {
+    agents
+        .iter()
+        .map(|a| {
+            app.models
+                .iter()
+                .find(|m| &m.id == a)
+                .map_or_else(|| safe(a), |m| m.abbrev())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Agent ids as names.
+fn names(app: &App, agents: &[String]) -> String {
+    agents
+        .iter()
+        .map(|a| {
+            app.models
+                .iter()
+                .find(|m| &m.id == a)
+                .map_or_else(|| safe(a), |m| m.name.clone())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) {
+    let p = &app.problems;
+    if let Some(area) = list {
+        // Two-letter agent codes (as the skills table when narrow) unless the list is wide.
+        let agents_of = |g: &Group| {
+            if area.width >= 100 {
+                labels(app, &g.agents)
+            } else {
+                abbrevs(app, &g.agents)
+            }
+        };
+        let code_w = p
+            .groups
+            .iter()
+            .map(|g| g.code.as_str().len())
+            .max()
+            .unwrap_or(4)
+            .max(4) as u16;
+        let count_w = p
+            .groups
+            .iter()
+            .map(|g| g.skills.to_string().len())
+            .max()
+            .unwrap_or(1)
+            .max(1) as u16;
+        let agents_w = p
+            .groups
+            .iter()
+            .map(|g| agents_of(g).chars().count())
+            .max()
+            .unwrap_or(6)
+            .clamp(6, 20) as u16;
+        let rows: Vec<Row> = p
+            .groups
+            .iter()
+            .enumerate()
+            .map(|(gi, g)| {
+                let first = p.members[gi].first().map(|&i| &p.findings[i]);
+                Row::new(vec![
+                    Cell::from(severity_span(g.severity)),
+                    Cell::from(Line::from(g.skills.to_string()).right_aligned()),
+                    Cell::from(g.code.as_str()),
+                    Cell::from(agents_of(g)),
+                    Cell::from(cause_text(app, g, first)),
+                ])
+            })
+            .collect();
+        let [e, w, i] = p.counts;
+        let (t, mut st) = side_table(
+            app,
+            &format!(
+                "Problems by cause {} · {e} errors, {w} warnings, {i} info",
+                p.groups.len()
+            ),
+            rows,
+            vec![
+                Constraint::Length(1),
+                Constraint::Length(count_w),
+                Constraint::Length(code_w),
+                Constraint::Length(agents_w),
+                Constraint::Fill(1),
+            ],
+        );
+        let t = t.header(Row::new(vec!["", "#", "CODE", "AGENTS", "CAUSE"]).style(style::title()));
+        f.render_stateful_widget(t, area, &mut st);
+        if p.groups.is_empty() && app.catalog.is_some() {
+            let inner = Rect::new(area.x + 2, area.y + 3, area.width.saturating_sub(4), 2);
+            f.render_widget(
+                Paragraph::new("No findings: every agent loads what is here.")
+                    .style(style::dim())
+                    .wrap(Wrap { trim: false }),
+                inner,
+            );
+        }
+    }
+    let Some(area) = detail else { return };
+    let Some((g, affected)) = app.current_group() else {
+        let msg = if app.catalog.is_none() {
+            "Scanning…"
+        } else {
+            "No cause selected."
+        };
+        f.render_widget(
+            Paragraph::new(msg)
+                .style(style::dim())
+                .block(detail_block(app, " Cause ".into())),
+            area,
+        );
+        return;
+    };
+    let block = detail_block(app, format!(" {} ", g.code));
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    if inner.height == 0 || inner.width == 0 {
+        return;
+    }
+    let members = &p.members[app.side_cursor];
+    let info = info_lines(app, g, members.first().map(|&i| &p.findings[i]));
+    // The selected skill's own finding (message and fix), below its list.
+    let own: Vec<Line> = affected
+        .get(app.problem_cursor)
+        .and_then(|a| a.finding)
+        .and_then(|i| p.findings.get(i))
+        .map(|f| own_lines(app, f))
+        .unwrap_or_default();
+    let w = inner.width as usize;
+    let own_h = (wrapped_height(&own, w) as u16).min(inner.height / 4);
+    let info_h =
+        (wrapped_height(&info, w) as u16).min(inner.height.saturating_sub(own_h + 4) / 2 + 1);
+    let [top, table, bottom] = Layout::vertical([
+        Constraint::Length(info_h),
+        Constraint::Min(2),
+        Constraint::Length(own_h),
+    ])
+    .areas(inner);
+    f.render_widget(
+        Paragraph::new(Text::from(info)).wrap(Wrap { trim: false }),
+        top,
+    );
+    let rows: Vec<Row> = affected
+        .iter()
+        .filter_map(|a| {
+            let s = app.skill(a.skill)?;
+            Some(Row::new(vec![
+                Cell::from(safe(s.label())),
+                Cell::from(labels(app, &a.agents)),
+                Cell::from(Span::styled(
+                    crate::cli::context::show_path(&app.env, &s.path),
+                    style::dim(),
+                )),
+            ]))
+        })
+        .collect();
+    let agents_w = affected
+        .iter()
+        .map(|a| labels(app, &a.agents).chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(6, 20) as u16;
+    let focused = app.focus == Focus::Detail;
+    let t = Table::new(
+        rows,
+        [
+            Constraint::Percentage(35),
+            Constraint::Length(agents_w),
+            Constraint::Min(10),
+        ],
+    )
+    .header(Row::new(vec!["SKILL", "AGENTS", "PATH"]).style(style::title()))
+    .block(
+        Block::new()
+            .borders(Borders::TOP)
+            .title(format!(
+                " {} skill{}{} ",
+                affected.len(),
+                if affected.len() == 1 { "" } else { "s" },
+                if focused {
+                    " · Enter opens its Why"
+                } else {
+                    " · Enter to choose"
+                }
+            ))
+            .border_style(style::dim()),
+    )
+    .column_spacing(1)
+    .row_highlight_style(if focused {
+        style::selected()
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    });
+    let mut st = TableState::default().with_selected(if affected.is_empty() {
+        None
+    } else {
+        Some(app.problem_cursor)
+    });
+    f.render_stateful_widget(t, table, &mut st);
+    if own_h > 0 {
+        f.render_widget(
+            Paragraph::new(Text::from(own)).wrap(Wrap { trim: false }),
+            bottom,
+        );
+    }
+}
+
+/// A group's cause in a few words for its row: the folder an agent never reads; the deciding
+/// rules (without their agent) and where they apply; who enforces a spec problem.
+fn cause_text(app: &App, g: &Group, first: Option<&Finding>) -> String {
+    let show = |r: &std::path::Path| crate::cli::context::show_path(&app.env, r);
+    if g.code == Code::RootNotScanned {
+        return g.roots.first().map(|r| show(r)).unwrap_or_default();
+    }
+    if g.cause.rule.starts_with("spec/") {
+        return match first {
+            Some(f) if !f.enforced_by.is_empty() => {
+                format!("enforced by {}", safe(&f.enforced_by.join(", ")))
+            }
+            _ if g.severity == Severity::Info => "no agent acts on it".into(),
+            _ => String::new(),
+        };
+    }
+    let mut keys: Vec<&str> = Vec::new();
+    for r in &g.rules {
+        let k = r.split_once('/').map_or(r.as_str(), |(_, k)| k);
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    let at = match g.roots.as_slice() {
+        [] => String::new(),
+        [r] => format!(" in {}", show(r)),
+        roots => format!(" in {} folders", roots.len()),
+    };
+    format!("{}{at}", safe(&keys.join(", ")))
+}
+
+/// What the cause is, who it concerns, and what to do.
+fn info_lines(app: &App, g: &Group, first: Option<&Finding>) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::from(vec![
+            severity_span(g.severity),
+            Span::styled(
+                format!(
+                    " {} · {} · {} skill{} · {} finding{}",
+                    g.severity.as_str(),
+                    g.code,
+                    g.skills,
+                    if g.skills == 1 { "" } else { "s" },
+                    g.count,
+                    if g.count == 1 { "" } else { "s" }
+                ),
+                style::title(),
+            ),
+        ]),
+        Line::from(say(app, &g.summary)),
+    ];
+    const FIXES: usize = 3;
+    for fx in g.fixes.iter().take(FIXES) {
+        lines.push(Line::from(vec![
+            Span::styled("fix: ", Style::new().fg(Color::Green)),
+            Span::raw(say(app, &fx.text)),
+        ]));
+    }
+    if g.fixes.len() > FIXES {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "… {} more fixes: each skill's own is below its list",
+                g.fixes.len() - FIXES
+            ),
+            style::dim(),
+        )));
+    }
+    if g.fixes.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled("fix: ", Style::new().fg(Color::Green)),
+            Span::raw(g.code.help()),
+        ]));
+    }
+    let label = |k: &str| Span::styled(format!("{k}: "), style::dim());
+    let cause = if g.rules.len() > 1 {
+        g.rules.join(", ")
+    } else {
+        g.cause.rule.clone()
+    };
+    let mut cause_line = vec![label("cause"), Span::raw(safe(&cause))];
+    match g.roots.as_slice() {
+        [] => {}
+        [r] => cause_line.push(Span::raw(format!(
+            " × {}",
+            crate::cli::context::show_path(&app.env, r)
+        ))),
+        roots => cause_line.push(Span::raw(format!(" × {} folders", roots.len()))),
+    }
+    lines.push(Line::from(cause_line));
+    if !g.agents.is_empty() {
+        lines.push(Line::from(vec![
+            label("agents"),
+            Span::raw(names(app, &g.agents)),
+        ]));
+    }
+    if let Some(f) = first.filter(|f| !f.enforced_by.is_empty()) {
+        lines.push(Line::from(vec![
+            label("enforced by"),
+            Span::raw(safe(&f.enforced_by.join(", "))),
+        ]));
+    }
+    lines.push(Line::from(Span::styled(g.code.description(), style::dim())));
+    lines
+}
+
+/// The selected skill's own finding: its message (with the line) and its fix.
+fn own_lines(app: &App, f: &Finding) -> Vec<Line<'static>> {
+    let at = f.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+    let mut lines = vec![Line::from(vec![
+        Span::styled("› ", style::key()),
+        Span::raw(format!("{}{at}", say(app, &f.message))),
+    ])];
+    if let Some(fx) = &f.fix {
+        lines.push(Line::from(vec![
+            Span::styled("  fix: ", Style::new().fg(Color::Green)),
+            Span::raw(say(app, &fx.text)),
+        ]));
+    }
+    lines
+}
+
+/// Rows `lines` take when word-wrapped to `width` (as `Wrap { trim: false }` wraps, near
+/// enough: words longer than the width are cut).
+fn wrapped_height(lines: &[Line], width: usize) -> usize {
+    let width = width.max(1);
+    lines
+        .iter()
+        .map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            let mut rows: usize = 1;
+            let mut col: usize = 0;
+            for word in text.split(' ') {
+                let w = Span::raw(word).width();
+                let need = if col == 0 { w } else { col + 1 + w };
+                if need <= width {
+                    col = need;
+                } else if w <= width {
+                    rows += 1;
+                    col = w;
+                } else {
+                    rows += (col + 1 + w).div_ceil(width).saturating_sub(1);
+                    col = (col + 1 + w) % width;
+                }
+            }
+            rows
+        })
+        .sum()
+}
