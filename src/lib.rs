@@ -16,6 +16,7 @@ pub mod r#gen;
 pub mod listing;
 pub mod live;
 pub mod oracle;
+pub mod plugin;
 pub mod resolve;
 pub mod sanitize;
 pub mod scan;

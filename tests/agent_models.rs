@@ -241,6 +241,9 @@ fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
     if let Some(x) = &n.multiline {
         push_rule(&mut out, "name_rules.multiline".into(), x);
     }
+    if let Some(x) = &n.plugin_namespace {
+        push_rule(&mut out, "name_rules.plugin_namespace".into(), x);
+    }
     let d = &m.description_rules;
     push_rule(&mut out, "description_rules.missing".into(), &d.missing);
     push_rule(&mut out, "description_rules.empty".into(), &d.empty);

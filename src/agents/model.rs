@@ -1096,6 +1096,58 @@ pub struct NameRules {
     /// A name with a line break in it; absent = no rule beyond the others.
     #[serde(default)]
     pub multiline: Option<Rule<MissingName>>,
+    /// Skills inside a plugin are listed as `<plugin><separator><name>` (Codex); absent = the
+    /// agent does not prefix names, or it is not established.
+    #[serde(default)]
+    pub plugin_namespace: Option<Rule<PluginNamespace>>,
+}
+
+/// Where an agent looks for a plugin manifest above a skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ManifestSearch {
+    /// The skill's own folder, then every folder above it up to the file system root, nearest
+    /// first, on the skill's canonical path (inside and outside the skill root alike).
+    Ancestors,
+}
+
+/// What a plugin name empty or only blanks (or missing) falls back to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PluginNameFallback {
+    /// The folder holding the manifest's folder (the plugin folder).
+    Folder,
+}
+
+/// What a manifest that cannot be used does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InvalidManifest {
+    /// The folder is not a plugin: the search goes on with the folder above.
+    NextFolder,
+}
+
+/// The plugin namespace of a skill's listed name: in each folder the search visits, the first
+/// of `manifests` that is a regular file is that folder's manifest; a manifest whose JSON reads
+/// (as serde_json reads a struct with one defaulted string field `name_key`: unknown keys
+/// ignored, a repeated or non-string `name_key` invalid) makes the folder a plugin; the nearest
+/// plugin names the skill `<plugin><separator><name>`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PluginNamespace {
+    /// Manifest paths relative to a folder, in the order they are tried.
+    pub manifests: Vec<String>,
+    /// The JSON key holding the plugin name.
+    pub name_key: String,
+    /// The plugin name when the key is missing, empty or only blanks.
+    pub fallback: PluginNameFallback,
+    pub separator: String,
+    pub search: ManifestSearch,
+    /// A manifest that is not valid JSON, not a file's worth of the expected shape, or that
+    /// skilltui cannot read.
+    pub invalid: InvalidManifest,
+    /// Whether the namespaced name is what collisions compare (`p1:x` and `p2:x` are two names).
+    pub collision_key: bool,
 }
 
 /// What the agent does when the description is missing or empty.

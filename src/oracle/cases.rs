@@ -635,6 +635,125 @@ pub fn targeted() -> Vec<Case> {
     c.vars = vec![("OPENCODE_DISABLE_CLAUDE_CODE_SKILLS".into(), "1".into())];
     v.push(c);
 
+    // Plugin namespaces: a `.codex-plugin` or `.claude-plugin` manifest in a skill's folder or
+    // any folder above it (skill root, above the root, the symlink target's folders).
+    let mut c = Case::new("plugin-namespace");
+    c.agents = Some(vec!["codex"]);
+    let man = |c: &mut Case, dir: &str, text: &str| {
+        c.add(format!("@@ {dir}/plugin.json\n{text}\n"));
+    };
+    let r = "w/project/.agents/skills";
+    c.std(&format!("{r}/plain"));
+    man(
+        &mut c,
+        &format!("{r}/cx/.codex-plugin"),
+        r#"{"name":"cxp"}"#,
+    );
+    c.std(&format!("{r}/cx"));
+    man(
+        &mut c,
+        &format!("{r}/other/.claude-plugin"),
+        r#"{"name":"plug","skills":"./"}"#,
+    );
+    c.std(&format!("{r}/other"));
+    man(
+        &mut c,
+        &format!("{r}/both/.codex-plugin"),
+        r#"{"name":"cdp"}"#,
+    );
+    man(
+        &mut c,
+        &format!("{r}/both/.claude-plugin"),
+        r#"{"name":"clp"}"#,
+    );
+    c.std(&format!("{r}/both"));
+    man(
+        &mut c,
+        &format!("{r}/noname/.claude-plugin"),
+        r#"{"description":"x"}"#,
+    );
+    c.std(&format!("{r}/noname"));
+    man(
+        &mut c,
+        &format!("{r}/blank/.claude-plugin"),
+        r#"{"name":"  "}"#,
+    );
+    c.std(&format!("{r}/blank"));
+    man(&mut c, &format!("{r}/bad/.claude-plugin"), "{not json");
+    c.std(&format!("{r}/bad"));
+    man(
+        &mut c,
+        &format!("{r}/nullname/.claude-plugin"),
+        r#"{"name":null}"#,
+    );
+    c.std(&format!("{r}/nullname"));
+    man(&mut c, &format!("{r}/badcodex/.codex-plugin"), "{bad");
+    man(
+        &mut c,
+        &format!("{r}/badcodex/.claude-plugin"),
+        r#"{"name":"bcl"}"#,
+    );
+    c.std(&format!("{r}/badcodex"));
+    man(
+        &mut c,
+        &format!("{r}/pl/.claude-plugin"),
+        r#"{"name":"plg"}"#,
+    );
+    c.std(&format!("{r}/pl/skills/inner"));
+    man(
+        &mut c,
+        &format!("{r}/outer/.claude-plugin"),
+        r#"{"name":"outerp"}"#,
+    );
+    man(
+        &mut c,
+        &format!("{r}/outer/in/.claude-plugin"),
+        r#"{"name":7}"#,
+    );
+    c.std(&format!("{r}/outer/in/nest"));
+    man(
+        &mut c,
+        &format!("{r}/mix/.codex-plugin"),
+        r#"{"name":"mixcodex"}"#,
+    );
+    man(
+        &mut c,
+        &format!("{r}/mix/sub/.claude-plugin"),
+        r#"{"name":"mixclaude"}"#,
+    );
+    c.std(&format!("{r}/mix/sub"));
+    man(
+        &mut c,
+        &format!("{r}/dup1/.claude-plugin"),
+        r#"{"name":"p1"}"#,
+    );
+    c.skill(
+        &format!("{r}/dup1/x"),
+        "name: x\ndescription: Skill x in p1.",
+    );
+    man(
+        &mut c,
+        &format!("{r}/dup2/.claude-plugin"),
+        r#"{"name":"p2"}"#,
+    );
+    c.skill(
+        &format!("{r}/dup2/x"),
+        "name: x\ndescription: Skill x in p2.",
+    );
+    man(&mut c, "w/ext/.claude-plugin", r#"{"name":"ext"}"#);
+    c.std("w/ext/linked");
+    c.link(&format!("{r}/lnk/linked"), "w/ext/linked");
+    // A manifest in a user root's own folder, and one above a user root.
+    man(
+        &mut c,
+        "home/.codex/skills/.claude-plugin",
+        r#"{"name":"rootp"}"#,
+    );
+    c.std("home/.codex/skills/r1");
+    man(&mut c, "home/.agents/.codex-plugin", r#"{"name":"above"}"#);
+    c.std("home/.agents/skills/u1");
+    v.push(c);
+
     // Field values: the whole field × shape matrix, per agent in its own root.
     v.extend(field_cases());
 

@@ -3,6 +3,7 @@
 //! file and agent whose reasons are data.
 
 pub mod accept;
+pub mod namespace;
 pub mod reach;
 pub mod repair;
 pub mod verdict;
@@ -372,10 +373,18 @@ pub fn resolve_subset(
             }
             Acceptance::Unknown(r) => v.reasons.push(r),
             Acceptance::Accepted(a) => {
-                let a = *a;
+                let mut a = *a;
+                let name_key = match namespace::apply(m, ai, scan, &e.path, &mut a) {
+                    Ok(k) => k,
+                    Err(r) => {
+                        v.reasons.push(*r);
+                        verdicts.push(v);
+                        continue;
+                    }
+                };
                 let key = match m.name_rules.collision_key.value {
                     Known::Known(CollisionKey::Folder) => folder.clone(),
-                    _ => a.name.clone(),
+                    _ => name_key,
                 };
                 v.status = Status::Visible;
                 v.as_name = Some(a.name.clone());

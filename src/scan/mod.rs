@@ -91,6 +91,9 @@ pub struct Scan {
     pub references: HashMap<PathBuf, Vec<Reference>>,
     /// Skill folders that bundle a `scripts/` folder.
     pub with_scripts: HashSet<PathBuf>,
+    /// The plugin of each canonical skill folder, per agent whose model namespaces plugin
+    /// skills: (agent, folder) → the nearest plugin manifest (`crate::plugin`).
+    pub plugins: HashMap<(usize, PathBuf), crate::plugin::Plugin>,
 }
 
 impl Scan {
@@ -164,6 +167,7 @@ impl Scan {
             }
         }
         self.canonical.retain(|p, _| all.contains(p.as_path()));
+        self.plugins = crate::plugin::plugins(models, canonical_dirs(&self.canonical));
         self.references.retain(|p, _| all.contains(p.as_path()));
         let live: HashSet<&PathBuf> = self.canonical.values().collect();
         self.files.retain(|c, _| live.contains(c));
@@ -231,6 +235,14 @@ impl Scan {
     pub fn content(&self, path: &Path) -> Option<&FileContent> {
         self.canonical.get(path).and_then(|c| self.files.get(c))
     }
+}
+
+/// The distinct folders of the candidates' canonical paths, sorted.
+fn canonical_dirs(canonical: &HashMap<PathBuf, PathBuf>) -> Vec<&Path> {
+    let mut dirs: Vec<&Path> = canonical.values().filter_map(|c| c.parent()).collect();
+    dirs.sort_unstable();
+    dirs.dedup();
+    dirs
 }
 
 /// The (agent, setting) pairs of every sidecar setting (read per skill folder).
@@ -404,7 +416,9 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
             with_scripts.insert(dir.to_path_buf());
         }
     }
+    let plugins = crate::plugin::plugins(models, canonical_dirs(&canonical));
     Scan {
+        plugins,
         env: env.clone(),
         git_root: env.git_root(),
         agent_roots,
