@@ -781,7 +781,11 @@ fn agents_lists_every_rule_under_the_id_of_its_place_in_the_file() {
         let mut ids = std::collections::BTreeSet::new();
         for e in entries(&m) {
             let id = e.from.id.to_string();
-            assert_eq!(id, format!("{}/{}", m.id, e.path), "the agent's own id first");
+            assert_eq!(
+                id,
+                format!("{}/{}", m.id, e.path),
+                "the agent's own id first"
+            );
             assert!(ids.insert(id.clone()), "{id} names two rules");
             assert!(
                 listed.contains(&e.path),

@@ -1139,7 +1139,7 @@ fn copilot_home_drops_agents_skills() {
         &agents,
         "copilot-cli",
         NotFound,
-        &["copilot-cli/roots.user-agents.unless_env"],
+        &["copilot-cli/roots.user-agents"],
     );
     // The other agents still read ~/.agents/skills.
     visible_as(&cat, &agents, "codex", "shared", &[]);
@@ -1223,7 +1223,7 @@ fn opencode_disable_claude_code() {
         &s,
         "opencode",
         NotFound,
-        &["opencode/roots.project-claude.unless_env"],
+        &["opencode/roots.project-claude"],
     );
     visible_as(&cat, &s, "claude-code", "cc", &[]);
 }
