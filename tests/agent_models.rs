@@ -801,3 +801,121 @@ fn agents_lists_every_rule_under_the_id_of_its_place_in_the_file() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rule ids are the model's
+// ---------------------------------------------------------------------------------------------
+
+/// The string literals of Rust source (comment lines skipped; escapes kept as written).
+fn string_literals(src: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in src.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        let mut cur: Option<String> = None;
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            match (&mut cur, c) {
+                (None, '"') => cur = Some(String::new()),
+                (None, '/') if line.contains("//") && chars.clone().next() == Some('/') => break,
+                (None, _) => {}
+                (Some(s), '\\') => {
+                    s.push('\\');
+                    if let Some(n) = chars.next() {
+                        s.push(n);
+                    }
+                }
+                (Some(_), '"') => out.push((i + 1, cur.take().unwrap())),
+                (Some(s), c) => s.push(c),
+            }
+        }
+    }
+    out
+}
+
+/// Whether a literal spells a rule id or a model key used as one: `codex/…` for a built-in
+/// agent, or a key path that starts with (or, after a `/`, names) one of the sections the
+/// models' rules live in (`roots.…`, `fields.{key}`, `…/roots`).
+fn looks_like_rule_id(lit: &str, agents: &[String], sections: &[String]) -> bool {
+    agents.iter().any(|a| lit.starts_with(&format!("{a}/")))
+        || sections.iter().any(|s| {
+            lit.starts_with(&format!("{s}."))
+                || lit.contains(&format!("/{s}."))
+                || lit.ends_with(&format!("/{s}"))
+        })
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// No Rust code outside the model loader (`src/agents/`) retypes a rule id: the resolver,
+/// findings, actions and front ends take ids from the loaded model. (`src/oracle/` is left
+/// out: its known-divergence records name rules read from `tests/oracle/known.json`.)
+#[test]
+fn no_rule_id_is_typed_in_rust_outside_the_model_loader() {
+    let models = builtin();
+    let agents: Vec<String> = models.iter().map(|m| m.id.clone()).collect();
+    let mut sections: Vec<String> = models
+        .iter()
+        .flat_map(|m| m.rules())
+        .map(|r| r.id.split('.').next().unwrap().to_string())
+        .collect();
+    sections.sort();
+    sections.dedup();
+    // The detector itself: it must catch what the resolver used to write.
+    for bad in [
+        "let r = format!(\"fields.{key}\");",
+        "x(\"name_rules.length\")",
+        "rule: format!(\"{}/roots\", m.id)",
+        "assert_eq!(r, \"codex/roots.user-agents\")",
+    ] {
+        assert!(
+            string_literals(bad)
+                .iter()
+                .any(|(_, l)| looks_like_rule_id(l, &agents, &sections)),
+            "the check misses {bad}"
+        );
+    }
+    for fine in [
+        "\"roots\"",
+        "// \"codex/x\"",
+        "x(); // \"codex/x\"",
+        "\"found under {}\"",
+    ] {
+        let hits: Vec<_> = string_literals(fine)
+            .into_iter()
+            .filter(|(_, l)| looks_like_rule_id(l, &agents, &sections))
+            .collect();
+        assert!(hits.is_empty(), "{fine}: {hits:?}");
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap();
+        if rel.starts_with("agents") || rel.starts_with("oracle") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (line, lit) in string_literals(&text) {
+            if looks_like_rule_id(&lit, &agents, &sections) {
+                found.push(format!("src/{}:{line}: \"{lit}\"", rel.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rule ids typed in Rust (take them from the loaded model):\n{}",
+        found.join("\n")
+    );
+}
