@@ -145,7 +145,7 @@ pub enum Subject {
     Root,
 }
 
-/// The shared fact behind a finding: the rule that decided (`claude-code/not_roots.0`,
+/// The shared fact behind a finding: the rule that decided (`claude-code/not_roots.agents-skills`,
 /// `copilot-cli/precedence.order`, or `spec/<code>` for the specification) and, where the
 /// fact is about a place, the root it applies to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
