@@ -271,7 +271,10 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
             let code = match v.status {
                 Status::Visible => continue,
                 // The same file reached twice through a symlink is loaded once: nothing wrong.
-                Status::Shadowed if topic == Topic::Precedence && v.winner.is_some() => {
+                Status::Shadowed
+                    if matches!(topic, Topic::Precedence | Topic::SameFile)
+                        && v.winner.is_some() =>
+                {
                     if same_file_shadow(v) {
                         continue;
                     }
