@@ -14,7 +14,7 @@
 //! A finding's [`Cause`] is the shared fact behind it (a rule id × a root, or a spec code);
 //! [`group`] gathers findings by cause into [`Group`]s, most severe first.
 
-use crate::agents::{AgentModel, MissingDescription, MissingName, Posture, Scope};
+use crate::agents::{AgentModel, MissingDescription, MissingName, Posture, RuleId, Scope, Topic};
 use crate::catalog::{Catalog, Skill};
 use crate::resolve::{Status, Verdict};
 use serde::Serialize;
@@ -145,12 +145,12 @@ pub enum Subject {
     Root,
 }
 
-/// The shared fact behind a finding: the rule that decided (`claude-code/not_roots.0`,
+/// The shared fact behind a finding: the rule that decided (`claude-code/not_roots.agents-skills`,
 /// `copilot-cli/precedence.order`, or `spec/<code>` for the specification) and, where the
 /// fact is about a place, the root it applies to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Cause {
-    pub rule: String,
+    pub rule: RuleId,
     #[serde(serialize_with = "crate::sanitize::lossy_path::opt")]
     pub root: Option<PathBuf>,
 }
@@ -160,7 +160,7 @@ impl Cause {
     pub fn id(&self) -> String {
         match &self.root {
             Some(r) => format!("{} × {}", self.rule, r.display()),
-            None => self.rule.clone(),
+            None => self.rule.to_string(),
         }
     }
 }
@@ -254,7 +254,7 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
             .map_or_else(|| id.to_string(), |a| a.name.clone())
     };
     // (agent, root, rule) → (skills, first reason, scope) for roots an agent never reads.
-    type RootKey = (usize, PathBuf, String);
+    type RootKey = (usize, PathBuf, RuleId);
     let mut unread: BTreeMap<RootKey, (usize, crate::resolve::Reason, Scope)> = BTreeMap::new();
     for s in &cat.skills {
         for p in &s.problems {
@@ -267,21 +267,24 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
                 continue;
             }
             let Some(reason) = v.decisive() else { continue };
-            let key = rule_key(&reason.rule);
+            let topic = reason.topic;
             let code = match v.status {
                 Status::Visible => continue,
                 // The same file reached twice through a symlink is loaded once: nothing wrong.
-                Status::Shadowed if key == "precedence.mode" && v.winner.is_some() => {
+                Status::Shadowed
+                    if matches!(topic, Topic::Precedence | Topic::SameFile)
+                        && v.winner.is_some() =>
+                {
                     if same_file_shadow(v) {
                         continue;
                     }
                     Code::Shadowed
                 }
                 Status::Shadowed => Code::Shadowed,
-                Status::Rejected if key.starts_with("settings.") => Code::Disabled,
+                Status::Rejected if topic == Topic::Setting => Code::Disabled,
                 Status::Rejected => Code::Rejected,
                 Status::Unknown => Code::Unknown,
-                Status::NotFound if root_level(key) => {
+                Status::NotFound if topic.is_root_level() => {
                     let root = s.root.clone().unwrap_or_default();
                     let e = unread.entry((ai, root, reason.rule.clone())).or_insert((
                         0,
@@ -311,7 +314,7 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
                 message: reason.message.clone(),
                 line: None,
                 column: None,
-                fix: verdict_fix(cat, s, agent, &name_of(agent), code, key, v),
+                fix: verdict_fix(cat, s, agent, &name_of(agent), code, topic, v),
                 source: Some(reason.source.clone()),
                 evidence: Some(reason.evidence.clone()),
                 enforced_by: Vec::new(),
@@ -327,7 +330,7 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
                 severity: Severity::Error,
                 code: Code::Invisible,
                 cause: Cause {
-                    rule: "skilltui/visible-to-none".into(),
+                    rule: RuleId::skilltui("visible-to-none"),
                     root: root.clone(),
                 },
                 message: "no agent loads this skill".into(),
@@ -440,7 +443,7 @@ pub fn group_members(cat: &Catalog, findings: &[Finding]) -> Vec<(Group, Vec<usi
         // roots it applies in (their number is bounded by the model, not the catalog).
         let key = match f.code {
             Code::RootNotScanned => (String::new(), f.cause.root.clone()),
-            _ => (rule_key(&f.cause.rule).to_string(), None),
+            _ => (f.cause.rule.key().to_string(), None),
         };
         groups
             .entry((f.severity, f.code, key.0, key.1))
@@ -480,8 +483,8 @@ pub fn group_members(cat: &Catalog, findings: &[Finding]) -> Vec<(Group, Vec<usi
                 {
                     agents.push(a.clone());
                 }
-                if !rules.contains(&f.cause.rule) {
-                    rules.push(f.cause.rule.clone());
+                if !rules.iter().any(|r| f.cause.rule == *r) {
+                    rules.push(f.cause.rule.to_string());
                 }
                 if let Some(x) = &f.fix
                     && !fixes.contains(x)
@@ -740,26 +743,9 @@ fn is_skill_md(p: &Path) -> bool {
         .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case("SKILL.md"))
 }
 
-/// The rule id without its agent: `claude-code/not_roots.0` → `not_roots.0`.
-fn rule_key(rule: &str) -> &str {
-    rule.split_once('/').map_or(rule, |(_, k)| k)
-}
-
-/// Whether a not-found reason is about the root rather than the skill: the agent never scans
-/// the folder (`roots`, `not_roots.N`, `former_roots.N`) or does not scan it here (a root whose
-/// variable is unset, outside the project walk, or dropped by the environment).
-fn root_level(key: &str) -> bool {
-    key == "roots"
-        || key.starts_with("roots.")
-        || key.starts_with("not_roots.")
-        || key.starts_with("former_roots.")
-}
-
 /// A copy shadowed by the same file reached through a symlink (the agent loads it once).
 fn same_file_shadow(v: &Verdict) -> bool {
-    v.reasons.iter().any(|r| {
-        rule_key(&r.rule) == "precedence.mode" && r.message.starts_with("it is the same file as")
-    })
+    v.reasons.iter().any(|r| r.topic == Topic::SameFile)
 }
 
 /// The root an agent scans that is best for sharing skills of a root of `scope` with it: one
@@ -792,7 +778,7 @@ fn verdict_fix(
     agent: &str,
     name: &str,
     code: Code,
-    key: &str,
+    topic: Topic,
     v: &Verdict,
 ) -> Option<Fix> {
     let fix = |text: String, quick_fix: Option<&'static str>| {
@@ -829,7 +815,7 @@ fn verdict_fix(
             None,
         ),
         Code::NotFound => {
-            let quick = (key == "traversal.max_depth").then_some("ungroup");
+            let quick = (topic == Topic::MaxDepth).then_some("ungroup");
             let root = v.root.as_ref().or(s.root.as_ref());
             fix(
                 match root {
@@ -845,12 +831,12 @@ fn verdict_fix(
             )
         }
         Code::Rejected => {
-            let quick = match key {
-                "description_rules.length" => Some("shorten-description"),
-                "name_rules.length" => Some("shorten-name"),
-                "description_rules.missing" | "description_rules.empty" => Some("add-description"),
-                "name_rules.folder_mismatch" => Some("name-folder-match"),
-                "traversal.file_name" => Some("skill-md-case"),
+            let quick = match topic {
+                Topic::DescriptionLength => Some("shorten-description"),
+                Topic::NameLength => Some("shorten-name"),
+                Topic::DescriptionMissing | Topic::DescriptionEmpty => Some("add-description"),
+                Topic::NameFolderMismatch => Some("name-folder-match"),
+                Topic::FileName => Some("skill-md-case"),
                 _ => None,
             };
             let _ = cat;
@@ -902,7 +888,7 @@ fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> F
         severity,
         code,
         cause: Cause {
-            rule: format!("spec/{}", p.code),
+            rule: RuleId::spec(p.code),
             root: None,
         },
         message: p.message.clone(),
@@ -944,23 +930,22 @@ pub fn enforced_by(models: &[AgentModel], code: Code, p: &crate::spec::Problem) 
     for m in models {
         let nr = &m.name_rules;
         let dr = &m.description_rules;
-        let field_rule = |field: &str| -> Option<String> {
+        let field_rule = |field: &str| -> Option<RuleId> {
             m.fields
                 .get(field)
                 .filter(|f| f.handling == crate::agents::Handling::Read)
-                .and_then(|f| f.on_invalid)
-                .filter(acts)
-                .map(|_| format!("fields.{field}"))
+                .filter(|f| f.on_invalid.is_some_and(|p| acts(&p)))
+                .map(|f| f.from.id.clone())
         };
         let missing_description = |r: &MissingDescription| {
             matches!(r, MissingDescription::Reject | MissingDescription::Unlisted)
         };
-        let rule: Option<String> = match code {
+        let rule: Option<RuleId> = match code {
             Code::NameTooLong => nr
                 .length
                 .known()
                 .filter(|l| l.limit.is_some() && acts(&l.posture))
-                .map(|_| "name_rules.length".into()),
+                .map(|_| nr.length.from.id.clone()),
             Code::NameNotLowercase
             | Code::NameInvalidChars
             | Code::NameHyphenEdge
@@ -968,37 +953,37 @@ pub fn enforced_by(models: &[AgentModel], code: Code, p: &crate::spec::Problem) 
                 .charset
                 .known()
                 .filter(|c| acts(&c.posture))
-                .map(|_| "name_rules.charset".into()),
+                .map(|_| nr.charset.from.id.clone()),
             Code::NameDirectoryMismatch => nr
                 .folder_mismatch
                 .known()
                 .filter(|p| acts(p))
-                .map(|_| "name_rules.folder_mismatch".into()),
+                .map(|_| nr.folder_mismatch.from.id.clone()),
             Code::NameMissing => nr
                 .missing
                 .known()
                 .filter(|r| **r == MissingName::Reject)
-                .map(|_| "name_rules.missing".into()),
+                .map(|_| nr.missing.from.id.clone()),
             Code::NameEmpty => nr
                 .empty
                 .known()
                 .filter(|r| **r == MissingName::Reject)
-                .map(|_| "name_rules.empty".into()),
+                .map(|_| nr.empty.from.id.clone()),
             Code::DescriptionMissing => dr
                 .missing
                 .known()
                 .filter(|r| missing_description(r))
-                .map(|_| "description_rules.missing".into()),
+                .map(|_| dr.missing.from.id.clone()),
             Code::DescriptionEmpty => dr
                 .empty
                 .known()
                 .filter(|r| missing_description(r))
-                .map(|_| "description_rules.empty".into()),
+                .map(|_| dr.empty.from.id.clone()),
             Code::DescriptionTooLong => dr
                 .length
                 .known()
                 .filter(|l| l.limit.is_some() && acts(&l.posture))
-                .map(|_| "description_rules.length".into()),
+                .map(|_| dr.length.from.id.clone()),
             Code::NameNotString => field_rule("name"),
             Code::DescriptionNotString => field_rule("description"),
             Code::CompatibilityNotString => field_rule("compatibility"),
@@ -1010,7 +995,7 @@ pub fn enforced_by(models: &[AgentModel], code: Code, p: &crate::spec::Problem) 
             _ => None,
         };
         if let Some(r) = rule {
-            out.push(format!("{}/{r}", m.id));
+            out.push(r.to_string());
         }
     }
     out

@@ -52,234 +52,25 @@ fn model(id: &str) -> AgentModel {
         .unwrap_or_else(|| panic!("no built-in model `{id}`"))
 }
 
-/// One provenance-carrying entry of a model: its key path, provenance, and whether its value is unknown.
-struct Entry<'a> {
+/// One provenance-carrying entry of a model: its key path (from the id the model loader gave
+/// it), provenance, and whether its value is unknown.
+struct Entry {
     path: String,
-    from: &'a Provenance,
+    from: Provenance,
     unknown: bool,
 }
 
-fn push_rule<'a, T>(out: &mut Vec<Entry<'a>>, path: String, r: &'a Rule<T>) {
-    out.push(Entry {
-        path,
-        from: &r.from,
-        unknown: r.value.is_unknown(),
-    });
-}
-
-/// Every rule, root, former root and field rule of a model, with its key path.
-fn entries(m: &AgentModel) -> Vec<Entry<'_>> {
-    let mut out = Vec::new();
-    for r in &m.roots {
-        let base = format!("roots.{}", r.id);
-        out.push(Entry {
-            path: base.clone(),
-            from: &r.from,
-            unknown: false,
-        });
-        if let Some(w) = &r.walk {
-            push_rule(&mut out, format!("{base}.walk"), w);
-        }
-        if let Some(w) = &r.except_user_roots {
-            push_rule(&mut out, format!("{base}.except_user_roots"), w);
-        }
-        if let Some(g) = &r.git_marker {
-            push_rule(&mut out, format!("{base}.git_marker"), g);
-        }
-        if let Some(w) = &r.no_git {
-            push_rule(&mut out, format!("{base}.no_git"), w);
-        }
-        let t = &r.traversal;
-        let tb = format!("{base}.traversal");
-        if let Some(x) = &t.max_depth {
-            push_rule(&mut out, format!("{tb}.max_depth"), x);
-        }
-        if let Some(x) = &t.nested {
-            push_rule(&mut out, format!("{tb}.nested"), x);
-        }
-        if let Some(x) = &t.hidden {
-            push_rule(&mut out, format!("{tb}.hidden"), x);
-        }
-        if let Some(x) = &t.node_modules {
-            push_rule(&mut out, format!("{tb}.node_modules"), x);
-        }
-        if let Some(x) = &t.ignore_files {
-            push_rule(&mut out, format!("{tb}.ignore_files"), x);
-        }
-        if let Some(x) = &t.skill_md_in_root {
-            push_rule(&mut out, format!("{tb}.skill_md_in_root"), x);
-        }
-        if let Some(x) = &t.loose_md {
-            push_rule(&mut out, format!("{tb}.loose_md"), x);
-        }
-    }
-    for f in &m.former_roots {
-        out.push(Entry {
-            path: format!("former_roots.{}", f.id),
-            from: &f.from,
-            unknown: f.until == "unknown",
-        });
-    }
-    if let Some(x) = &m.listing.bundle_excludes {
-        push_rule(&mut out, "listing.bundle_excludes".into(), x);
-    }
-    if let Some(b) = &m.body {
-        push_rule(&mut out, "body.relative_paths".into(), &b.relative_paths);
-        if let Some(x) = &b.skill_dir_variable {
-            push_rule(&mut out, "body.skill_dir_variable".into(), x);
-        }
-        push_rule(&mut out, "body.scripts".into(), &b.scripts);
-        push_rule(
-            &mut out,
-            "body.allowed_tools_changes_scripts".into(),
-            &b.allowed_tools_changes_scripts,
-        );
-    }
-    for st in &m.settings {
-        out.push(Entry {
-            path: format!("settings.{}", st.id),
-            from: &st.from,
-            unknown: false,
-        });
-        if let Some(x) = &st.order {
-            push_rule(&mut out, format!("settings.{}.order", st.id), x);
-        }
-        if let Some(x) = &st.wildcards {
-            push_rule(&mut out, format!("settings.{}.wildcards", st.id), x);
-        }
-    }
-    for n in &m.not_roots {
-        out.push(Entry {
-            path: format!("not_roots.{}", n.id),
-            from: &n.from,
-            unknown: false,
-        });
-    }
-    let t = &m.traversal;
-    push_rule(&mut out, "traversal.max_depth".into(), &t.max_depth);
-    if let Some(x) = &t.max_dirs {
-        push_rule(&mut out, "traversal.max_dirs".into(), x);
-    }
-    push_rule(&mut out, "traversal.nested".into(), &t.nested);
-    push_rule(&mut out, "traversal.hidden".into(), &t.hidden);
-    push_rule(&mut out, "traversal.node_modules".into(), &t.node_modules);
-    push_rule(&mut out, "traversal.ignore_files".into(), &t.ignore_files);
-    push_rule(
-        &mut out,
-        "traversal.symlinked_dirs".into(),
-        &t.symlinked_dirs,
-    );
-    push_rule(
-        &mut out,
-        "traversal.symlinked_files".into(),
-        &t.symlinked_files,
-    );
-    push_rule(&mut out, "traversal.reported_path".into(), &t.reported_path);
-    push_rule(&mut out, "traversal.file_name".into(), &t.file_name);
-    push_rule(
-        &mut out,
-        "traversal.skill_md_in_root".into(),
-        &t.skill_md_in_root,
-    );
-    push_rule(&mut out, "traversal.loose_md".into(), &t.loose_md);
-    let p = &m.parse;
-    push_rule(&mut out, "parse.yaml_library".into(), &p.yaml_library);
-    push_rule(&mut out, "parse.no_frontmatter".into(), &p.no_frontmatter);
-    push_rule(&mut out, "parse.bom".into(), &p.bom);
-    push_rule(
-        &mut out,
-        "parse.blank_first_line".into(),
-        &p.blank_first_line,
-    );
-    push_rule(
-        &mut out,
-        "parse.padded_delimiters".into(),
-        &p.padded_delimiters,
-    );
-    push_rule(&mut out, "parse.unclosed".into(), &p.unclosed);
-    push_rule(&mut out, "parse.yaml_repair".into(), &p.yaml_repair);
-    push_rule(&mut out, "parse.yaml_error".into(), &p.yaml_error);
-    push_rule(&mut out, "parse.duplicate_keys".into(), &p.duplicate_keys);
-    push_rule(
-        &mut out,
-        "parse.non_string_scalars".into(),
-        &p.non_string_scalars,
-    );
-    push_rule(&mut out, "parse.whitespace".into(), &p.whitespace);
-    if let Some(r) = &p.timestamps {
-        push_rule(&mut out, "parse.timestamps".into(), r);
-    }
-    if let Some(r) = &p.null_scalars {
-        push_rule(&mut out, "parse.null_scalars".into(), r);
-    }
-    if let Some(r) = &p.empty_block_is_mapping {
-        push_rule(&mut out, "parse.empty_block_is_mapping".into(), r);
-    }
-    let n = &m.name_rules;
-    push_rule(&mut out, "name_rules.source".into(), &n.source);
-    push_rule(&mut out, "name_rules.missing".into(), &n.missing);
-    push_rule(&mut out, "name_rules.empty".into(), &n.empty);
-    push_rule(&mut out, "name_rules.length".into(), &n.length);
-    push_rule(&mut out, "name_rules.charset".into(), &n.charset);
-    push_rule(
-        &mut out,
-        "name_rules.folder_mismatch".into(),
-        &n.folder_mismatch,
-    );
-    push_rule(
-        &mut out,
-        "name_rules.collision_key".into(),
-        &n.collision_key,
-    );
-    push_rule(&mut out, "name_rules.invoke".into(), &n.invoke);
-    if let Some(x) = &n.listed_spaces {
-        push_rule(&mut out, "name_rules.listed_spaces".into(), x);
-    }
-    if let Some(x) = &n.listed {
-        push_rule(&mut out, "name_rules.listed".into(), x);
-    }
-    if let Some(x) = &n.multiline {
-        push_rule(&mut out, "name_rules.multiline".into(), x);
-    }
-    if let Some(x) = &n.plugin_namespace {
-        push_rule(&mut out, "name_rules.plugin_namespace".into(), x);
-    }
-    let d = &m.description_rules;
-    push_rule(&mut out, "description_rules.missing".into(), &d.missing);
-    push_rule(&mut out, "description_rules.empty".into(), &d.empty);
-    push_rule(&mut out, "description_rules.length".into(), &d.length);
-    if let Some(x) = &d.listed {
-        push_rule(&mut out, "description_rules.listed".into(), x);
-    }
-    let pr = &m.precedence;
-    push_rule(&mut out, "precedence.mode".into(), &pr.mode);
-    push_rule(&mut out, "precedence.order".into(), &pr.order);
-    push_rule(&mut out, "precedence.tie_break".into(), &pr.tie_break);
-    push_rule(&mut out, "precedence.warns".into(), &pr.warns);
-    for (key, f) in &m.fields {
-        out.push(Entry {
-            path: format!("fields.{key}"),
-            from: &f.from,
-            unknown: f.handling == Handling::Unknown,
-        });
-        for v in &f.values {
-            out.push(Entry {
-                path: format!("fields.{key}.{}", v.id()),
-                from: &v.from,
-                unknown: v.outcome.is_unknown(),
-            });
-        }
-    }
-    let l = &m.listing;
-    push_rule(&mut out, "listing.entry".into(), &l.entry);
-    push_rule(&mut out, "listing.budget".into(), &l.budget);
-    push_rule(&mut out, "listing.bundled_files".into(), &l.bundled_files);
-    push_rule(
-        &mut out,
-        "listing.frontmatter_reaches_model".into(),
-        &l.frontmatter_reaches_model,
-    );
-    out
+/// Every rule, root, former root and field rule of a model, with its key path, as the loaded
+/// model places them (no key path is typed here: the ids come from the loader).
+fn entries(m: &AgentModel) -> Vec<Entry> {
+    m.placed_rules()
+        .into_iter()
+        .map(|r| Entry {
+            path: r.from.id.key().to_string(),
+            unknown: r.unknown,
+            from: r.from,
+        })
+        .collect()
 }
 
 /// Counts the tables holding an `evidence` key in the raw TOML: every provenance-carrying entry.
@@ -367,7 +158,7 @@ fn every_rule_has_a_source_and_the_versions_its_evidence_needs() {
     for m in builtin() {
         for e in entries(&m) {
             let at = format!("{}/{}", m.id, e.path);
-            let f = e.from;
+            let f = &e.from;
             assert!(f.source.iter().next().is_some(), "{at}: no source");
             match f.evidence {
                 Evidence::Src => assert!(
@@ -987,7 +778,15 @@ fn agents_lists_every_rule_under_the_id_of_its_place_in_the_file() {
     for m in builtin() {
         let listed: std::collections::BTreeSet<String> =
             m.rules().into_iter().map(|r| r.id).collect();
+        let mut ids = std::collections::BTreeSet::new();
         for e in entries(&m) {
+            let id = e.from.id.to_string();
+            assert_eq!(
+                id,
+                format!("{}/{}", m.id, e.path),
+                "the agent's own id first"
+            );
+            assert!(ids.insert(id.clone()), "{id} names two rules");
             assert!(
                 listed.contains(&e.path),
                 "{}: {} is not listed",
@@ -1001,4 +800,122 @@ fn agents_lists_every_rule_under_the_id_of_its_place_in_the_file() {
             m.id
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule ids are the model's
+// ---------------------------------------------------------------------------------------------
+
+/// The string literals of Rust source (comment lines skipped; escapes kept as written).
+fn string_literals(src: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in src.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        let mut cur: Option<String> = None;
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            match (&mut cur, c) {
+                (None, '"') => cur = Some(String::new()),
+                (None, '/') if line.contains("//") && chars.clone().next() == Some('/') => break,
+                (None, _) => {}
+                (Some(s), '\\') => {
+                    s.push('\\');
+                    if let Some(n) = chars.next() {
+                        s.push(n);
+                    }
+                }
+                (Some(_), '"') => out.push((i + 1, cur.take().unwrap())),
+                (Some(s), c) => s.push(c),
+            }
+        }
+    }
+    out
+}
+
+/// Whether a literal spells a rule id or a model key used as one: `codex/…` for a built-in
+/// agent, or a key path that starts with (or, after a `/`, names) one of the sections the
+/// models' rules live in (`roots.…`, `fields.{key}`, `…/roots`).
+fn looks_like_rule_id(lit: &str, agents: &[String], sections: &[String]) -> bool {
+    agents.iter().any(|a| lit.starts_with(&format!("{a}/")))
+        || sections.iter().any(|s| {
+            lit.starts_with(&format!("{s}."))
+                || lit.contains(&format!("/{s}."))
+                || lit.ends_with(&format!("/{s}"))
+        })
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// No Rust code outside the model loader (`src/agents/`) retypes a rule id: the resolver,
+/// findings, actions and front ends take ids from the loaded model. (`src/oracle/` is left
+/// out: its known-divergence records name rules read from `tests/oracle/known.json`.)
+#[test]
+fn no_rule_id_is_typed_in_rust_outside_the_model_loader() {
+    let models = builtin();
+    let agents: Vec<String> = models.iter().map(|m| m.id.clone()).collect();
+    let mut sections: Vec<String> = models
+        .iter()
+        .flat_map(|m| m.rules())
+        .map(|r| r.id.split('.').next().unwrap().to_string())
+        .collect();
+    sections.sort();
+    sections.dedup();
+    // The detector itself: it must catch what the resolver used to write.
+    for bad in [
+        "let r = format!(\"fields.{key}\");",
+        "x(\"name_rules.length\")",
+        "rule: format!(\"{}/roots\", m.id)",
+        "assert_eq!(r, \"codex/roots.user-agents\")",
+    ] {
+        assert!(
+            string_literals(bad)
+                .iter()
+                .any(|(_, l)| looks_like_rule_id(l, &agents, &sections)),
+            "the check misses {bad}"
+        );
+    }
+    for fine in [
+        "\"roots\"",
+        "// \"codex/x\"",
+        "x(); // \"codex/x\"",
+        "\"found under {}\"",
+    ] {
+        let hits: Vec<_> = string_literals(fine)
+            .into_iter()
+            .filter(|(_, l)| looks_like_rule_id(l, &agents, &sections))
+            .collect();
+        assert!(hits.is_empty(), "{fine}: {hits:?}");
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap();
+        if rel.starts_with("agents") || rel.starts_with("oracle") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (line, lit) in string_literals(&text) {
+            if looks_like_rule_id(&lit, &agents, &sections) {
+                found.push(format!("src/{}:{line}: \"{lit}\"", rel.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rule ids typed in Rust (take them from the loaded model):\n{}",
+        found.join("\n")
+    );
 }

@@ -777,7 +777,41 @@ fn every_rule_id_a_verdict_cites_is_listed_by_agents() {
         },
     )
     .unwrap();
-    let runs: [Vec<String>; 2] = [
+    // A tree with the agents' settings and frontmatter values of every kind, so that setting
+    // rules and field value rules are cited too.
+    let f = Fx::new();
+    let kinds = "argument-hint: [a, b]\nallowed-tools: {a: 1}\nmetadata: [1, 2]\nlicense: 3\ncompatibility: true\npaths: 7\nmodel: [x]\n";
+    for (dir, name) in [
+        ("project/.claude/skills/off", "off"),
+        ("project/.claude/skills/quiet", "quiet"),
+        ("project/.agents/skills/a", "a"),
+        ("project/.github/skills/gone", "gone"),
+        ("project/.opencode/skills/y", "y"),
+        ("project/.agents/skills/kinds", "kinds"),
+        ("home/.claude/skills/kinds2", "kinds2"),
+    ] {
+        f.put(
+            &format!("{dir}/SKILL.md"),
+            &format!("---\nname: {name}\ndescription: The {name} skill.\n{kinds}---\n# T\n"),
+        );
+    }
+    f.put(
+        "project/.claude/settings.local.json",
+        r#"{"skillOverrides": {"off": "off", "quiet": "user-invocable-only"}}"#,
+    );
+    f.put(
+        "home/.codex/config.toml",
+        "[[skills.config]]\nname = \"a\"\nenabled = false\n",
+    );
+    f.put(
+        "home/.copilot/config.json",
+        r#"{"disabledSkills": ["gone"]}"#,
+    );
+    f.put(
+        "project/opencode.json",
+        r#"{"permission": {"skill": {"*": "deny", "x": "allow"}}}"#,
+    );
+    let runs: [Vec<String>; 3] = [
         vec!["list".into(), "--json".into(), "--demo".into()],
         vec![
             "list".into(),
@@ -787,7 +821,16 @@ fn every_rule_id_a_verdict_cites_is_listed_by_agents() {
             "--home".into(),
             tree.home.display().to_string(),
         ],
+        vec![
+            "list".into(),
+            "--json".into(),
+            "--project".into(),
+            f.project.display().to_string(),
+            "--home".into(),
+            f.home.display().to_string(),
+        ],
     ];
+    let mut all_cited = std::collections::BTreeSet::new();
     for args in runs {
         let o = bin(&args);
         ok(&o);
@@ -808,6 +851,14 @@ fn every_rule_id_a_verdict_cites_is_listed_by_agents() {
         assert!(
             missing.is_empty(),
             "{args:?}: not listed by agents: {missing:?}"
+        );
+        all_cited.extend(cited);
+    }
+    // The settings and the value rules are among them.
+    for (what, part) in [("setting", "/settings."), ("value rule", ".values.")] {
+        assert!(
+            all_cited.iter().any(|c: &String| c.contains(part)),
+            "no {what} cited: {all_cited:?}"
         );
     }
 }

@@ -133,7 +133,7 @@ fn copilot_skills_dirs_env_and_disabled_skills() {
     assert!(
         x.reasons[0]
             .rule
-            .starts_with("copilot-cli/roots.settings.skills-dirs-env"),
+            .starts_with("copilot-cli/settings.skills-dirs-env"),
         "{:?}",
         x.reasons[0]
     );
@@ -225,7 +225,7 @@ fn opencode_permission_the_last_matching_pattern_decides() {
     );
     let r = y.reasons.last().unwrap();
     assert_eq!(r.rule, "opencode/settings.permission-skill-project.order");
-    // Read in the release's bundled JavaScript (`rules.findLast`) and run on it: the package page.
+    // The order rule's source: the 1.18.34 package whose bundled code uses `findLast`.
     assert!(
         r.source.contains("opencode-linux-x64/v/1.18.34"),
         "{}",

@@ -1139,7 +1139,7 @@ fn copilot_home_drops_agents_skills() {
         &agents,
         "copilot-cli",
         NotFound,
-        &["copilot-cli/roots.user-agents.unless_env"],
+        &["copilot-cli/roots.user-agents"],
     );
     // The other agents still read ~/.agents/skills.
     visible_as(&cat, &agents, "codex", "shared", &[]);
@@ -1223,7 +1223,7 @@ fn opencode_disable_claude_code() {
         &s,
         "opencode",
         NotFound,
-        &["opencode/roots.project-claude.unless_env"],
+        &["opencode/roots.project-claude"],
     );
     visible_as(&cat, &s, "claude-code", "cc", &[]);
 }
@@ -2144,4 +2144,49 @@ fn disable_model_invocation() {
     }
     let v = expect(&cat, &s, "pi", Visible, &[]);
     assert_eq!(v.model, Some(true), "{}", show(v));
+}
+
+/// The same SKILL.md reached twice (a folder and a symlink to it in the same root) is loaded
+/// once: the second copy is shadowed by the same file, a reason typed `SameFile`, and no
+/// finding reports it as a problem.
+#[cfg(unix)]
+#[test]
+fn the_same_file_through_a_symlink_is_loaded_once_and_not_a_finding() {
+    let f = Fx::git();
+    let real = f.skill(
+        "project/.agents/skills/twin",
+        "twin",
+        "One file, two paths.",
+    );
+    std::os::unix::fs::symlink(
+        f.p("project/.agents/skills/twin"),
+        f.p("project/.agents/skills/twin-link"),
+    )
+    .unwrap();
+    let link = f.p("project/.agents/skills/twin-link/SKILL.md");
+    let cat = f.catalog();
+    let mut seen = 0;
+    for agent in ["copilot-cli", "opencode", "pi"] {
+        let (a, b) = (verdict(&cat, &real, agent), verdict(&cat, &link, agent));
+        let shadowed = match (a.status, b.status) {
+            (Visible, Shadowed) => b,
+            (Shadowed, Visible) => a,
+            _ => continue,
+        };
+        let r = shadowed.decisive().unwrap();
+        if r.topic != skilltui::agents::Topic::SameFile {
+            continue;
+        }
+        assert!(r.message.contains("same file"), "{}", show(shadowed));
+        seen += 1;
+    }
+    assert!(seen > 0, "no agent loads the twin once");
+    let models = skilltui::agents::builtin();
+    let all = skilltui::findings::findings(&cat, &models);
+    let about_twin: Vec<_> = all
+        .iter()
+        .filter(|x| x.code == skilltui::findings::Code::Shadowed)
+        .filter(|x| x.path == real || x.path == link)
+        .collect();
+    assert!(about_twin.is_empty(), "{about_twin:?}");
 }

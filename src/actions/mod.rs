@@ -23,7 +23,7 @@ pub mod journal;
 pub mod preview;
 pub mod text;
 
-use crate::agents::{AgentModel, Scope};
+use crate::agents::{AgentModel, Scope, Topic};
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
 use crate::resolve::Status;
@@ -808,14 +808,10 @@ fn has_problem(s: &Skill, code: &str) -> bool {
     s.problems.iter().any(|p| p.code == code)
 }
 
-fn has_reason(s: &Skill, suffix: &str) -> bool {
-    s.verdicts.iter().any(|(_, v)| {
-        v.reasons.iter().any(|r| {
-            r.rule
-                .split_once('/')
-                .is_some_and(|(_, k)| k == suffix || k.starts_with(&format!("{suffix}.")))
-        })
-    })
+fn has_reason(s: &Skill, topic: Topic) -> bool {
+    s.verdicts
+        .iter()
+        .any(|(_, v)| v.reasons.iter().any(|r| r.topic == topic))
 }
 
 /// The strictest name limit: (limit, unit label, agents) per unit, and the spec's 64.
@@ -883,9 +879,7 @@ pub fn fixes(cat: &Catalog, models: &[AgentModel], skill: &Skill) -> Vec<Fix> {
     }
     if let Some(t) = &text
         && text::unquoted_colon(t, "description").is_some()
-        && (has_problem(skill, "yaml-invalid")
-            || has_reason(skill, "parse.yaml_error")
-            || has_reason(skill, "parse.yaml_repair"))
+        && (has_problem(skill, "yaml-invalid") || has_reason(skill, Topic::YamlError))
     {
         add(
             "quote-description",
@@ -959,7 +953,7 @@ pub fn fixes(cat: &Catalog, models: &[AgentModel], skill: &Skill) -> Vec<Fix> {
             format!("turn `{fname}` into `{stem}/SKILL.md`"),
         );
     }
-    if has_reason(skill, "traversal.max_depth") && group_depth(skill) >= 2 {
+    if has_reason(skill, Topic::MaxDepth) && group_depth(skill) >= 2 {
         add(
             "ungroup",
             "move the skill out of its grouping folder, directly into the root".into(),
@@ -969,7 +963,7 @@ pub fn fixes(cat: &Catalog, models: &[AgentModel], skill: &Skill) -> Vec<Fix> {
 }
 
 /// Top-level fields whose value some agent's verdict offers to quote (reason `fix` =
-/// `quote-value`, rule `<agent>/fields.<key>.values…`) and that are written on one line, so
+/// `quote-value`, a field value rule) and that are written on one line, so
 /// quoting the text as written makes the value a string.
 fn quotable_values(s: &Skill, text: &str) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
@@ -980,8 +974,9 @@ fn quotable_values(s: &Skill, text: &str) -> Vec<String> {
             }
             let Some(key) = r
                 .rule
-                .split_once("/fields.")
-                .and_then(|(_, rest)| rest.rfind(".values.").map(|i| rest[..i].to_string()))
+                .field()
+                .filter(|_| r.topic == Topic::FieldValue)
+                .map(String::from)
             else {
                 continue;
             };

@@ -107,7 +107,59 @@ pub fn parse_model(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
     check_model(file, &model)?;
     model.raw = toml::from_str(text).unwrap_or_default();
     derive_ids(&mut model);
+    assign_rule_ids(&mut model).map_err(|message| ModelError {
+        file: file.to_path_buf(),
+        line: None,
+        column: None,
+        snippet: None,
+        message,
+    })?;
     Ok(model)
+}
+
+/// Gives every rule of the typed model its id and topic, once, from its place in the file
+/// (`<agent>/<key path>`: `codex/roots.user-agents`, `claude-code/not_roots.agents-skills`,
+/// `copilot-cli/fields.argument-hint.values.list`). This is the only place in skilltui that
+/// spells a model key path; the resolver, findings and front ends copy the id from the rule.
+/// Fails when the ids and the rules found generically in the file ([`AgentModel::rules`],
+/// what `skilltui agents` lists) differ, so the two cannot drift apart.
+fn assign_rule_ids(m: &mut AgentModel) -> Result<(), String> {
+    use std::collections::BTreeSet;
+    let agent = m.id.clone();
+    m.roots_rule = RuleId::agent_rule(&agent, "roots", Topic::Root, None);
+    let mut placed: BTreeSet<String> = BTreeSet::new();
+    visit_rules(m, &mut |from, key, topic, _| {
+        // Field and value rules name their field too.
+        let field = match topic {
+            Topic::Field => key.strip_prefix("fields."),
+            Topic::FieldValue => key
+                .strip_prefix("fields.")
+                .and_then(|k| k.rsplit_once(".values."))
+                .map(|(f, _)| f),
+            _ => None,
+        };
+        from.id = RuleId::agent_rule(&agent, &key, topic, field);
+        placed.insert(key);
+    });
+    // The rules the file holds, found generically (the `roots` summary is not a rule of its
+    // own): every one must have a place above, and every place must be one of them.
+    let listed: BTreeSet<String> = m
+        .rules()
+        .into_iter()
+        .map(|r| r.id)
+        .filter(|id| id != "roots")
+        .collect();
+    if let Some(id) = listed.difference(&placed).next() {
+        return Err(format!(
+            "rule `{id}` is not a place the schema knows (its id would not reach a verdict)"
+        ));
+    }
+    if let Some(id) = placed.difference(&listed).next() {
+        return Err(format!(
+            "rule `{id}` is not listed by `skilltui agents` (no `evidence` in its table?)"
+        ));
+    }
+    Ok(())
 }
 
 /// Gives every not-root and former root without an `id` one derived from its path (unique in
@@ -158,6 +210,231 @@ fn derive_ids(m: &mut AgentModel) {
             .map(|r| (&mut r.id, r.path.as_str()))
             .collect(),
     );
+}
+
+/// Every rule of a typed model (roots, settings, field and value rules included), with its key
+/// path in the file, its topic and whether its value is unknown, in schema order.
+type Visit<'a> = dyn FnMut(&mut Provenance, String, Topic, bool) + 'a;
+
+fn visit_rules(m: &mut AgentModel, f: &mut Visit<'_>) {
+    fn rule<T>(f: &mut Visit<'_>, r: &mut Rule<T>, key: String, topic: Topic) {
+        let unknown = r.value.is_unknown();
+        f(&mut r.from, key, topic, unknown);
+    }
+    fn opt<T>(f: &mut Visit<'_>, r: &mut Option<Rule<T>>, key: String, topic: Topic) {
+        if let Some(r) = r.as_mut() {
+            rule(f, r, key, topic);
+        }
+    }
+    for r in &mut m.roots {
+        let k = format!("roots.{}", r.id);
+        f(&mut r.from, k.clone(), Topic::Root, false);
+        opt(f, &mut r.walk, format!("{k}.walk"), Topic::RootWalk);
+        opt(f, &mut r.no_git, format!("{k}.no_git"), Topic::RootWalk);
+        opt(
+            f,
+            &mut r.git_marker,
+            format!("{k}.git_marker"),
+            Topic::RootWalk,
+        );
+        let e = format!("{k}.except_user_roots");
+        opt(f, &mut r.except_user_roots, e, Topic::RootWalk);
+        let t = &mut r.traversal;
+        let k = format!("{k}.traversal");
+        let rt = Topic::RootTraversal;
+        opt(f, &mut t.max_depth, format!("{k}.max_depth"), rt);
+        opt(f, &mut t.nested, format!("{k}.nested"), rt);
+        opt(f, &mut t.hidden, format!("{k}.hidden"), rt);
+        opt(f, &mut t.node_modules, format!("{k}.node_modules"), rt);
+        opt(f, &mut t.ignore_files, format!("{k}.ignore_files"), rt);
+        opt(
+            f,
+            &mut t.skill_md_in_root,
+            format!("{k}.skill_md_in_root"),
+            rt,
+        );
+        opt(f, &mut t.loose_md, format!("{k}.loose_md"), rt);
+    }
+    for r in &mut m.former_roots {
+        let unknown = r.until == "unknown";
+        f(
+            &mut r.from,
+            format!("former_roots.{}", r.id),
+            Topic::FormerRoot,
+            unknown,
+        );
+    }
+    for r in &mut m.not_roots {
+        f(
+            &mut r.from,
+            format!("not_roots.{}", r.id),
+            Topic::NotRoot,
+            false,
+        );
+    }
+    for s in &mut m.settings {
+        let k = format!("settings.{}", s.id);
+        f(&mut s.from, k.clone(), Topic::Setting, false);
+        opt(f, &mut s.order, format!("{k}.order"), Topic::Setting);
+        opt(
+            f,
+            &mut s.wildcards,
+            format!("{k}.wildcards"),
+            Topic::Setting,
+        );
+    }
+    let t = &mut m.traversal;
+    let k = |key: &str| format!("traversal.{key}");
+    rule(f, &mut t.max_depth, k("max_depth"), Topic::MaxDepth);
+    opt(f, &mut t.max_dirs, k("max_dirs"), Topic::Traversal);
+    rule(f, &mut t.nested, k("nested"), Topic::Traversal);
+    rule(f, &mut t.hidden, k("hidden"), Topic::Traversal);
+    rule(f, &mut t.node_modules, k("node_modules"), Topic::Traversal);
+    rule(f, &mut t.ignore_files, k("ignore_files"), Topic::Traversal);
+    rule(
+        f,
+        &mut t.symlinked_dirs,
+        k("symlinked_dirs"),
+        Topic::Traversal,
+    );
+    rule(
+        f,
+        &mut t.symlinked_files,
+        k("symlinked_files"),
+        Topic::Traversal,
+    );
+    rule(
+        f,
+        &mut t.reported_path,
+        k("reported_path"),
+        Topic::Traversal,
+    );
+    rule(f, &mut t.file_name, k("file_name"), Topic::FileName);
+    rule(
+        f,
+        &mut t.skill_md_in_root,
+        k("skill_md_in_root"),
+        Topic::Traversal,
+    );
+    rule(f, &mut t.loose_md, k("loose_md"), Topic::Traversal);
+    let p = &mut m.parse;
+    let k = |key: &str| format!("parse.{key}");
+    rule(f, &mut p.yaml_library, k("yaml_library"), Topic::Parse);
+    rule(f, &mut p.no_frontmatter, k("no_frontmatter"), Topic::Parse);
+    rule(f, &mut p.bom, k("bom"), Topic::Parse);
+    rule(
+        f,
+        &mut p.blank_first_line,
+        k("blank_first_line"),
+        Topic::Parse,
+    );
+    rule(
+        f,
+        &mut p.padded_delimiters,
+        k("padded_delimiters"),
+        Topic::Parse,
+    );
+    rule(f, &mut p.unclosed, k("unclosed"), Topic::Parse);
+    rule(f, &mut p.yaml_repair, k("yaml_repair"), Topic::YamlError);
+    rule(f, &mut p.yaml_error, k("yaml_error"), Topic::YamlError);
+    rule(f, &mut p.duplicate_keys, k("duplicate_keys"), Topic::Parse);
+    rule(
+        f,
+        &mut p.non_string_scalars,
+        k("non_string_scalars"),
+        Topic::Parse,
+    );
+    rule(f, &mut p.whitespace, k("whitespace"), Topic::Parse);
+    opt(f, &mut p.timestamps, k("timestamps"), Topic::Parse);
+    opt(f, &mut p.null_scalars, k("null_scalars"), Topic::Parse);
+    let e = k("empty_block_is_mapping");
+    opt(f, &mut p.empty_block_is_mapping, e, Topic::Parse);
+    let n = &mut m.name_rules;
+    let k = |key: &str| format!("name_rules.{key}");
+    rule(f, &mut n.source, k("source"), Topic::NameSource);
+    rule(f, &mut n.missing, k("missing"), Topic::NameMissing);
+    rule(f, &mut n.empty, k("empty"), Topic::NameEmpty);
+    rule(f, &mut n.length, k("length"), Topic::NameLength);
+    rule(f, &mut n.charset, k("charset"), Topic::NameCharset);
+    let fm = Topic::NameFolderMismatch;
+    rule(f, &mut n.folder_mismatch, k("folder_mismatch"), fm);
+    rule(f, &mut n.collision_key, k("collision_key"), Topic::Name);
+    rule(f, &mut n.invoke, k("invoke"), Topic::Name);
+    opt(f, &mut n.listed_spaces, k("listed_spaces"), Topic::Name);
+    opt(f, &mut n.listed, k("listed"), Topic::Name);
+    opt(f, &mut n.multiline, k("multiline"), Topic::Name);
+    let d = &mut m.description_rules;
+    let k = |key: &str| format!("description_rules.{key}");
+    rule(f, &mut d.missing, k("missing"), Topic::DescriptionMissing);
+    rule(f, &mut d.empty, k("empty"), Topic::DescriptionEmpty);
+    rule(f, &mut d.length, k("length"), Topic::DescriptionLength);
+    opt(f, &mut d.listed, k("listed"), Topic::Description);
+    let pr = &mut m.precedence;
+    let k = |key: &str| format!("precedence.{key}");
+    rule(f, &mut pr.mode, k("mode"), Topic::Precedence);
+    rule(f, &mut pr.order, k("order"), Topic::PrecedenceOrder);
+    rule(f, &mut pr.tie_break, k("tie_break"), Topic::PrecedenceOrder);
+    rule(f, &mut pr.warns, k("warns"), Topic::PrecedenceOrder);
+    for (field, fr) in &mut m.fields {
+        let k = format!("fields.{field}");
+        let unknown = fr.handling == Handling::Unknown;
+        f(&mut fr.from, k.clone(), Topic::Field, unknown);
+        for v in &mut fr.values {
+            let unknown = v.outcome.is_unknown();
+            let key = format!("{k}.{}", v.key());
+            f(&mut v.from, key, Topic::FieldValue, unknown);
+        }
+    }
+    let l = &mut m.listing;
+    let k = |key: &str| format!("listing.{key}");
+    rule(f, &mut l.entry, k("entry"), Topic::Listing);
+    rule(f, &mut l.budget, k("budget"), Topic::Listing);
+    rule(f, &mut l.bundled_files, k("bundled_files"), Topic::Listing);
+    opt(
+        f,
+        &mut l.bundle_excludes,
+        k("bundle_excludes"),
+        Topic::Listing,
+    );
+    let e = k("frontmatter_reaches_model");
+    rule(f, &mut l.frontmatter_reaches_model, e, Topic::Listing);
+    if let Some(b) = m.body.as_mut() {
+        let k = |key: &str| format!("body.{key}");
+        rule(f, &mut b.relative_paths, k("relative_paths"), Topic::Body);
+        opt(
+            f,
+            &mut b.skill_dir_variable,
+            k("skill_dir_variable"),
+            Topic::Body,
+        );
+        rule(f, &mut b.scripts, k("scripts"), Topic::Body);
+        let e = k("allowed_tools_changes_scripts");
+        rule(f, &mut b.allowed_tools_changes_scripts, e, Topic::Body);
+    }
+}
+
+/// One rule of a loaded model as typed: its provenance (with the id the loader gave it) and
+/// whether its value is unknown.
+#[derive(Debug, Clone)]
+pub struct PlacedRule {
+    pub from: Provenance,
+    pub unknown: bool,
+}
+
+impl AgentModel {
+    /// Every rule of the typed model with its id, in schema order (what the resolver can
+    /// cite; [`AgentModel::rules`] is the same set found generically in the file).
+    pub fn placed_rules(&self) -> Vec<PlacedRule> {
+        let mut m = self.clone();
+        let mut out = Vec::new();
+        visit_rules(&mut m, &mut |from, _, _, unknown| {
+            out.push(PlacedRule {
+                from: from.clone(),
+                unknown,
+            })
+        });
+        out
+    }
 }
 
 /// Checks that go beyond the schema: unique root ids, project-only walk fields.

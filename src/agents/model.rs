@@ -139,6 +139,217 @@ pub struct Provenance {
     /// The sources rendered on one line, made once.
     #[serde(skip)]
     pub rendered: std::sync::OnceLock<std::sync::Arc<str>>,
+    /// The rule's id, derived once at load time from its place in the model file
+    /// (`codex/roots.user-agents`), with its topic; every reason citing the rule carries it.
+    #[serde(skip)]
+    pub id: RuleId,
+}
+
+/// A rule's id: `<agent>/<key path in the model file>` (`codex/roots.user-agents`,
+/// `copilot-cli/fields.argument-hint.values.list`), `skilltui/<check>` for skilltui's own
+/// checks, `spec/<code>` for the specification. Agent rule ids are made only by the model
+/// loader ([`crate::agents::parse_model`]) from the file, with the rule's [`Topic`] and, for
+/// field rules, the field; everything else copies them. Compared, ordered and hashed by the id
+/// text.
+#[derive(Debug, Clone, Default)]
+pub struct RuleId(std::sync::Arc<RuleName>);
+
+#[derive(Debug, Default)]
+struct RuleName {
+    id: Box<str>,
+    topic: Topic,
+    field: Option<Box<str>>,
+}
+
+impl RuleId {
+    /// An agent rule's id (the model loader only).
+    pub(crate) fn agent_rule(agent: &str, key: &str, topic: Topic, field: Option<&str>) -> RuleId {
+        RuleId(std::sync::Arc::new(RuleName {
+            id: format!("{agent}/{key}").into(),
+            topic,
+            field: field.map(Into::into),
+        }))
+    }
+
+    fn other(id: String) -> RuleId {
+        RuleId(std::sync::Arc::new(RuleName {
+            id: id.into(),
+            topic: Topic::Other,
+            field: None,
+        }))
+    }
+
+    /// The id of one of skilltui's own checks (reading limits and the like).
+    pub fn skilltui(check: &str) -> RuleId {
+        RuleId::other(format!("skilltui/{check}"))
+    }
+
+    /// The id of a specification problem code.
+    pub fn spec(code: &str) -> RuleId {
+        RuleId::other(format!("spec/{code}"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0.id
+    }
+
+    /// What the rule is about.
+    pub fn topic(&self) -> Topic {
+        self.0.topic
+    }
+
+    /// The frontmatter field a field or value rule is about.
+    pub fn field(&self) -> Option<&str> {
+        self.0.field.as_deref()
+    }
+
+    /// The id without its agent (`claude-code/not_roots.x` → `not_roots.x`): the same rule
+    /// across agents, for grouping.
+    pub fn key(&self) -> &str {
+        let id = self.as_str();
+        id.split_once('/').map_or(id, |(_, k)| k)
+    }
+}
+
+impl PartialEq for RuleId {
+    fn eq(&self, other: &RuleId) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for RuleId {}
+
+impl PartialOrd for RuleId {
+    fn partial_cmp(&self, other: &RuleId) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for RuleId {
+    fn cmp(&self, other: &RuleId) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl std::hash::Hash for RuleId {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_str().hash(h)
+    }
+}
+
+impl std::ops::Deref for RuleId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for RuleId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for RuleId {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for RuleId {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for RuleId {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl serde::Serialize for RuleId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// What a rule (and so a reason citing it) is about, so that front ends, findings and actions
+/// decide on a type rather than on the text of an id or a message. Set by the model loader
+/// from the rule's place in the file; the resolver narrows it where the situation says more
+/// ([`Topic::Found`], [`Topic::SameFile`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Topic {
+    /// Not an agent rule (skilltui's own checks, the specification).
+    #[default]
+    Other,
+    /// A root the agent scans (`roots.<id>`).
+    Root,
+    /// The root a skill was found under (a reason of a root rule that reached it).
+    Found,
+    /// How a root is walked or when it applies (`roots.<id>.walk`, `.no_git`, …).
+    RootWalk,
+    /// A root's own traversal override (`roots.<id>.traversal.*`).
+    RootTraversal,
+    /// A root the agent no longer scans.
+    FormerRoot,
+    /// A folder the agent is known not to scan.
+    NotRoot,
+    /// A traversal rule (`traversal.*`) other than the ones below.
+    Traversal,
+    /// `traversal.max_depth`.
+    MaxDepth,
+    /// `traversal.file_name`.
+    FileName,
+    /// A parse rule other than the YAML error rules.
+    Parse,
+    /// `parse.yaml_error`, `parse.yaml_repair`.
+    YamlError,
+    /// A `name_rules.*` rule other than the ones below.
+    Name,
+    /// `name_rules.source`: where the name comes from.
+    NameSource,
+    NameLength,
+    NameCharset,
+    NameFolderMismatch,
+    NameMissing,
+    NameEmpty,
+    /// A `description_rules.*` rule other than the ones below.
+    Description,
+    DescriptionMissing,
+    DescriptionEmpty,
+    DescriptionLength,
+    /// `precedence.mode`.
+    Precedence,
+    /// `precedence.order`, `precedence.tie_break`, `precedence.warns`.
+    PrecedenceOrder,
+    /// A copy shadowed by the same file reached another way (a symlink): loaded once.
+    SameFile,
+    /// A frontmatter field's rule (`fields.<key>`).
+    Field,
+    /// A field value rule (`fields.<key>.values.<kinds>`).
+    FieldValue,
+    /// A setting (`settings.<id>` and its `order`/`wildcards`).
+    Setting,
+    /// What the model receives (`listing.*`).
+    Listing,
+    /// How the body's paths and scripts are treated (`body.*`).
+    Body,
+}
+
+impl Topic {
+    /// About the root rather than the skill: the agent never scans the folder, or not here.
+    pub fn is_root_level(self) -> bool {
+        matches!(
+            self,
+            Topic::Root
+                | Topic::Found
+                | Topic::RootWalk
+                | Topic::RootTraversal
+                | Topic::FormerRoot
+                | Topic::NotRoot
+        )
+    }
 }
 
 impl Provenance {
@@ -238,6 +449,10 @@ pub struct AgentModel {
     /// The file as parsed, for listing every rule generically (`skilltui agents`).
     #[serde(skip)]
     pub raw: toml::Table,
+    /// The id of the root list as a whole (`<agent>/roots`), cited when a skill lies under
+    /// none of the roots; set by the loader.
+    #[serde(skip)]
+    pub roots_rule: RuleId,
 }
 
 /// One rule of a model, found generically in the file: any table that carries `evidence`.
@@ -1456,8 +1671,8 @@ pub struct ValueRule {
 }
 
 impl ValueRule {
-    /// The rule's id under its field: `values.<kinds joined with +>`.
-    pub fn id(&self) -> String {
+    /// The rule's key under its field: `values.<kinds joined with +>` (the loader makes the id).
+    pub fn key(&self) -> String {
         let kinds: Vec<&str> = self.kinds.iter().map(|k| k.as_str()).collect();
         format!("values.{}", kinds.join("+"))
     }

@@ -3,6 +3,7 @@
 
 use super::context::{Common, Context};
 use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use crate::agents::Topic;
 use crate::catalog::Skill;
 use crate::resolve::{Status, Verdict};
 use crate::sanitize;
@@ -171,8 +172,7 @@ pub fn run(
             // Full chain for one agent or a problem; only notes beyond found/listed otherwise.
             let full = args.agent.is_some() || v.status != Status::Visible;
             for r in &v.reasons {
-                let boring = r.rule.contains("/roots.") && r.message.starts_with("found under")
-                    || r.rule.ends_with("/name_rules.source");
+                let boring = matches!(r.topic, Topic::Found | Topic::NameSource);
                 if !full && boring {
                     continue;
                 }

@@ -46,15 +46,14 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn reason<T>(&self, id: &str, rule: &Rule<T>, message: String) -> Reason {
-        Reason::from_rule(&self.m.id, id, &rule.from, message)
+    fn reason<T>(&self, rule: &Rule<T>, message: String) -> Reason {
+        Reason::from_rule(&rule.from, message)
     }
-    fn reason_from(&self, id: &str, from: &Provenance, message: String) -> Reason {
-        Reason::from_rule(&self.m.id, id, from, message)
+    fn reason_from(&self, from: &Provenance, message: String) -> Reason {
+        Reason::from_rule(from, message)
     }
-    fn unknown<T>(&self, id: &str, rule: &Rule<T>, what: &str) -> Acceptance {
+    fn unknown<T>(&self, rule: &Rule<T>, what: &str) -> Acceptance {
         Acceptance::Unknown(self.reason(
-            id,
             rule,
             format!(
                 "{what}; how {} handles this is not established",
@@ -232,7 +231,6 @@ impl ValueHit<'_> {
     /// "`key` is a list (line 3): CONSEQUENCE", citing the value rule (and its quick fix).
     fn reason(&self, cx: &Ctx, consequence: String) -> Reason {
         let mut r = cx.reason_from(
-            &format!("fields.{}.{}", self.key, self.rule.id()),
             &self.rule.from,
             format!(
                 "`{}` is {} (line {}): {consequence}",
@@ -356,7 +354,7 @@ fn accept_unlisted(
         (Known::Known(Bom::Strip), true) => true,
         (Known::Known(Bom::NoFrontmatter), true) => false,
         (Known::Unknown, true) => {
-            return cx.unknown("parse.bom", &p.bom, "the file starts with a UTF-8 BOM");
+            return cx.unknown(&p.bom, "the file starts with a UTF-8 BOM");
         }
     };
     let padded = matches!(p.padded_delimiters.value, Known::Known(true));
@@ -370,15 +368,13 @@ fn accept_unlisted(
         Ok(parts) => parts,
         Err(e) => {
             // Which rule decides a file without a usable block.
-            let (id, rule, what): (&str, &Rule<NoFrontmatter>, String) = match e {
+            let (rule, what): (&Rule<NoFrontmatter>, String) = match e {
                 SplitError::Missing(MissingCause::BlankFirstLine) => (
-                    "parse.blank_first_line",
                     &p.blank_first_line,
                     "the file starts with a blank line, so there is no frontmatter".into(),
                 ),
                 SplitError::Missing(MissingCause::Bom) => {
                     return Acceptance::Rejected(cx.reason(
-                        "parse.bom",
                         &p.bom,
                         format!(
                             "the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter",
@@ -388,30 +384,22 @@ fn accept_unlisted(
                 }
                 SplitError::Unclosed => {
                     if p.unclosed.value.is_unknown() {
-                        return cx.unknown(
-                            "parse.unclosed",
-                            &p.unclosed,
-                            "the frontmatter has no closing `---`",
-                        );
+                        return cx.unknown(&p.unclosed, "the frontmatter has no closing `---`");
                     }
                     (
-                        "parse.no_frontmatter",
                         &p.no_frontmatter,
                         "the frontmatter has no closing `---`, so there is no frontmatter".into(),
                     )
                 }
                 SplitError::Missing(_) => (
-                    "parse.no_frontmatter",
                     &p.no_frontmatter,
                     "the file has no frontmatter (it does not start with a `---` line)".into(),
                 ),
             };
             return match &rule.value {
-                Known::Known(NoFrontmatter::Reject) => Acceptance::Rejected(cx.reason(
-                    id,
-                    rule,
-                    format!("{what}; {} skips such files", m.name),
-                )),
+                Known::Known(NoFrontmatter::Reject) => Acceptance::Rejected(
+                    cx.reason(rule, format!("{what}; {} skips such files", m.name)),
+                ),
                 Known::Known(NoFrontmatter::LoadBody) => {
                     let body = text.trim_start_matches('\u{feff}');
                     Acceptance::Accepted(Box::new(Accepted {
@@ -419,7 +407,6 @@ fn accept_unlisted(
                         display: None,
                         description: first_paragraph(body),
                         notes: vec![cx.reason(
-                            id,
                             rule,
                             format!(
                                 "{what}; {} loads it anyway, named after its folder, with the first paragraph as description",
@@ -432,7 +419,7 @@ fn accept_unlisted(
                         no_listed_description: false,
                     }))
                 }
-                Known::Unknown => cx.unknown(id, rule, &what),
+                Known::Unknown => cx.unknown(rule, &what),
             };
         }
     };
@@ -476,7 +463,6 @@ fn accept_unlisted(
         && let Some(r) = &p.empty_block_is_mapping
     {
         notes.push(cx.reason(
-            "parse.empty_block_is_mapping",
             r,
             format!(
                 "the frontmatter block is empty; {} reads it as a block with no fields",
@@ -490,7 +476,6 @@ fn accept_unlisted(
                 && skill::yaml::parse(parts.yaml, parts.yaml_line, yopts).is_err()
             {
                 notes.push(cx.reason(
-                    "parse.yaml_repair",
                     &p.yaml_repair,
                     format!(
                         "the frontmatter is not valid YAML (e.g. an unquoted `: ` in a value); {} reads such values literally",
@@ -504,7 +489,6 @@ fn accept_unlisted(
             Some(r) => match parse(&r) {
                 Ok(n) => {
                     notes.push(cx.reason(
-                        "parse.yaml_repair",
                         &p.yaml_repair,
                         format!(
                             "the frontmatter is not valid YAML ({}); {} repaired it on a second try",
@@ -524,13 +508,9 @@ fn accept_unlisted(
             let is_dup =
                 matches!(&e, ParseError::Yaml(y) if y.message.starts_with("duplicate key"));
             if is_dup && p.duplicate_keys.value.is_unknown() {
-                return cx.unknown("parse.duplicate_keys", &p.duplicate_keys, &e.to_string());
+                return cx.unknown(&p.duplicate_keys, &e.to_string());
             }
-            let (id, rule) = if is_dup {
-                ("parse.duplicate_keys", None)
-            } else {
-                ("parse.yaml_error", Some(&p.yaml_error))
-            };
+            let rule = if is_dup { None } else { Some(&p.yaml_error) };
             let at = e
                 .pos()
                 .map(|pos| format!(" (line {}, column {})", pos.line, pos.column))
@@ -538,12 +518,10 @@ fn accept_unlisted(
             let msg = format!("{e}{at}");
             return match rule.map(|r| &r.value) {
                 None => Acceptance::Rejected(cx.reason(
-                    id,
                     &p.duplicate_keys,
                     format!("{msg}; {} rejects a repeated key", m.name),
                 )),
                 Some(Known::Known(YamlErrorPosture::Reject)) => Acceptance::Rejected(cx.reason(
-                    id,
                     &p.yaml_error,
                     format!("{msg}; {} skips a skill whose frontmatter does not parse", m.name),
                 )),
@@ -553,7 +531,6 @@ fn accept_unlisted(
                         display: None,
                         description: first_paragraph(parts.body),
                         notes: vec![cx.reason(
-                            id,
                             &p.yaml_error,
                             format!(
                                 "{msg}; {} loads the skill anyway with empty metadata: named after its folder, the first paragraph as description",
@@ -566,7 +543,7 @@ fn accept_unlisted(
                         no_listed_description: false,
                     }))
                 }
-                Some(Known::Unknown) => cx.unknown(id, &p.yaml_error, &msg),
+                Some(Known::Unknown) => cx.unknown(&p.yaml_error, &msg),
             };
         }
     };
@@ -653,7 +630,6 @@ fn read_string(
         return match &m.parse.non_string_scalars.value {
             Known::Known(CoerceOrReject::Coerce) => Ok(Some(Got::Text(text.to_string()))),
             Known::Known(CoerceOrReject::Reject) => Err(Acceptance::Rejected(cx.reason(
-                "parse.non_string_scalars",
                 &m.parse.non_string_scalars,
                 format!(
                     "`{key}: {text}` is a YAML {ty} (line {}), not a string, and {} skips the skill; quote the value",
@@ -662,29 +638,22 @@ fn read_string(
                 ),
             ))),
             Known::Unknown => Err(cx.unknown(
-                "parse.non_string_scalars",
                 &m.parse.non_string_scalars,
                 &format!("`{key}` is a YAML {ty}, not a string"),
             )),
         };
     }
-    let rule_id = format!("fields.{key}");
     let msg = format!(
         "`{key}` is a YAML {} (line {}) where a string is expected",
         node.ty(),
         node.pos.line
     );
     match m.fields.get(key) {
-        Some(f) if f.on_invalid == Some(Posture::Reject) => {
-            Err(Acceptance::Rejected(cx.reason_from(
-                &rule_id,
-                &f.from,
-                format!("{msg}; {} skips the skill", m.name),
-            )))
-        }
+        Some(f) if f.on_invalid == Some(Posture::Reject) => Err(Acceptance::Rejected(
+            cx.reason_from(&f.from, format!("{msg}; {} skips the skill", m.name)),
+        )),
         Some(f) if matches!(f.on_invalid, Some(Posture::Warn | Posture::Accept)) => Ok(None),
         Some(f) => Err(Acceptance::Unknown(cx.reason_from(
-            &rule_id,
             &f.from,
             format!("{msg}; what {} does then is not established", m.name),
         ))),
@@ -700,7 +669,6 @@ fn read_string(
 #[allow(clippy::too_many_arguments)]
 fn limit(
     cx: &Ctx,
-    id: &str,
     rule: &Rule<LengthLimit>,
     what: &str,
     value: String,
@@ -725,24 +693,21 @@ fn limit(
                 m.name
             );
             match posture {
-                Posture::Reject => Err(Acceptance::Rejected(cx.reason(
-                    id,
-                    rule,
-                    format!("{msg}, and it skips the skill"),
-                ))),
+                Posture::Reject => Err(Acceptance::Rejected(
+                    cx.reason(rule, format!("{msg}, and it skips the skill")),
+                )),
                 Posture::Warn => {
-                    notes.push(cx.reason(id, rule, format!("{msg}; it warns and loads it whole")));
+                    notes.push(cx.reason(rule, format!("{msg}; it warns and loads it whole")));
                     Ok(value)
                 }
                 Posture::Truncate => {
-                    notes.push(cx.reason(id, rule, format!("{msg}; it cuts the text")));
+                    notes.push(cx.reason(rule, format!("{msg}; it cuts the text")));
                     Ok(cut(&value, *n as usize, *unit))
                 }
                 Posture::Accept => Ok(value),
                 Posture::FolderName => match fallback {
                     Some(f) => {
                         notes.push(cx.reason(
-                            id,
                             rule,
                             format!("{msg}; it uses the folder name `{f}` instead"),
                         ));
@@ -758,7 +723,6 @@ fn limit(
             let len = value.chars().count().max(value.encode_utf16().count());
             if len > spec_max {
                 Err(cx.unknown(
-                    id,
                     rule,
                     &format!("the {what} is longer than the spec's {spec_max} characters"),
                 ))
@@ -912,7 +876,6 @@ fn fields(
         };
         if !ok {
             return Acceptance::Rejected(cx.reason_from(
-                &format!("fields.{key}"),
                 &rule.from,
                 format!(
                     "`{key}` is a YAML {} (line {}), and {} skips a skill unless it is a {}",
@@ -944,7 +907,6 @@ fn fields(
         match &r.value {
             Known::Known(MissingName::Folder) => {
                 let reason = cx.reason(
-                    "name_rules.multiline",
                     r,
                     format!("{situation}; {} uses the folder name `{folder}`", m.name),
                 );
@@ -952,20 +914,17 @@ fn fields(
             }
             Known::Known(MissingName::Empty) => {
                 let reason = cx.reason(
-                    "name_rules.multiline",
                     r,
                     format!("{situation}; {} loads it with an empty name", m.name),
                 );
                 fm_name = Some(Got::Instead(ValueOutcome::Empty, reason));
             }
             Known::Known(MissingName::Reject) => {
-                return Acceptance::Rejected(cx.reason(
-                    "name_rules.multiline",
-                    r,
-                    format!("{situation}, and {} skips the skill", m.name),
-                ));
+                return Acceptance::Rejected(
+                    cx.reason(r, format!("{situation}, and {} skips the skill", m.name)),
+                );
             }
-            Known::Unknown => return cx.unknown("name_rules.multiline", r, &situation),
+            Known::Unknown => return cx.unknown(r, &situation),
         }
     }
     if let Some(Got::Text(s)) = &mut fm_name
@@ -975,27 +934,21 @@ fn fields(
         let t = TextStep::apply_all(steps, s);
         if t != *s && !t.is_empty() {
             notes.push(cx.reason(
-                "name_rules.listed",
                 r,
                 format!("{} reads the name `{}` as `{t}`", m.name, s.escape_debug()),
             ));
         }
         *s = t;
     }
-    let (rule_id, rule, situation) = match &fm_name {
-        None => (
-            "name_rules.missing",
-            &nr.missing,
-            "the frontmatter has no `name`",
-        ),
-        Some(Got::Text(s)) if s.trim().is_empty() => (
-            "name_rules.empty",
-            &nr.empty,
-            "the frontmatter `name` is empty",
-        ),
-        Some(_) => ("", &nr.missing, ""),
+    // The rule that decides a missing or empty name (none when the name is there).
+    let (absent, rule, situation) = match &fm_name {
+        None => (true, &nr.missing, "the frontmatter has no `name`"),
+        Some(Got::Text(s)) if s.trim().is_empty() => {
+            (true, &nr.empty, "the frontmatter `name` is empty")
+        }
+        Some(_) => (false, &nr.missing, ""),
     };
-    let mut name = match (&fm_name, rule_id.is_empty()) {
+    let mut name = match (&fm_name, !absent) {
         (Some(Got::Text(s)), true) => {
             if collapse_ws {
                 collapse(s)
@@ -1013,7 +966,6 @@ fn fields(
         _ => match &rule.value {
             Known::Known(MissingName::Folder) => {
                 notes.push(cx.reason(
-                    rule_id,
                     rule,
                     format!("{situation}; {} uses the folder name `{folder}`", m.name),
                 ));
@@ -1021,25 +973,21 @@ fn fields(
             }
             Known::Known(MissingName::Empty) => {
                 notes.push(cx.reason(
-                    rule_id,
                     rule,
                     format!("{situation}; {} loads it with an empty name", m.name),
                 ));
                 String::new()
             }
             Known::Known(MissingName::Reject) => {
-                return Acceptance::Rejected(cx.reason(
-                    rule_id,
-                    rule,
-                    format!("{situation}, and {} skips the skill", m.name),
-                ));
+                return Acceptance::Rejected(
+                    cx.reason(rule, format!("{situation}, and {} skips the skill", m.name)),
+                );
             }
-            Known::Unknown => return cx.unknown(rule_id, rule, situation),
+            Known::Unknown => return cx.unknown(rule, situation),
         },
     };
     name = match limit(
         cx,
-        "name_rules.length",
         &nr.length,
         "name",
         name,
@@ -1059,23 +1007,18 @@ fn fields(
             );
             match rule.posture {
                 Posture::Reject => {
-                    return Acceptance::Rejected(cx.reason(
-                        "name_rules.charset",
-                        &nr.charset,
-                        format!("{msg}, and it skips the skill"),
-                    ));
+                    return Acceptance::Rejected(
+                        cx.reason(&nr.charset, format!("{msg}, and it skips the skill")),
+                    );
                 }
-                Posture::Warn => notes.push(cx.reason(
-                    "name_rules.charset",
-                    &nr.charset,
-                    format!("{msg}; it warns and loads it"),
-                )),
+                Posture::Warn => {
+                    notes.push(cx.reason(&nr.charset, format!("{msg}; it warns and loads it")))
+                }
                 _ => {}
             }
         }
         Known::Unknown if !charset_ok(Charset::AsciiKebab, &name) => {
             return cx.unknown(
-                "name_rules.charset",
                 &nr.charset,
                 &format!("the name `{name}` is not lowercase ASCII letters, digits and hyphens"),
             );
@@ -1086,7 +1029,6 @@ fn fields(
         match &nr.folder_mismatch.value {
             Known::Known(Posture::Reject) => {
                 return Acceptance::Rejected(cx.reason(
-                    "name_rules.folder_mismatch",
                     &nr.folder_mismatch,
                     format!(
                         "the name `{name}` differs from the folder `{folder}`, and {} skips the skill",
@@ -1095,7 +1037,6 @@ fn fields(
                 ));
             }
             Known::Known(Posture::Warn) => notes.push(cx.reason(
-                "name_rules.folder_mismatch",
                 &nr.folder_mismatch,
                 format!(
                     "the name `{name}` differs from the folder `{folder}`; {} warns and loads it",
@@ -1104,7 +1045,6 @@ fn fields(
             )),
             Known::Unknown => {
                 return cx.unknown(
-                    "name_rules.folder_mismatch",
                     &nr.folder_mismatch,
                     &format!("the name `{name}` differs from the folder `{folder}`"),
                 );
@@ -1118,7 +1058,6 @@ fn fields(
     {
         let listed = name.replace(' ', with);
         notes.push(cx.reason(
-            "name_rules.listed_spaces",
             r,
             format!("{} lists the name `{name}` as `{listed}`", m.name),
         ));
@@ -1155,30 +1094,19 @@ fn fields(
             }
         }
         other => {
-            let (id, rule, situation) = if other.is_none() {
-                (
-                    "description_rules.missing",
-                    &dr.missing,
-                    "the frontmatter has no `description`",
-                )
+            let (rule, situation) = if other.is_none() {
+                (&dr.missing, "the frontmatter has no `description`")
             } else {
-                (
-                    "description_rules.empty",
-                    &dr.empty,
-                    "the frontmatter `description` is empty",
-                )
+                (&dr.empty, "the frontmatter `description` is empty")
             };
             match &rule.value {
                 Known::Known(MissingDescription::Reject) => {
-                    return Acceptance::Rejected(cx.reason(
-                        id,
-                        rule,
-                        format!("{situation}, and {} skips the skill", m.name),
-                    ));
+                    return Acceptance::Rejected(
+                        cx.reason(rule, format!("{situation}, and {} skips the skill", m.name)),
+                    );
                 }
                 Known::Known(MissingDescription::FirstParagraph) => {
                     notes.push(cx.reason(
-                        id,
                         rule,
                         format!("{situation}; {} uses the body's first paragraph", m.name),
                     ));
@@ -1186,7 +1114,6 @@ fn fields(
                 }
                 Known::Known(MissingDescription::FirstLine) => {
                     notes.push(cx.reason(
-                        id,
                         rule,
                         format!(
                             "{situation}; {} uses the body's first line (a heading without its `#`)",
@@ -1201,7 +1128,6 @@ fn fields(
                         _ => crate::spec::DESCRIPTION_MAX,
                     };
                     notes.push(cx.reason(
-                        id,
                         rule,
                         format!(
                             "{situation}; {} uses the body text (without its heading), cut at {n} characters",
@@ -1212,7 +1138,6 @@ fn fields(
                 }
                 Known::Known(MissingDescription::Empty) => {
                     notes.push(cx.reason(
-                        id,
                         rule,
                         format!("{situation}; {} loads it with an empty description", m.name),
                     ));
@@ -1221,7 +1146,6 @@ fn fields(
                 Known::Known(MissingDescription::Unlisted) => {
                     no_listed_description = true;
                     hidden_from_model = Some(cx.reason(
-                        id,
                         rule,
                         format!(
                             "{situation}; {} loads it but leaves it out of the model's listing",
@@ -1230,13 +1154,12 @@ fn fields(
                     ));
                     String::new()
                 }
-                Known::Unknown => return cx.unknown(id, rule, situation),
+                Known::Unknown => return cx.unknown(rule, situation),
             }
         }
     };
     let description = match limit(
         cx,
-        "description_rules.length",
         &dr.length,
         "description",
         description,
@@ -1267,7 +1190,6 @@ fn fields(
             };
             if hides {
                 hidden_from_model = Some(cx.reason_from(
-                    &format!("fields.{key}"),
                     &rule.from,
                     format!(
                         "`{key}: {}` keeps it out of the model's listing; the user can still invoke it",

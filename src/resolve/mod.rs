@@ -12,6 +12,7 @@ pub use verdict::{Bundle, Reason, Status, Verdict};
 
 use crate::agents::{
     AgentModel, BundledFiles, CollisionKey, CollisionMode, Handling, Known, RankOrder, TieBreak,
+    Topic,
 };
 use crate::scan::{AgentRoot, Candidate, RootState, Scan, WalkedRoot};
 use crate::skill::SPEC_FIELDS;
@@ -275,16 +276,12 @@ pub fn resolve_subset(
                     if f.never {
                         let nr = &m.not_roots[f.index];
                         reasons.push(Reason::from_rule(
-                            &m.id,
-                            &format!("not_roots.{}", nr.id),
                             &nr.from,
                             format!("{} does not scan {}", m.name, f.path.display()),
                         ));
                     } else {
                         let fr = &m.former_roots[f.index];
                         reasons.push(Reason::from_rule(
-                            &m.id,
-                            &format!("former_roots.{}", fr.id),
                             &fr.from,
                             if fr.until == "unknown" {
                                 format!(
@@ -312,7 +309,8 @@ pub fn resolve_subset(
                     format!("{}'s skill roots are: {roots_text}", m.name)
                 };
                 reasons.push(Reason {
-                    rule: format!("{}/roots", m.id),
+                    rule: m.roots_rule.clone(),
+                    topic: Topic::Root,
                     message,
                     source: roots_source.clone(),
                     sources: roots_sources.clone(),
@@ -326,9 +324,7 @@ pub fn resolve_subset(
         };
         let root = roots[ri];
         let spec = crate::scan::roots::spec_of(m, root);
-        let found = Reason::from_rule(
-            &m.id,
-            &format!("roots.{}", spec.id),
+        let mut found = Reason::from_rule(
             &spec.from,
             format!(
                 "found under {} ({} root `{}`)",
@@ -337,6 +333,10 @@ pub fn resolve_subset(
                 spec.path
             ),
         );
+        // Under one of the model's roots (a root a setting adds keeps its setting's topic).
+        if found.topic == Topic::Root {
+            found = found.with_topic(Topic::Found);
+        }
         let content = match scan.content(&c.path) {
             Some(c) => c,
             None => {
@@ -437,16 +437,17 @@ pub fn resolve_subset(
                     let winner = entries[contenders[first].entry].path.clone();
                     let v = &mut verdicts[contenders[i].local];
                     v.status = Status::Shadowed;
-                    v.reasons.push(Reason::from_rule(
-                        &m.id,
-                        "precedence.mode",
-                        &mode.from,
-                        format!(
-                            "it is the same file as {} (reached through a symlink), which {} loads once",
-                            winner.display(),
-                            m.name
-                        ),
-                    ));
+                    v.reasons.push(
+                        Reason::from_rule(
+                            &mode.from,
+                            format!(
+                                "it is the same file as {} (reached through a symlink), which {} loads once",
+                                winner.display(),
+                                m.name
+                            ),
+                        )
+                        .with_topic(Topic::SameFile),
+                    );
                     v.winner = Some(winner);
                 }
                 None => distinct.push(i),
@@ -474,8 +475,6 @@ pub fn resolve_subset(
                         .map(|(_, p)| p.display().to_string())
                         .collect();
                     verdicts[contenders[i].local].reasons.push(Reason::from_rule(
-                        &m.id,
-                        "precedence.mode",
                         &mode.from,
                         format!(
                             "{} other cop{} of the {key_kind} `{key}` ({}) {} listed too: {} lists every copy and the model chooses",
@@ -491,8 +490,6 @@ pub fn resolve_subset(
             Known::Known(CollisionMode::Nondeterministic) => {
                 let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
                 let reason = Reason::from_rule(
-                    &m.id,
-                    "precedence.mode",
                     &mode.from,
                     format!(
                         "{} copies share the {key_kind} `{key}` ({}); {} keeps one of them, and which one changes between runs",
@@ -509,8 +506,6 @@ pub fn resolve_subset(
             {
                 // The order between roots and distances decides here, and it is not established.
                 let reason = Reason::from_rule(
-                    &m.id,
-                    "precedence.order",
                     &m.precedence.order.from,
                     format!(
                         "{} copies share the {key_kind} `{key}` ({}); {} keeps one copy, but which one ranks first is not established",
@@ -536,8 +531,6 @@ pub fn resolve_subset(
                 let read_order = !matches!(tie.value, Known::Known(TieBreak::Sorted));
                 if tied.len() > 1 && read_order {
                     let reason = Reason::from_rule(
-                        &m.id,
-                        "precedence.tie_break",
                         &tie.from,
                         format!(
                             "{} copies of the {key_kind} `{key}` sit in the same root; which one {} loads first depends on the order the file system lists them",
@@ -569,14 +562,12 @@ pub fn resolve_subset(
                         "it comes first in sorted order".to_string()
                     };
                     // With the order unknown, both orders agree here: the mode decides.
-                    let (rule_id, from) = if m.precedence.order.value.is_unknown() {
-                        ("precedence.mode", &mode.from)
+                    let from = if m.precedence.order.value.is_unknown() {
+                        &mode.from
                     } else {
-                        ("precedence.order", &m.precedence.order.from)
+                        &m.precedence.order.from
                     };
                     v.reasons.push(Reason::from_rule(
-                        &m.id,
-                        rule_id,
                         from,
                         format!(
                             "the {key_kind} `{key}` is taken by {}: {why}; {} keeps the first copy and drops the others{}",
@@ -594,8 +585,6 @@ pub fn resolve_subset(
             }
             Known::Unknown => {
                 let reason = Reason::from_rule(
-                    &m.id,
-                    "precedence.mode",
                     &mode.from,
                     format!(
                         "{} copies share the {key_kind} `{key}`; which one {} keeps is not established",
@@ -627,12 +616,8 @@ pub fn resolve_subset(
         if !invoke.is_empty() {
             msg.push_str(&format!("; invoked as `{invoke}`"));
         }
-        v.reasons.push(Reason::from_rule(
-            &m.id,
-            "name_rules.source",
-            &m.name_rules.source.from,
-            msg,
-        ));
+        v.reasons
+            .push(Reason::from_rule(&m.name_rules.source.from, msg));
         match &c.accepted.hidden_from_model {
             Some(r) => {
                 v.model = Some(false);
@@ -696,8 +681,6 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
                     None => "state in the body that paths are relative to the skill folder".into(),
                 };
                 v.reasons.push(Reason::from_rule(
-                    &m.id,
-                    "body.relative_paths",
                     &b.relative_paths.from,
                     format!(
                         "the body refers to `{first}`{} by a bare relative path; {} resolves it against the working folder, not the skill folder, so the first try fails (the model may recover); {fix}",
@@ -707,8 +690,6 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
                 ));
             }
             Known::Unknown => v.reasons.push(Reason::from_rule(
-                &m.id,
-                "body.relative_paths",
                 &b.relative_paths.from,
                 format!(
                     "the body refers to `{first}` by a bare relative path; what {} resolves it against is not established",
@@ -740,12 +721,7 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
                 m.name
             ),
         };
-        v.reasons.push(Reason::from_rule(
-            &m.id,
-            "body.scripts",
-            &b.scripts.from,
-            msg,
-        ));
+        v.reasons.push(Reason::from_rule(&b.scripts.from, msg));
     }
 }
 
@@ -838,8 +814,6 @@ fn apply_settings(
                         decided.push((si, effect, what.clone(), false));
                     }
                     Some(Err(problem)) => v.reasons.push(Reason::from_rule(
-                        &m.id,
-                        &format!("settings.{}", m.settings[si].id),
                         &m.settings[si].from,
                         format!("{problem}; {} ignores it", m.name),
                     )),
@@ -851,18 +825,15 @@ fn apply_settings(
         decided.sort_by_key(|(_, e, _, _)| *e != SettingEffect::Disabled);
         if let Some((si, effect, origin, ordered)) = decided.into_iter().next() {
             let spec = &m.settings[si];
-            let rule = format!("settings.{}", spec.id);
             // A permission pattern decides by the setting's order rule: cite it.
-            let (rule, from) = match (&spec.order, ordered) {
-                (Some(order), true) => (format!("{rule}.order"), &order.from),
-                _ => (rule, &spec.from),
+            let from = match (&spec.order, ordered) {
+                (Some(order), true) => &order.from,
+                _ => &spec.from,
             };
             match effect {
                 SettingEffect::Disabled => {
                     v.status = Status::Rejected;
                     v.reasons.push(Reason::from_rule(
-                        &m.id,
-                        &rule,
                         from,
                         format!("{} does not load it: disabled by {origin}", m.name),
                     ));
@@ -870,8 +841,6 @@ fn apply_settings(
                 SettingEffect::ModelHidden if v.status == Status::Visible => {
                     v.model = Some(false);
                     v.reasons.push(Reason::from_rule(
-                        &m.id,
-                        &rule,
                         from,
                         format!(
                             "{origin} keeps it out of the model's listing; the user can still invoke it"

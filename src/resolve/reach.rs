@@ -18,47 +18,31 @@ pub enum Reach {
     Unknown(Reason),
 }
 
-/// A rule with its id, after applying the root's override.
+/// A rule after applying the root's override (its id and topic come from the model).
 struct Eff<'a, T> {
     rule: &'a Rule<T>,
-    id: String,
 }
 
-fn eff<'a, T>(
-    over: &'a Option<Rule<T>>,
-    default: &'a Rule<T>,
-    root_id: &str,
-    key: &str,
-) -> Eff<'a, T> {
-    match over {
-        Some(r) => Eff {
-            rule: r,
-            id: format!("roots.{root_id}.traversal.{key}"),
-        },
-        None => Eff {
-            rule: default,
-            id: format!("traversal.{key}"),
-        },
+fn eff<'a, T>(over: &'a Option<Rule<T>>, default: &'a Rule<T>) -> Eff<'a, T> {
+    Eff {
+        rule: over.as_ref().unwrap_or(default),
     }
 }
 
 impl<T> Eff<'_, T> {
-    fn reason(&self, m: &AgentModel, message: String) -> Reason {
-        Reason::from_rule(&m.id, &self.id, &self.rule.from, message)
+    fn reason(&self, _m: &AgentModel, message: String) -> Reason {
+        Reason::from_rule(&self.rule.from, message)
     }
 }
 
 /// Checks one candidate under one root instance of agent `m`.
 pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidate) -> Reach {
     let spec = crate::scan::roots::spec_of(m, root);
-    let root_rule = format!("roots.{}", spec.id);
     match &root.state {
         RootState::Scanned => {}
         RootState::OutsideWalk(why) => {
             let from = spec.walk.as_ref().map_or(&spec.from, |w| &w.from);
             return Reach::NotFound(Reason::from_rule(
-                &m.id,
-                &format!("{root_rule}.walk"),
                 from,
                 format!("{} does not scan {}: {why}", m.name, root.path.display()),
             ));
@@ -66,8 +50,6 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         RootState::WalkUnknown(why) => {
             let from = spec.walk.as_ref().map_or(&spec.from, |w| &w.from);
             return Reach::Unknown(Reason::from_rule(
-                &m.id,
-                &format!("{root_rule}.walk"),
                 from,
                 format!(
                     "whether {} scans {} is unknown: {why}",
@@ -78,8 +60,6 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         }
         RootState::UnsetVar(var) => {
             return Reach::NotFound(Reason::from_rule(
-                &m.id,
-                &root_rule,
                 &spec.from,
                 format!(
                     "{} scans `{}` only when ${var} is set, and it is not",
@@ -89,8 +69,6 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         }
         RootState::DroppedByEnv(why) => {
             return Reach::NotFound(Reason::from_rule(
-                &m.id,
-                &format!("{root_rule}.unless_env"),
                 &spec.from,
                 format!(
                     "{} does not scan {} because {why}",
@@ -102,16 +80,10 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     }
     let t = &m.traversal;
     let o = &spec.traversal;
-    let sid = spec.id.as_str();
 
     if c.depth == 0 {
         if c.is_skill_md() {
-            let r = eff(
-                &o.skill_md_in_root,
-                &t.skill_md_in_root,
-                sid,
-                "skill_md_in_root",
-            );
+            let r = eff(&o.skill_md_in_root, &t.skill_md_in_root);
             match &r.rule.value {
                 Known::Known(RootSkillMd::Skill | RootSkillMd::WholeRoot) => {}
                 Known::Known(RootSkillMd::Ignored) => {
@@ -135,18 +107,13 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                 }
             }
         } else {
-            let r = eff(&o.loose_md, &t.loose_md, sid, "loose_md");
+            let r = eff(&o.loose_md, &t.loose_md);
             match &r.rule.value {
                 Known::Known(LooseMd::Skill) => {
                     // A SKILL.md in the root makes the root a skill, and an agent that stops at
                     // a skill does not look at the root's other files.
-                    let in_root = eff(
-                        &o.skill_md_in_root,
-                        &t.skill_md_in_root,
-                        sid,
-                        "skill_md_in_root",
-                    );
-                    let nested = eff(&o.nested, &t.nested, sid, "nested");
+                    let in_root = eff(&o.skill_md_in_root, &t.skill_md_in_root);
+                    let nested = eff(&o.nested, &t.nested);
                     let exact = !matches!(
                         t.file_name.value,
                         Known::Known(FileNameMatch::CaseInsensitive)
@@ -197,10 +164,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     }
 
     // File name.
-    let fname = Eff {
-        rule: &t.file_name,
-        id: "traversal.file_name".into(),
-    };
+    let fname = Eff { rule: &t.file_name };
     let name_ok = |exact: &str| c.file_name == exact;
     match &fname.rule.value {
         Known::Known(FileNameMatch::Exact) if !name_ok("SKILL.md") => {
@@ -236,12 +200,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     }
 
     // A SKILL.md directly in the root that turns the root into one skill hides the rest.
-    let in_root_mode = eff(
-        &o.skill_md_in_root,
-        &t.skill_md_in_root,
-        sid,
-        "skill_md_in_root",
-    );
+    let in_root_mode = eff(&o.skill_md_in_root, &t.skill_md_in_root);
     if c.depth > 0
         && matches!(
             in_root_mode.rule.value,
@@ -261,7 +220,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     }
 
     // Depth.
-    let depth = eff(&o.max_depth, &t.max_depth, sid, "max_depth");
+    let depth = eff(&o.max_depth, &t.max_depth);
     match &depth.rule.value {
         Known::Known(Depth::Limited(n)) if c.depth > *n as usize => {
             let how = if *n == 1 {
@@ -293,7 +252,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
 
     // Hidden folders and node_modules.
     if let Some(h) = &c.hidden_dir {
-        let r = eff(&o.hidden, &t.hidden, sid, "hidden");
+        let r = eff(&o.hidden, &t.hidden);
         match &r.rule.value {
             Known::Known(EnterOrSkip::Skip) => {
                 return Reach::NotFound(r.reason(
@@ -317,7 +276,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         }
     }
     if c.node_modules {
-        let r = eff(&o.node_modules, &t.node_modules, sid, "node_modules");
+        let r = eff(&o.node_modules, &t.node_modules);
         match &r.rule.value {
             Known::Known(EnterOrSkip::Skip) => {
                 return Reach::NotFound(r.reason(
@@ -353,7 +312,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         .iter()
         .find(|(d, n)| skill_file_name(n) && (!d.as_os_str().is_empty() || root_is_skill));
     if let Some((outer_dir, _)) = outer {
-        let r = eff(&o.nested, &t.nested, sid, "nested");
+        let r = eff(&o.nested, &t.nested);
         let outer_path = root.path.join(outer_dir);
         match &r.rule.value {
             Known::Known(Nested::Stop) => {
@@ -384,7 +343,6 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     if c.symlinked_dir {
         let r = Eff {
             rule: &t.symlinked_dirs,
-            id: "traversal.symlinked_dirs".into(),
         };
         match &r.rule.value {
             Known::Known(FollowOrIgnore::Ignore) => {
@@ -411,7 +369,6 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     if c.file_symlink {
         let r = Eff {
             rule: &t.symlinked_files,
-            id: "traversal.symlinked_files".into(),
         };
         match &r.rule.value {
             Known::Known(FollowOrIgnore::Ignore) => {
@@ -437,7 +394,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     }
 
     // Ignore files inside the root.
-    let ign = eff(&o.ignore_files, &t.ignore_files, sid, "ignore_files");
+    let ign = eff(&o.ignore_files, &t.ignore_files);
     let skill_dir = c.rel.parent().unwrap_or(Path::new(""));
     let relevant: Vec<_> = walked
         .ignore_files
@@ -488,8 +445,6 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         && c.dir_rank >= *n as usize
     {
         return Reach::NotFound(Reason::from_rule(
-            &m.id,
-            "traversal.max_dirs",
             &cap.from,
             format!(
                 "{} stops walking a root after {n} folders, and this skill's folder comes later in its breadth-first walk of {} (order approximated by sorted names)",

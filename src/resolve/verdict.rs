@@ -1,7 +1,7 @@
 //! Verdicts as data: a status, the name a skill is listed under, the copy that wins, and the
 //! reasons — each with the rule that decided, a sentence, its source and its evidence.
 
-use crate::agents::{Handling, Provenance, Scope, Sources, Strength};
+use crate::agents::{Handling, Provenance, RuleId, Scope, Sources, Strength, Topic};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -50,8 +50,13 @@ impl Status {
 /// One step of an explanation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Reason {
-    /// The rule's id: `<agent>/<key path in the model>`, or `skilltui/<check>` for skilltui's own.
-    pub rule: String,
+    /// The rule's id: `<agent>/<key path in the model>` as the model loader derived it, or
+    /// `skilltui/<check>` for skilltui's own.
+    pub rule: RuleId,
+    /// What the reason is about (the rule's topic, narrowed by the situation), for decisions
+    /// that must not read the id or the message.
+    #[serde(skip)]
+    pub topic: Topic,
     /// A plain sentence.
     pub message: String,
     /// Where the rule comes from, on one line (shared with the model).
@@ -68,9 +73,11 @@ pub struct Reason {
 }
 
 impl Reason {
-    pub fn from_rule(agent: &str, rule: &str, from: &Provenance, message: String) -> Reason {
+    /// A reason citing a rule of an agent model (its id and topic come with it).
+    pub fn from_rule(from: &Provenance, message: String) -> Reason {
         Reason {
-            rule: format!("{agent}/{rule}"),
+            rule: from.id.clone(),
+            topic: from.id.topic(),
             message,
             source: from.source_line(),
             sources: from.source.clone(),
@@ -83,7 +90,8 @@ impl Reason {
     /// A reason that comes from skilltui itself (reading limits and the like).
     pub fn skilltui(rule: &str, message: String) -> Reason {
         Reason {
-            rule: format!("skilltui/{rule}"),
+            rule: RuleId::skilltui(rule),
+            topic: Topic::Other,
             message,
             source: "skilltui".into(),
             sources: Sources::default(),
@@ -91,6 +99,12 @@ impl Reason {
             strength: None,
             fix: None,
         }
+    }
+
+    /// The same reason with a narrower topic (the situation says more than the rule).
+    pub fn with_topic(mut self, topic: Topic) -> Reason {
+        self.topic = topic;
+        self
     }
 }
 

@@ -288,7 +288,7 @@ pub fn expand(
         let mut from = setting.from.clone();
         from.note = Some(format!("added by {}", x.origin));
         let spec = RootSpec {
-            id: format!("settings.{}", setting.id),
+            id: setting.from.id.key().to_string(),
             path: x.path.display().to_string(),
             scope: Scope::Other,
             walk: None,

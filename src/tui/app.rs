@@ -508,7 +508,7 @@ impl App {
             .iter()
             .find(|s| s.url.is_some())
             .or(r.sources.iter().next())?;
-        Some((r.rule.clone(), src.clone()))
+        Some((r.rule.to_string(), src.clone()))
     }
 
     /// The skill under the cursor.

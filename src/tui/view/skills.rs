@@ -334,8 +334,13 @@ fn fields_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
     for &ai in &agents {
         let m = &app.models[ai];
         let Some(v) = s.verdict(&m.id) else { continue };
-        let prefix = format!("{}/fields.", m.id);
-        for r in v.reasons.iter().filter(|r| r.rule.starts_with(&prefix)) {
+        let field_rule = |r: &&crate::resolve::Reason| {
+            matches!(
+                r.topic,
+                crate::agents::Topic::Field | crate::agents::Topic::FieldValue
+            )
+        };
+        for r in v.reasons.iter().filter(field_rule) {
             let mut row = vec![
                 Span::styled(format!("{} · ", m.id), style::dim()),
                 Span::styled(
