@@ -363,6 +363,12 @@ fn visit_rules(m: &mut AgentModel, f: &mut Visit<'_>) {
     opt(f, &mut n.listed_spaces, k("listed_spaces"), Topic::Name);
     opt(f, &mut n.listed, k("listed"), Topic::Name);
     opt(f, &mut n.multiline, k("multiline"), Topic::Name);
+    opt(
+        f,
+        &mut n.plugin_namespace,
+        k("plugin_namespace"),
+        Topic::Name,
+    );
     let d = &mut m.description_rules;
     let k = |key: &str| format!("description_rules.{key}");
     rule(f, &mut d.missing, k("missing"), Topic::DescriptionMissing);

@@ -31,13 +31,10 @@ pub fn apply(
     else {
         return Ok(a.name.clone());
     };
-    let id = "name_rules.plugin_namespace";
     let plugin_name = match &plugin.name {
         Ok(n) => n,
         Err(why) => {
             return Err(Box::new(Reason::from_rule(
-                &m.id,
-                id,
                 &rule.from,
                 format!(
                     "{} lists it under the name of the plugin in {}, which skilltui cannot tell: {why}",
@@ -58,8 +55,6 @@ pub fn apply(
         format!("named in {}", plugin.manifest.display())
     };
     a.notes.push(Reason::from_rule(
-        &m.id,
-        id,
         &rule.from,
         format!(
             "listed as `{}`: the skill is inside the plugin `{plugin_name}` ({whence}){}",

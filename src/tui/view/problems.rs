@@ -329,7 +329,7 @@ fn info_lines(app: &App, g: &Group, first: Option<&Finding>) -> Vec<Line<'static
     let cause = if g.rules.len() > 1 {
         g.rules.join(", ")
     } else {
-        g.cause.rule.clone()
+        g.cause.rule.to_string()
     };
     let mut cause_line = vec![label("cause"), Span::raw(safe(&cause))];
     match g.roots.as_slice() {
