@@ -171,6 +171,15 @@ impl RuleId {
         }))
     }
 
+    /// The same rule seen from another topic (a setting's rule cited as the root it adds).
+    pub(crate) fn as_topic(&self, topic: Topic) -> RuleId {
+        RuleId(std::sync::Arc::new(RuleName {
+            id: self.0.id.clone(),
+            topic,
+            field: self.0.field.clone(),
+        }))
+    }
+
     fn other(id: String) -> RuleId {
         RuleId(std::sync::Arc::new(RuleName {
             id: id.into(),
@@ -291,6 +300,8 @@ pub enum Topic {
     RootWalk,
     /// A root's own traversal override (`roots.<id>.traversal.*`).
     RootTraversal,
+    /// A root a setting adds (cites the setting's rule, `settings.<id>`).
+    SettingRoot,
     /// A root the agent no longer scans.
     FormerRoot,
     /// A folder the agent is known not to scan.
@@ -346,6 +357,7 @@ impl Topic {
                 | Topic::Found
                 | Topic::RootWalk
                 | Topic::RootTraversal
+                | Topic::SettingRoot
                 | Topic::FormerRoot
                 | Topic::NotRoot
         )

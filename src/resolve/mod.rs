@@ -333,8 +333,8 @@ pub fn resolve_subset(
                 spec.path
             ),
         );
-        // Under one of the model's roots (a root a setting adds keeps its setting's topic).
-        if found.topic == Topic::Root {
+        // Under one of the agent's roots.
+        if matches!(found.topic, Topic::Root | Topic::SettingRoot) {
             found = found.with_topic(Topic::Found);
         }
         let content = match scan.content(&c.path) {

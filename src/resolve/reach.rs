@@ -30,7 +30,7 @@ fn eff<'a, T>(over: &'a Option<Rule<T>>, default: &'a Rule<T>) -> Eff<'a, T> {
 }
 
 impl<T> Eff<'_, T> {
-    fn reason(&self, _m: &AgentModel, message: String) -> Reason {
+    fn reason(&self, message: String) -> Reason {
         Reason::from_rule(&self.rule.from, message)
     }
 }
@@ -87,9 +87,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             match &r.rule.value {
                 Known::Known(RootSkillMd::Skill | RootSkillMd::WholeRoot) => {}
                 Known::Known(RootSkillMd::Ignored) => {
-                    return Reach::NotFound(r.reason(
-                        m,
-                        format!(
+                    return Reach::NotFound(r.reason(format!(
                             "the SKILL.md sits directly in the root {}; {} ignores a SKILL.md there (put it in a folder: <root>/<name>/SKILL.md)",
                             root.path.display(),
                             m.name
@@ -97,13 +95,10 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                     ));
                 }
                 Known::Unknown => {
-                    return Reach::Unknown(r.reason(
-                        m,
-                        format!(
-                            "how {} treats a SKILL.md directly in a root is not established",
-                            m.name
-                        ),
-                    ));
+                    return Reach::Unknown(r.reason(format!(
+                        "how {} treats a SKILL.md directly in a root is not established",
+                        m.name
+                    )));
                 }
             }
         } else {
@@ -130,9 +125,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                         && matches!(in_root.rule.value, Known::Known(RootSkillMd::Skill))
                         && matches!(nested.rule.value, Known::Known(Nested::Stop))
                     {
-                        return Reach::NotFound(nested.reason(
-                            m,
-                            format!(
+                        return Reach::NotFound(nested.reason(format!(
                                 "the root {} holds a SKILL.md, so {} takes the root for a skill and does not look at the other files in it",
                                 root.path.display(),
                                 m.name
@@ -142,22 +135,17 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                     return Reach::Reached;
                 }
                 Known::Known(LooseMd::Ignored) => {
-                    return Reach::NotFound(r.reason(
-                        m,
-                        format!(
+                    return Reach::NotFound(r.reason(format!(
                             "{} is a loose Markdown file in the root; {} only loads <root>/<name>/SKILL.md",
                             c.file_name, m.name
                         ),
                     ));
                 }
                 Known::Unknown => {
-                    return Reach::Unknown(r.reason(
-                        m,
-                        format!(
-                            "whether {} loads loose *.md files in a root is not established",
-                            m.name
-                        ),
-                    ));
+                    return Reach::Unknown(r.reason(format!(
+                        "whether {} loads loose *.md files in a root is not established",
+                        m.name
+                    )));
                 }
             }
         }
@@ -168,29 +156,21 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     let name_ok = |exact: &str| c.file_name == exact;
     match &fname.rule.value {
         Known::Known(FileNameMatch::Exact) if !name_ok("SKILL.md") => {
-            return Reach::NotFound(fname.reason(
-                m,
-                format!(
-                    "the file is named {}; {} only loads files named exactly SKILL.md",
-                    c.file_name, m.name
-                ),
-            ));
+            return Reach::NotFound(fname.reason(format!(
+                "the file is named {}; {} only loads files named exactly SKILL.md",
+                c.file_name, m.name
+            )));
         }
         Known::Known(FileNameMatch::UpperThenLower)
             if !name_ok("SKILL.md") && !name_ok("skill.md") =>
         {
-            return Reach::NotFound(fname.reason(
-                m,
-                format!(
-                    "the file is named {}; {} loads SKILL.md or skill.md",
-                    c.file_name, m.name
-                ),
-            ));
+            return Reach::NotFound(fname.reason(format!(
+                "the file is named {}; {} loads SKILL.md or skill.md",
+                c.file_name, m.name
+            )));
         }
         Known::Unknown if !name_ok("SKILL.md") => {
-            return Reach::Unknown(fname.reason(
-                m,
-                format!(
+            return Reach::Unknown(fname.reason(format!(
                     "the file is named {}; whether {} accepts other spellings than SKILL.md is not established",
                     c.file_name, m.name
                 ),
@@ -210,9 +190,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             .iter()
             .any(|(d, n)| d.as_os_str().is_empty() && n == "SKILL.md")
     {
-        return Reach::NotFound(in_root_mode.reason(
-            m,
-            format!(
+        return Reach::NotFound(in_root_mode.reason(format!(
                 "the root {} has its own SKILL.md, which makes the whole root one skill and hides everything below it",
                 root.path.display()
             ),
@@ -228,20 +206,15 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             } else {
                 format!("looks at most {n} folders deep")
             };
-            return Reach::NotFound(depth.reason(
-                m,
-                format!(
-                    "the skill folder is {} levels below the root {}; {} {how}",
-                    c.depth,
-                    root.path.display(),
-                    m.name
-                ),
-            ));
+            return Reach::NotFound(depth.reason(format!(
+                "the skill folder is {} levels below the root {}; {} {how}",
+                c.depth,
+                root.path.display(),
+                m.name
+            )));
         }
         Known::Unknown if c.depth > 1 => {
-            return Reach::Unknown(depth.reason(
-                m,
-                format!(
+            return Reach::Unknown(depth.reason(format!(
                     "the skill folder is {} levels below the root; how deep {} looks is not established",
                     c.depth, m.name
                 ),
@@ -255,18 +228,13 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         let r = eff(&o.hidden, &t.hidden);
         match &r.rule.value {
             Known::Known(EnterOrSkip::Skip) => {
-                return Reach::NotFound(r.reason(
-                    m,
-                    format!(
-                        "the path goes through the hidden folder {h}, which {} skips",
-                        m.name
-                    ),
-                ));
+                return Reach::NotFound(r.reason(format!(
+                    "the path goes through the hidden folder {h}, which {} skips",
+                    m.name
+                )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(
-                    m,
-                    format!(
+                return Reach::Unknown(r.reason(format!(
                         "the path goes through the hidden folder {h}; whether {} enters hidden folders is not established",
                         m.name
                     ),
@@ -279,19 +247,16 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         let r = eff(&o.node_modules, &t.node_modules);
         match &r.rule.value {
             Known::Known(EnterOrSkip::Skip) => {
-                return Reach::NotFound(r.reason(
-                    m,
-                    format!("the path goes through node_modules, which {} skips", m.name),
-                ));
+                return Reach::NotFound(r.reason(format!(
+                    "the path goes through node_modules, which {} skips",
+                    m.name
+                )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(
-                    m,
-                    format!(
-                        "the path goes through node_modules; whether {} enters it is not established",
-                        m.name
-                    ),
-                ));
+                return Reach::Unknown(r.reason(format!(
+                    "the path goes through node_modules; whether {} enters it is not established",
+                    m.name
+                )));
             }
             _ => {}
         }
@@ -316,19 +281,14 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         let outer_path = root.path.join(outer_dir);
         match &r.rule.value {
             Known::Known(Nested::Stop) => {
-                return Reach::NotFound(r.reason(
-                    m,
-                    format!(
-                        "it is inside the skill folder {}; {} does not look for skills inside a skill",
-                        outer_path.display(),
-                        m.name
-                    ),
-                ));
+                return Reach::NotFound(r.reason(format!(
+                    "it is inside the skill folder {}; {} does not look for skills inside a skill",
+                    outer_path.display(),
+                    m.name
+                )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(
-                    m,
-                    format!(
+                return Reach::Unknown(r.reason(format!(
                         "it is inside the skill folder {}; whether {} registers nested skills is not established",
                         outer_path.display(),
                         m.name
@@ -346,18 +306,13 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         };
         match &r.rule.value {
             Known::Known(FollowOrIgnore::Ignore) => {
-                return Reach::NotFound(r.reason(
-                    m,
-                    format!(
-                        "the path goes through a symlinked folder, which {} does not follow",
-                        m.name
-                    ),
-                ));
+                return Reach::NotFound(r.reason(format!(
+                    "the path goes through a symlinked folder, which {} does not follow",
+                    m.name
+                )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(
-                    m,
-                    format!(
+                return Reach::Unknown(r.reason(format!(
                         "the path goes through a symlinked folder; whether {} follows it is not established",
                         m.name
                     ),
@@ -372,22 +327,16 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         };
         match &r.rule.value {
             Known::Known(FollowOrIgnore::Ignore) => {
-                return Reach::NotFound(r.reason(
-                    m,
-                    format!(
-                        "SKILL.md is a symlink, and {} ignores symlinked SKILL.md files",
-                        m.name
-                    ),
-                ));
+                return Reach::NotFound(r.reason(format!(
+                    "SKILL.md is a symlink, and {} ignores symlinked SKILL.md files",
+                    m.name
+                )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(
-                    m,
-                    format!(
-                        "SKILL.md is a symlink; whether {} follows symlinked files is not established",
-                        m.name
-                    ),
-                ));
+                return Reach::Unknown(r.reason(format!(
+                    "SKILL.md is a symlink; whether {} follows symlinked files is not established",
+                    m.name
+                )));
             }
             _ => {}
         }
@@ -407,9 +356,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                 for f in relevant.iter().filter(|f| names.contains(&f.name)) {
                     let sub = c.rel.strip_prefix(&f.dir).unwrap_or(&c.rel);
                     if let Some(p) = ignored_by(&f.patterns, sub) {
-                        return Reach::NotFound(ign.reason(
-                            m,
-                            format!(
+                        return Reach::NotFound(ign.reason(format!(
                                 "{} in {} ignores it (pattern `{p}`), and {} honours {} inside a skills root",
                                 f.name,
                                 root.path.join(&f.dir).display(),
@@ -425,15 +372,12 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                     let sub = c.rel.strip_prefix(&f.dir).unwrap_or(&c.rel);
                     ignored_by(&f.patterns, sub).is_some()
                 }) {
-                    return Reach::Unknown(ign.reason(
-                        m,
-                        format!(
-                            "{} in {} matches it; whether {} honours ignore files is not established",
-                            f.name,
-                            root.path.join(&f.dir).display(),
-                            m.name
-                        ),
-                    ));
+                    return Reach::Unknown(ign.reason(format!(
+                        "{} in {} matches it; whether {} honours ignore files is not established",
+                        f.name,
+                        root.path.join(&f.dir).display(),
+                        m.name
+                    )));
                 }
             }
         }

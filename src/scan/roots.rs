@@ -4,7 +4,9 @@
 //! instance says whether the agent's walk reaches it, so that a skill in a folder the walk skips
 //! is explained ("above the git root") instead of silently ignored.
 
-use crate::agents::{AgentModel, Known, NoGitWalk, ProjectWalk, Provenance, RootSpec, Scope};
+use crate::agents::{
+    AgentModel, Known, NoGitWalk, ProjectWalk, Provenance, RootSpec, Scope, Topic,
+};
 use crate::env::Env;
 use crate::settings::Settings;
 use std::path::{Path, PathBuf};
@@ -287,6 +289,8 @@ pub fn expand(
         let setting = &m.settings[x.setting];
         let mut from = setting.from.clone();
         from.note = Some(format!("added by {}", x.origin));
+        // Its reasons are about the root the setting adds.
+        from.id = from.id.as_topic(Topic::SettingRoot);
         let spec = RootSpec {
             id: setting.from.id.key().to_string(),
             path: x.path.display().to_string(),
