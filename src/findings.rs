@@ -837,11 +837,19 @@ fn verdict_fix(
                 Topic::DescriptionMissing | Topic::DescriptionEmpty => Some("add-description"),
                 Topic::NameFolderMismatch => Some("name-folder-match"),
                 Topic::FileName => Some("skill-md-case"),
-                _ => None,
+                // A value rule names its own quick fix (`quote-value` for a list argument-hint).
+                _ => v
+                    .decisive()
+                    .and_then(|r| r.fix.as_deref())
+                    .and_then(|f| crate::actions::FIX_CODES.iter().copied().find(|c| *c == f)),
             };
             let _ = cat;
+            let why = format!("`skilltui why {} --agent {agent}` explains it", s.label());
             fix(
-                format!("`skilltui why {} --agent {agent}` explains it", s.label()),
+                match quick {
+                    Some(q) => format!("`skilltui fix {} --only {q}`; {why}", s.path.display()),
+                    None => why,
+                },
                 quick,
             )
         }

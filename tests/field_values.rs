@@ -803,3 +803,62 @@ fn the_explorer_shows_the_consequence_of_this_value_and_the_conditional_glyph() 
     );
     assert!(f.contains("quote-value"), "{f}");
 }
+
+#[test]
+fn check_offers_the_value_rules_quick_fix_and_applying_it_makes_copilot_load_the_skill() {
+    let fx = Fx::new();
+    let front = "name: data-designer\ndescription: Use when the user wants to create a dataset.\nargument-hint: [describe the dataset you want to generate]";
+    let md = fx.skill("copilot-cli", "data-designer", front);
+    let (out, _) = fx.bin(&["check", "--format", "json", "--agent", "copilot-cli"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "rejected" && f["path"].as_str().unwrap().contains("data-designer"))
+        .unwrap_or_else(|| panic!("no rejected finding: {out}"));
+    assert_eq!(f["fix"]["quick_fix"], "quote-value", "{f}");
+    let (text, _) = fx.bin(&["check", "--agent", "copilot-cli"]);
+    assert!(text.contains("--only quote-value"), "{text}");
+    // The quick fix the finding names, applied headless, makes the release's type check pass.
+    let (applied, err) = fx.bin(&[
+        "fix",
+        &md.to_string_lossy(),
+        "--only",
+        "quote-value",
+        "--yes",
+    ]);
+    let after = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        after.contains("argument-hint: \"[describe the dataset you want to generate]\""),
+        "{applied}{err}{after}"
+    );
+    let cat = fx.catalog();
+    let v = cat.skill(&md).unwrap().verdict("copilot-cli").unwrap();
+    assert_eq!(v.status, skilltui::resolve::Status::Visible, "{v:?}");
+}
+
+#[test]
+fn claude_lists_a_skill_it_cannot_parse_with_the_bodys_first_line() {
+    // Observed on 2.1.332 (oracle case yaml@claude: unterminated, ends-colon, dash-item,
+    // no-front): a file whose frontmatter does not parse, or that has none, is listed with the
+    // same fallback as a missing description, the body's first line without its `#`.
+    let v = probe(
+        "claude-code",
+        "broken",
+        "name: broken\ndescription: \"unterminated",
+    );
+    listed(&v, "broken", Some("Title"));
+    let r = v
+        .reasons
+        .iter()
+        .find(|r| r.rule.as_str() == "claude-code/parse.yaml_error");
+    assert!(
+        r.is_some_and(|r| r.message.contains("the body's first line")),
+        "{:#?}",
+        v.reasons
+    );
+    // pi, which has no such fallback, still rejects it.
+    let v = probe("pi", "broken", "name: broken\ndescription: \"unterminated");
+    assert_eq!(v.status, Status::Rejected, "{:#?}", v.reasons);
+}

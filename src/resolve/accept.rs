@@ -64,6 +64,19 @@ impl Ctx<'_> {
 }
 
 /// The body's first paragraph (headings skipped), as agents that infer a description use it.
+/// The description an agent gives a skill it loads without usable metadata (no frontmatter, or
+/// a YAML error it loads anyway): what its `description_rules.missing` rule says, else the
+/// body's first paragraph. Returns the text and how it was taken, for the reason's sentence.
+fn body_description(m: &AgentModel, body: &str) -> (String, &'static str) {
+    match &m.description_rules.missing.value {
+        Known::Known(MissingDescription::FirstLine) => (
+            first_line(body),
+            "the body's first line (a heading without its `#`) as description",
+        ),
+        _ => (first_paragraph(body), "the first paragraph as description"),
+    }
+}
+
 pub fn first_paragraph(body: &str) -> String {
     let mut para: Vec<&str> = Vec::new();
     for line in body.lines() {
@@ -402,14 +415,15 @@ fn accept_unlisted(
                 ),
                 Known::Known(NoFrontmatter::LoadBody) => {
                     let body = text.trim_start_matches('\u{feff}');
+                    let (description, how) = body_description(m, body);
                     Acceptance::Accepted(Box::new(Accepted {
                         name: folder.to_string(),
                         display: None,
-                        description: first_paragraph(body),
+                        description,
                         notes: vec![cx.reason(
                             rule,
                             format!(
-                                "{what}; {} loads it anyway, named after its folder, with the first paragraph as description",
+                                "{what}; {} loads it anyway, named after its folder, with {how}",
                                 m.name
                             ),
                         )],
@@ -523,17 +537,21 @@ fn accept_unlisted(
                 )),
                 Some(Known::Known(YamlErrorPosture::Reject)) => Acceptance::Rejected(cx.reason(
                     &p.yaml_error,
-                    format!("{msg}; {} skips a skill whose frontmatter does not parse", m.name),
+                    format!(
+                        "{msg}; {} skips a skill whose frontmatter does not parse",
+                        m.name
+                    ),
                 )),
                 Some(Known::Known(YamlErrorPosture::LoadBody)) => {
+                    let (description, how) = body_description(m, parts.body);
                     Acceptance::Accepted(Box::new(Accepted {
                         name: folder.to_string(),
                         display: None,
-                        description: first_paragraph(parts.body),
+                        description,
                         notes: vec![cx.reason(
                             &p.yaml_error,
                             format!(
-                                "{msg}; {} loads the skill anyway with empty metadata: named after its folder, the first paragraph as description",
+                                "{msg}; {} loads the skill anyway with empty metadata: named after its folder, {how}",
                                 m.name
                             ),
                         )],
