@@ -862,3 +862,21 @@ fn claude_lists_a_skill_it_cannot_parse_with_the_bodys_first_line() {
     let v = probe("pi", "broken", "name: broken\ndescription: \"unterminated");
     assert_eq!(v.status, Status::Rejected, "{:#?}", v.reasons);
 }
+
+#[test]
+fn copilot_keeps_a_block_descriptions_newline_unless_it_ends_the_frontmatter() {
+    // Observed with agents --verify on a real install (1.0.102): `description: |` followed by
+    // other keys is listed with its final newline; the probes (description last) without it.
+    let v = probe(
+        "copilot-cli",
+        "kept",
+        "name: kept\ndescription: |\n  line one\n  line two\nlicense: MIT",
+    );
+    listed(&v, "kept", Some("line one\nline two\n"));
+    let v = probe(
+        "copilot-cli",
+        "ends",
+        "name: ends\ndescription: |\n  line one\n  line two",
+    );
+    listed(&v, "ends", Some("line one\nline two"));
+}

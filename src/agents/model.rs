@@ -1700,7 +1700,8 @@ pub enum TextStep {
     CollapseWhitespace,
     /// Each run of line breaks becomes one space, and each tab a space.
     NewlinesToSpaces,
-    /// One final line break is dropped (a `|` block scalar's last newline).
+    /// The line break before the closing `---` is not part of the YAML text: a `|` block scalar
+    /// that ends the frontmatter has no final newline (one followed by other keys keeps it).
     StripFinalNewline,
 }
 

@@ -139,9 +139,41 @@ pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str
         && !acc.no_listed_description
         && let Some(Known::Known(steps)) = m.description_rules.listed.as_ref().map(|r| &r.value)
     {
-        acc.description_as_listed = Some(TextStep::apply_all(steps, &acc.description));
+        // `strip-final-newline` is the newline before the closing `---`, which the agent leaves
+        // out of the YAML text: only a value that ends the frontmatter loses it.
+        let ends = content
+            .as_ref()
+            .is_ok_and(|md| last_frontmatter_key(&md.text) == Some("description"));
+        let steps: Vec<TextStep> = steps
+            .iter()
+            .copied()
+            .filter(|s| ends || *s != TextStep::StripFinalNewline)
+            .collect();
+        acc.description_as_listed = Some(TextStep::apply_all(&steps, &acc.description));
     }
     a
+}
+
+/// The last top-level key of the frontmatter (a line at column 0 with `key:`), read from the
+/// text between the opening `---` line and the next line that starts with `---`.
+fn last_frontmatter_key(text: &str) -> Option<&str> {
+    let mut lines = text.trim_start_matches('\u{feff}').lines();
+    if lines.next()?.trim_end() != "---" {
+        return None;
+    }
+    let mut last = None;
+    for l in lines {
+        if l.starts_with("---") {
+            return last;
+        }
+        if l.starts_with(|c: char| c.is_whitespace() || c == '#') || l.is_empty() {
+            continue;
+        }
+        if let Some((k, _)) = l.split_once(':') {
+            last = Some(k.trim().trim_matches(['"', '\'']));
+        }
+    }
+    None
 }
 
 /// The kind of a frontmatter value, as value rules tell them apart.
