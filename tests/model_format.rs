@@ -648,3 +648,98 @@ fn known_bugs_mark_the_skills_they_bite() {
     assert!(out.contains("bugs.numeric-name"), "{out}");
     assert!(out.contains("name-not-string"), "{out}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The live catalog: a root appearing that changes a group's first existing folder, and the trust
+// file changing, lead to the right snapshot
+// ---------------------------------------------------------------------------------------------
+
+fn watch_until(
+    rx: &std::sync::mpsc::Receiver<skilltui::watch::Update>,
+    what: &str,
+    ok: impl Fn(&Catalog) -> bool,
+) -> skilltui::watch::Update {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(u) if ok(&u.catalog) => return u,
+            Ok(_) => continue,
+            Err(_) => panic!("no snapshot with {what} within 10 s"),
+        }
+    }
+}
+
+fn status_of(cat: &Catalog, path: &Path) -> Option<Status> {
+    cat.skill(path)
+        .and_then(|s| s.verdict("fx"))
+        .map(|v| v.status)
+}
+
+#[test]
+fn the_watcher_follows_root_groups_and_the_trust_file() {
+    let fx = Fx::new();
+    let g = "group = \"brand\"\n";
+    let roots = root("kimi", ".kimi/skills", "project", g)
+        + &root("claude", ".claude/skills", "project", g)
+        + &root("user", "~/.fx/skills", "user", "");
+    // Trust gates the user scope here, so that the project's group roots stay readable.
+    let trust = trust_table().replace("[\"project\"]", "[\"user\"]");
+    let models = fx.model(&fixture(&roots, "first-wins", "root-then-distance", &trust));
+    let one = fx.skill("project/.claude/skills/one", "one");
+    let mine = fx.skill("home/.fx/skills/mine", "mine");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let env = fx.env();
+    let _h = skilltui::watch::spawn(
+        std::sync::Arc::new(models.clone()),
+        env.clone(),
+        std::time::Duration::from_millis(100),
+        move |r| match r {
+            skilltui::watch::Report::Update(u) => tx.send(u).is_ok(),
+            skilltui::watch::Report::Warning(_) => true,
+        },
+    )
+    .unwrap();
+    let first = watch_until(&rx, "the initial snapshot", |_| true);
+    assert_eq!(status_of(&first.catalog, &one), Some(Status::Visible));
+    assert_eq!(status_of(&first.catalog, &mine), Some(Status::NotFound));
+
+    // A root appears that comes first in the group: the copy in .claude/skills is not read.
+    fx.mkdir("project/.kimi/skills");
+    let u = watch_until(&rx, "one demoted by .kimi/skills", |c| {
+        status_of(c, &one) == Some(Status::NotFound)
+    });
+    let full = Catalog::build(&models, &env);
+    assert_eq!(
+        serde_json::to_value(&*u.catalog).unwrap(),
+        serde_json::to_value(&full).unwrap(),
+        "the snapshot equals a full rebuild"
+    );
+    // It goes away again: .claude/skills is read.
+    std::fs::remove_dir_all(fx.base.join("project/.kimi")).unwrap();
+    watch_until(&rx, "one visible again", |c| {
+        status_of(c, &one) == Some(Status::Visible)
+    });
+
+    // The trust file appears and trusts the folder (its folder ~/.fx exists: a root's parent).
+    fx.put(
+        "home/.fx/trustedFolders.json",
+        &format!("{{\"{}\": \"TRUST_FOLDER\"}}", fx.project.display()),
+    );
+    watch_until(&rx, "mine trusted", |c| {
+        status_of(c, &mine) == Some(Status::Visible)
+    });
+    // And changes its mind.
+    fx.put(
+        "home/.fx/trustedFolders.json",
+        &format!("{{\"{}\": \"DO_NOT_TRUST\"}}", fx.project.display()),
+    );
+    let u = watch_until(&rx, "mine untrusted", |c| {
+        status_of(c, &mine) == Some(Status::NotFound)
+    });
+    let full = Catalog::build(&models, &env);
+    assert_eq!(
+        serde_json::to_value(&*u.catalog).unwrap(),
+        serde_json::to_value(&full).unwrap()
+    );
+}

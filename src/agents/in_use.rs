@@ -23,8 +23,13 @@ pub const SEED_IDS: [&str; 7] = [
 pub enum Evidence {
     /// The program is on `PATH` at `path`.
     Command { name: String, path: PathBuf },
-    /// The agent's folder exists and holds more than its skill folders.
-    Home { template: String, path: PathBuf },
+    /// The agent's folder exists and holds more than its skill folders (`shown`: the path
+    /// with `~` for the home folder).
+    Home {
+        template: String,
+        path: PathBuf,
+        shown: String,
+    },
 }
 
 impl Evidence {
@@ -32,7 +37,7 @@ impl Evidence {
     pub fn describe(&self) -> String {
         match self {
             Evidence::Command { name, .. } => format!("`{name}` on PATH"),
-            Evidence::Home { template, .. } => format!("{template} exists"),
+            Evidence::Home { shown, .. } => format!("{shown} exists"),
         }
     }
 }
@@ -80,9 +85,14 @@ pub fn detect(m: &AgentModel, env: &Env) -> Option<InUse> {
                 continue;
             };
             if holds_more_than(&path, &roots) {
+                let shown = match path.strip_prefix(&env.home) {
+                    Ok(rel) if !rel.as_os_str().is_empty() => format!("~/{}", rel.display()),
+                    _ => path.display().to_string(),
+                };
                 evidence.push(Evidence::Home {
                     template: h.clone(),
                     path,
+                    shown,
                 });
                 if !rules.contains(&r.from.id) {
                     rules.push(r.from.id.clone());

@@ -563,6 +563,24 @@ pub fn referenced_vars(models: &[AgentModel]) -> std::collections::BTreeSet<Stri
     out
 }
 
+/// Two models whose two-letter column titles ([`AgentModel::abbrev`]) are the same, said as
+/// an error (narrow tables must tell every agent apart: set `short` in one of them).
+pub fn label_clash(models: &[AgentModel]) -> Option<String> {
+    let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
+    for m in models {
+        let a = m.abbrev().to_lowercase();
+        if let Some(other) = seen.insert(a.clone(), &m.id)
+            && other != m.id
+        {
+            return Some(format!(
+                "agents `{other}` and `{}` share the column title `{a}`: give one of them another `short`",
+                m.id
+            ));
+        }
+    }
+    None
+}
+
 /// The built-in models, in [`BUILTIN_IDS`] order.
 pub fn builtin() -> Vec<AgentModel> {
     BUILTIN
@@ -607,6 +625,15 @@ pub fn load_dir(dir: &Path) -> Result<Vec<AgentModel>, ModelError> {
             message: "not UTF-8".into(),
         })?;
         models.push(parse_model(&f, &text)?);
+    }
+    if let Some(message) = label_clash(&models) {
+        return Err(ModelError {
+            file: dir.to_path_buf(),
+            line: None,
+            column: None,
+            snippet: None,
+            message,
+        });
     }
     let mut ids = std::collections::BTreeSet::new();
     for m in &models {
