@@ -20,12 +20,46 @@ pub fn column_label(m: &crate::agents::AgentModel) -> String {
     short(&m.id).chars().take(6).collect()
 }
 
+/// Search matches the filters hide, e.g. ` · 2 more hidden by scope: project — p cycles`.
+fn hidden_note(h: &crate::tui::app::Hidden) -> String {
+    use crate::tui::app::HiddenBy;
+    if h.count == 0 {
+        return String::new();
+    }
+    let one = h.by.len() == 1;
+    let by: Vec<String> =
+        h.by.iter()
+            .map(|(b, n)| {
+                let what = match b {
+                    HiddenBy::Filter(f) => format!("filter: {}", f.label()),
+                    HiddenBy::Scope(s) => format!("scope: {}", s.as_str()),
+                };
+                if one { what } else { format!("{what} ({n})") }
+            })
+            .collect();
+    let keys: Vec<&str> =
+        h.by.iter()
+            .map(|(b, _)| match b {
+                HiddenBy::Filter(_) => "f",
+                HiddenBy::Scope(_) => "p",
+            })
+            .collect();
+    format!(
+        " · {} more hidden by {} — {} {}",
+        h.count,
+        by.join(", "),
+        keys.join(", "),
+        if one { "cycles" } else { "cycle" }
+    )
+}
+
 pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
     let agents = app.shown_agents();
     let title = format!(
-        " Skills {}/{} · sort {} · {}{}{} ",
+        " Skills {}/{}{} · sort {} · {}{}{} ",
         app.rows.len(),
         app.catalog.as_ref().map_or(0, |c| c.skills.len()),
+        hidden_note(&app.hidden),
         app.sort.label(),
         app.filter.label(),
         app.agent_filter
