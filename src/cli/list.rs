@@ -2,7 +2,8 @@
 
 use super::context::{Common, Context};
 use super::{EXIT_OK, ExitCode};
-use crate::catalog::Catalog;
+use crate::agents::Scope;
+use crate::catalog::{Catalog, Skill};
 use crate::resolve::{Status, Verdict};
 use crate::sanitize;
 use std::io::{self, Write};
@@ -15,6 +16,125 @@ pub struct Args {
     /// Keep running: print a fresh result after each change (JSON lines with --json).
     #[arg(long)]
     pub watch: bool,
+    /// Only these agents' columns (repeatable; id, column title or name, any case); with
+    /// --status, the skills with that status for one of them.
+    #[arg(long, value_name = "AGENT")]
+    pub agent: Vec<String>,
+    /// Only skills in roots of this scope (repeatable).
+    #[arg(long, value_enum, value_name = "SCOPE")]
+    pub scope: Vec<ScopeArg>,
+    /// Only skills with this status for one of the agents shown (repeatable).
+    #[arg(long, value_enum, value_name = "STATUS")]
+    pub status: Vec<StatusArg>,
+}
+
+/// `--scope`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScopeArg {
+    Project,
+    User,
+    System,
+    Other,
+}
+
+impl ScopeArg {
+    fn scope(self) -> Scope {
+        match self {
+            ScopeArg::Project => Scope::Project,
+            ScopeArg::User => Scope::User,
+            ScopeArg::System => Scope::System,
+            ScopeArg::Other => Scope::Other,
+        }
+    }
+}
+
+/// `--status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatusArg {
+    Visible,
+    Shadowed,
+    Rejected,
+    NotFound,
+    Unknown,
+}
+
+impl StatusArg {
+    fn status(self) -> Status {
+        match self {
+            StatusArg::Visible => Status::Visible,
+            StatusArg::Shadowed => Status::Shadowed,
+            StatusArg::Rejected => Status::Rejected,
+            StatusArg::NotFound => Status::NotFound,
+            StatusArg::Unknown => Status::Unknown,
+        }
+    }
+}
+
+/// What `list` keeps: the agents shown (None: all), the scopes and the statuses (empty: any).
+/// Filters combine with AND; a status matches when one of the agents shown has it.
+#[derive(Debug, Clone, Default)]
+struct Keep {
+    agents: Option<Vec<String>>,
+    scopes: Vec<Scope>,
+    statuses: Vec<Status>,
+}
+
+impl Keep {
+    fn new(args: &Args, cx: &Context) -> Result<Keep, String> {
+        let agents = if args.agent.is_empty() {
+            None
+        } else {
+            Some(cx.resolve_agents(&args.agent)?)
+        };
+        Ok(Keep {
+            agents,
+            scopes: args.scope.iter().map(|s| s.scope()).collect(),
+            statuses: args.status.iter().map(|s| s.status()).collect(),
+        })
+    }
+
+    fn shows_agent(&self, id: &str) -> bool {
+        self.agents
+            .as_ref()
+            .is_none_or(|a| a.iter().any(|x| x == id))
+    }
+
+    fn keeps(&self, s: &Skill) -> bool {
+        (self.scopes.is_empty() || self.scopes.contains(&s.scope))
+            && (self.statuses.is_empty()
+                || s.verdicts
+                    .iter()
+                    .any(|(a, v)| self.shows_agent(a) && self.statuses.contains(&v.status)))
+    }
+
+    fn filters(&self) -> bool {
+        self.agents.is_some() || !self.scopes.is_empty() || !self.statuses.is_empty()
+    }
+
+    /// The catalog with the skills kept (and, with --agent, only those agents' verdicts).
+    fn apply(&self, cat: &Catalog) -> Catalog {
+        if !self.filters() {
+            return cat.clone();
+        }
+        let mut out = cat.clone();
+        out.skills = cat
+            .skills
+            .iter()
+            .filter(|s| self.keeps(s))
+            .map(|s| {
+                if self.agents.is_none() {
+                    return s.clone();
+                }
+                let mut t = Skill::clone(s);
+                t.verdicts.retain(|(a, _)| self.shows_agent(a));
+                std::sync::Arc::new(t)
+            })
+            .collect();
+        if self.agents.is_some() {
+            out.agents.retain(|a| self.shows_agent(&a.id));
+        }
+        out
+    }
 }
 
 /// One character per status (and `~` for visible but hidden from the model).
@@ -46,8 +166,13 @@ pub fn run(
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };
+    let keep = match Keep::new(args, &cx) {
+        Ok(k) => k,
+        Err(e) => return Ok(Err(e)),
+    };
     if args.watch {
         return cx.watch(out, |out, cat, u| {
+            let cat = &keep.apply(cat);
             if args.json {
                 serde_json::to_writer(&mut *out, cat)?;
                 writeln!(out)
@@ -60,21 +185,33 @@ pub fn run(
                         u.changed.len()
                     )?;
                 }
-                write_matrix(out, &cx, cat)
+                write_matrix(out, &cx, cat, keep.filters())
             }
         });
     }
-    let cat = cx.catalog();
+    let cat = keep.apply(&cx.catalog());
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &cat)?;
         writeln!(out)?;
     } else {
-        write_matrix(out, &cx, &cat)?;
+        write_matrix(out, &cx, &cat, keep.filters())?;
     }
     Ok(Ok(EXIT_OK))
 }
 
-fn write_matrix(out: &mut dyn Write, cx: &Context, cat: &Catalog) -> io::Result<()> {
+fn write_matrix(
+    out: &mut dyn Write,
+    cx: &Context,
+    cat: &Catalog,
+    filtered: bool,
+) -> io::Result<()> {
+    if cat.skills.is_empty() && filtered {
+        writeln!(
+            out,
+            "No skill matches these filters. `skilltui list` without them lists every skill found."
+        )?;
+        return Ok(());
+    }
     if cat.skills.is_empty() {
         writeln!(
             out,

@@ -8,9 +8,11 @@ pub mod context;
 pub mod fix;
 pub mod list;
 pub mod mv;
+pub mod pick;
 pub mod rename;
 pub mod rm;
 pub mod roots;
+pub mod tokens;
 pub mod undo;
 pub mod validate;
 pub mod why;
@@ -60,6 +62,8 @@ pub enum Command {
     Check(check::Args),
     /// List the folders each agent scans.
     Roots(roots::Args),
+    /// Per agent, the size of the skill listing it sends the model against its budget.
+    Tokens(tokens::Args),
     /// List the agents and, for one, every rule with its source.
     Agents(agents::Args),
     /// Set a skill's frontmatter name (checked against the spec), and with --folder its folder.
@@ -100,6 +104,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
         Some(Command::Why(args)) => why::run(&args, common, out),
         Some(Command::Check(args)) => check::run(&args, common, out),
         Some(Command::Roots(args)) => roots::run(&args, common, out),
+        Some(Command::Tokens(args)) => tokens::run(&args, common, out),
         Some(Command::Agents(args)) => agents::run(&args, common, out),
         Some(Command::Rename(args)) => rename::run(&args, common, out, err),
         Some(Command::Mv(args)) => mv::run(&args, common, out, err),

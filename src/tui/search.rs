@@ -6,7 +6,8 @@
 //! 1. the whole query is the name (ignoring case), then the name starts with it;
 //! 2. per word, the best place it matches: the name (a whole name part, the start of the name
 //!    or of a part, inside it, then a compact fuzzy match), the description (a whole word, the
-//!    start of a word, inside one), the shown path (compactly; see [`compact`]); the skill's
+//!    start of a word, inside one, a plural's singular), the shown path (compactly; see
+//!    [`compact`]); the skill's
 //!    score is the sum over the words.
 //!
 //! A fuzzy subsequence of a long text matches nearly any query (`fill pdf forms` has a
@@ -178,7 +179,12 @@ impl Search {
             Some(3) => Some(90),
             Some(2) => Some(80),
             Some(_) => Some(40),
-            None => None,
+            // A plural's singular (`forms` for `PDF form`), lower.
+            None => w
+                .strip_suffix('s')
+                .filter(|stem| stem.chars().count() >= 3)
+                .and_then(|stem| best_occurrence(&h.description, stem))
+                .map(|q| if q >= 2 { 60 } else { 30 }),
         };
         if description >= Some(80) {
             return description;
@@ -289,6 +295,11 @@ mod tests {
         assert_eq!(ranked("fill pdf forms", &skills), ["pdf", "pdf-tools"]);
         // One word missing everywhere: no match.
         assert_eq!(ranked("fill pdf spreadsheets", &skills), Vec::<&str>::new());
+        // A plural in the query finds the singular in a description, below the plural.
+        let singular = h("pdf-kit", "Fill a PDF form");
+        let plural = h("pdf-box", "Fill PDF forms");
+        let s = search("fill pdf forms");
+        assert!(s.score(&singular).unwrap() < s.score(&plural).unwrap());
         // Case is ignored.
         assert_eq!(ranked("FILL Pdf", &skills), ["pdf", "pdf-tools"]);
     }
