@@ -303,6 +303,13 @@ fn list_filters_combine_with_and() {
         header.contains("codex") && !header.contains("claude"),
         "{header}"
     );
+    assert!(
+        stdout(&o).contains("\n5 of 5 skills, "),
+        "the summary counts before and after the filters: {}",
+        stdout(&o)
+    );
+    let o = f.run(&["list", "--scope", "user"]);
+    assert!(stdout(&o).contains("\n2 of 5 skills, "), "{}", stdout(&o));
     let o = f.run(&["list", "--scope", "system"]);
     exits(&o, 0);
     assert!(

@@ -172,6 +172,7 @@ pub fn run(
     };
     if args.watch {
         return cx.watch(out, |out, cat, u| {
+            let total = cat.skills.len();
             let cat = &keep.apply(cat);
             if args.json {
                 serde_json::to_writer(&mut *out, cat)?;
@@ -185,16 +186,18 @@ pub fn run(
                         u.changed.len()
                     )?;
                 }
-                write_matrix(out, &cx, cat, keep.filters())
+                write_matrix(out, &cx, cat, keep.filters().then_some(total))
             }
         });
     }
-    let cat = keep.apply(&cx.catalog());
+    let full = cx.catalog();
+    let total = full.skills.len();
+    let cat = keep.apply(&full);
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &cat)?;
         writeln!(out)?;
     } else {
-        write_matrix(out, &cx, &cat, keep.filters())?;
+        write_matrix(out, &cx, &cat, keep.filters().then_some(total))?;
     }
     Ok(Ok(EXIT_OK))
 }
@@ -203,9 +206,10 @@ fn write_matrix(
     out: &mut dyn Write,
     cx: &Context,
     cat: &Catalog,
-    filtered: bool,
+    // The number of skills before the filters, when filtered.
+    filtered: Option<usize>,
 ) -> io::Result<()> {
-    if cat.skills.is_empty() && filtered {
+    if cat.skills.is_empty() && filtered.is_some() {
         writeln!(
             out,
             "No skill matches these filters. `skilltui list` without them lists every skill found."
@@ -260,9 +264,15 @@ fn write_matrix(
         .count();
     let problems = cat.skills.iter().filter(|s| !s.problems.is_empty()).count();
     writeln!(out)?;
+    let of = filtered.map(|t| format!(" of {t}")).unwrap_or_default();
+    let every = if filtered.is_some() {
+        "every agent shown"
+    } else {
+        "every agent"
+    };
     writeln!(
         out,
-        "{} skills, {} not visible to every agent, {} with spec problems. {LEGEND}",
+        "{}{of} skills, {} not visible to {every}, {} with spec problems. {LEGEND}",
         cat.skills.len(),
         invisible,
         problems

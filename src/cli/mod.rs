@@ -46,7 +46,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Validate skill folders (or SKILL.md files) against the Agent Skills specification.
+    /// Validate skill folders (or SKILL.md files, or every skill folder under a folder) against
+    /// the Agent Skills specification.
     ///
     /// Same verdicts as the reference validator skills-ref; exit 0 when all are valid,
     /// 1 when any is invalid, 2 on usage errors.

@@ -113,7 +113,7 @@ pub fn run(
         .max(6);
     writeln!(
         out,
-        "{:<aw$}  {:>6}  {:<tw$}  BUDGET",
+        "{:<aw$}  {:>6}  {:<tw$}  BUDGET SOURCE",
         "AGENT", "SKILLS", "TOKENS / BUDGET"
     )?;
     for (r, size) in reports.iter().zip(&sized) {
