@@ -607,8 +607,11 @@ fn bench_tui(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 .collect();
             for q in queries {
                 let s = Instant::now();
-                let mut search = skilltui::tui::search::Search::default();
-                search.set_query(q.clone());
+                use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
+                let pattern = Pattern::parse(&q, CaseMatching::Smart, Normalization::Smart);
+                let mut matcher =
+                    nucleo_matcher::Matcher::new(nucleo_matcher::Config::DEFAULT.match_paths());
+                let mut buf = Vec::new();
                 let candidates: Vec<usize> = if !last.0.is_empty() && q.starts_with(&last.0) {
                     last.1.clone()
                 } else {
@@ -619,7 +622,14 @@ fn bench_tui(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 } else {
                     candidates
                         .into_iter()
-                        .filter(|&i| search.score(&full[i], "").is_some())
+                        .filter(|&i| {
+                            pattern
+                                .score(
+                                    nucleo_matcher::Utf32Str::new(&full[i], &mut buf),
+                                    &mut matcher,
+                                )
+                                .is_some()
+                        })
                         .collect()
                 };
                 b.push(ms(s.elapsed()));

@@ -1,15 +1,15 @@
 //! `skilltui fix SKILL [--only CODE]… [--list]`: the quick fixes that apply to a skill.
 
 use super::context::{Common, Context};
-use super::rename::{Confirm, execute};
-use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use super::rename::{Confirm, execute_skill};
+use super::{EXIT_OK, ExitCode};
 use crate::actions::{self, Request};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The skill folder or its SKILL.md.
+    /// The skill: its name, its folder or its SKILL.md.
     #[arg(value_name = "SKILL")]
     pub skill: PathBuf,
     /// Only this fix (repeatable): remove-bom, quote-description, quote-value, add-description,
@@ -36,12 +36,9 @@ pub fn run(
             Err(e) => return Ok(Err(e)),
         };
         let cat = cx.catalog();
-        let s = match actions::find_skill(&cat, &args.skill) {
+        let s = match super::rename::picked(&cx, &cat, &args.skill, err)? {
             Ok(s) => s,
-            Err(r) => {
-                writeln!(err, "skilltui: refused: {}", cx.say(&r.0))?;
-                return Ok(Ok(EXIT_FINDING));
-            }
+            Err(code) => return Ok(Ok(code)),
         };
         let fixes = actions::fixes(&cat, &cx.models, s);
         for f in &fixes {
@@ -52,8 +49,7 @@ pub fn run(
         }
         return Ok(Ok(EXIT_OK));
     }
-    execute(common, &args.confirm, out, err, |cat| {
-        let s = actions::find_skill(cat, &args.skill)?;
+    execute_skill(common, &args.confirm, out, err, &args.skill, |_, s| {
         Ok(Request::Fix {
             skill: s.path.clone(),
             only: args.only.clone(),

@@ -2,7 +2,8 @@
 
 use super::context::{Common, Context};
 use super::{EXIT_OK, ExitCode};
-use crate::catalog::Catalog;
+use crate::agents::Scope;
+use crate::catalog::{Catalog, Skill};
 use crate::resolve::{Status, Verdict};
 use crate::sanitize;
 use std::io::{self, Write};
@@ -23,6 +24,125 @@ pub struct Args {
     /// Show every agent's column.
     #[arg(long, conflicts_with = "agents")]
     pub all_agents: bool,
+    /// Only skills in roots of this scope (repeatable).
+    #[arg(long, value_enum, value_name = "SCOPE")]
+    pub scope: Vec<ScopeArg>,
+    /// Only skills with this status for one of the agents shown (repeatable).
+    #[arg(long, value_enum, value_name = "STATUS")]
+    pub status: Vec<StatusArg>,
+}
+
+/// `--scope`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScopeArg {
+    Project,
+    User,
+    System,
+    Other,
+}
+
+impl ScopeArg {
+    fn scope(self) -> Scope {
+        match self {
+            ScopeArg::Project => Scope::Project,
+            ScopeArg::User => Scope::User,
+            ScopeArg::System => Scope::System,
+            ScopeArg::Other => Scope::Other,
+        }
+    }
+}
+
+/// `--status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatusArg {
+    Visible,
+    Shadowed,
+    Rejected,
+    NotFound,
+    Unknown,
+}
+
+impl StatusArg {
+    fn status(self) -> Status {
+        match self {
+            StatusArg::Visible => Status::Visible,
+            StatusArg::Shadowed => Status::Shadowed,
+            StatusArg::Rejected => Status::Rejected,
+            StatusArg::NotFound => Status::NotFound,
+            StatusArg::Unknown => Status::Unknown,
+        }
+    }
+}
+
+/// What `list` keeps: the agents given with --agent (None: all, and JSON keeps every agent), the
+/// scopes and the statuses (empty: any). Filters combine with AND; a status matches when one of the
+/// agents shown has it.
+#[derive(Debug, Clone, Default)]
+struct Keep {
+    agents: Option<Vec<String>>,
+    /// The agents whose status `--status` looks at: the columns shown.
+    status_agents: Vec<String>,
+    scopes: Vec<Scope>,
+    statuses: Vec<Status>,
+}
+
+impl Keep {
+    fn new(args: &Args, cx: &Context, shown: &super::context::Shown) -> Result<Keep, String> {
+        let agents = if args.agents.is_empty() {
+            None
+        } else {
+            Some(cx.resolve_agents(&args.agents)?)
+        };
+        Ok(Keep {
+            agents,
+            status_agents: shown.ids.clone(),
+            scopes: args.scope.iter().map(|s| s.scope()).collect(),
+            statuses: args.status.iter().map(|s| s.status()).collect(),
+        })
+    }
+
+    fn shows_agent(&self, id: &str) -> bool {
+        self.agents
+            .as_ref()
+            .is_none_or(|a| a.iter().any(|x| x == id))
+    }
+
+    fn keeps(&self, s: &Skill) -> bool {
+        (self.scopes.is_empty() || self.scopes.contains(&s.scope))
+            && (self.statuses.is_empty()
+                || s.verdicts
+                    .iter()
+                    .any(|(a, v)| self.status_agents.contains(a) && self.statuses.contains(&v.status)))
+    }
+
+    fn filters(&self) -> bool {
+        self.agents.is_some() || !self.scopes.is_empty() || !self.statuses.is_empty()
+    }
+
+    /// The catalog with the skills kept (and, with --agent, only those agents' verdicts).
+    fn apply(&self, cat: &Catalog) -> Catalog {
+        if !self.filters() {
+            return cat.clone();
+        }
+        let mut out = cat.clone();
+        out.skills = cat
+            .skills
+            .iter()
+            .filter(|s| self.keeps(s))
+            .map(|s| {
+                if self.agents.is_none() {
+                    return s.clone();
+                }
+                let mut t = Skill::clone(s);
+                t.verdicts.retain(|(a, _)| self.shows_agent(a));
+                std::sync::Arc::new(t)
+            })
+            .collect();
+        if self.agents.is_some() {
+            out.agents.retain(|a| self.shows_agent(&a.id));
+        }
+        out
+    }
 }
 
 /// One character per status (and `~` for visible but hidden from the model).
@@ -76,8 +196,14 @@ pub fn run(
         Err(e) => return Ok(Err(e)),
     };
     let shown = &shown;
+    let keep = match Keep::new(args, &cx, shown) {
+        Ok(k) => k,
+        Err(e) => return Ok(Err(e)),
+    };
     if args.watch {
         return cx.watch(out, |out, cat, u| {
+            let total = cat.skills.len();
+            let cat = &keep.apply(cat);
             if args.json {
                 serde_json::to_writer(&mut *out, cat)?;
                 writeln!(out)
@@ -90,16 +216,18 @@ pub fn run(
                         u.changed.len()
                     )?;
                 }
-                write_matrix(out, &cx, cat, shown)
+                write_matrix(out, &cx, cat, shown, keep.filters().then_some(total))
             }
         });
     }
-    let cat = cx.catalog();
+    let full = cx.catalog();
+    let total = full.skills.len();
+    let cat = keep.apply(&full);
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &cat)?;
         writeln!(out)?;
     } else {
-        write_matrix(out, &cx, &cat, shown)?;
+        write_matrix(out, &cx, &cat, shown, keep.filters().then_some(total))?;
     }
     Ok(Ok(EXIT_OK))
 }
@@ -109,6 +237,8 @@ fn write_matrix(
     cx: &Context,
     cat: &Catalog,
     shown: &super::context::Shown,
+    // The number of skills before the filters, when filtered.
+    filtered: Option<usize>,
 ) -> io::Result<()> {
     // The columns shown, in the order chosen.
     let cols_at: Vec<usize> = shown
@@ -116,6 +246,13 @@ fn write_matrix(
         .iter()
         .filter_map(|id| cat.agents.iter().position(|a| &a.id == id))
         .collect();
+    if cat.skills.is_empty() && filtered.is_some() {
+        writeln!(
+            out,
+            "No skill matches these filters. `skilltui list` without them lists every skill found."
+        )?;
+        return Ok(());
+    }
     if cat.skills.is_empty() {
         writeln!(
             out,
@@ -181,9 +318,15 @@ fn write_matrix(
         .count();
     let problems = cat.skills.iter().filter(|s| !s.problems.is_empty()).count();
     writeln!(out)?;
+    let of = filtered.map(|t| format!(" of {t}")).unwrap_or_default();
+    let every = if filtered.is_some() {
+        "every agent shown"
+    } else {
+        "every agent"
+    };
     writeln!(
         out,
-        "{} skills, {} not visible to every agent, {} with spec problems. {LEGEND}",
+        "{}{of} skills, {} not visible to {every}, {} with spec problems. {LEGEND}",
         cat.skills.len(),
         invisible,
         problems

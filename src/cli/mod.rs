@@ -8,9 +8,11 @@ pub mod context;
 pub mod fix;
 pub mod list;
 pub mod mv;
+pub mod pick;
 pub mod rename;
 pub mod rm;
 pub mod roots;
+pub mod tokens;
 pub mod undo;
 pub mod validate;
 pub mod why;
@@ -44,7 +46,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Validate skill folders (or SKILL.md files) against the Agent Skills specification.
+    /// Validate skill folders (or SKILL.md files, or every skill folder under a folder) against
+    /// the Agent Skills specification.
     ///
     /// Same verdicts as the reference validator skills-ref; exit 0 when all are valid,
     /// 1 when any is invalid, 2 on usage errors.
@@ -60,6 +63,8 @@ pub enum Command {
     Check(check::Args),
     /// List the folders each agent scans.
     Roots(roots::Args),
+    /// Per agent, the size of the skill listing it sends the model against its budget.
+    Tokens(tokens::Args),
     /// List the agents and, for one, every rule with its source.
     Agents(agents::Args),
     /// Set a skill's frontmatter name (checked against the spec), and with --folder its folder.
@@ -100,6 +105,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
         Some(Command::Why(args)) => why::run(&args, common, out),
         Some(Command::Check(args)) => check::run(&args, common, out),
         Some(Command::Roots(args)) => roots::run(&args, common, out),
+        Some(Command::Tokens(args)) => tokens::run(&args, common, out),
         Some(Command::Agents(args)) => agents::run(&args, common, out),
         Some(Command::Rename(args)) => rename::run(&args, common, out, err),
         Some(Command::Mv(args)) => mv::run(&args, common, out, err),

@@ -3,14 +3,14 @@
 
 use super::ExitCode;
 use super::context::Common;
-use super::rename::{Confirm, execute};
+use super::rename::{Confirm, execute_skill};
 use crate::actions::{self, Mode, Request};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The skill folder or its SKILL.md.
+    /// The skill: its name, its folder or its SKILL.md.
     #[arg(value_name = "SKILL")]
     pub skill: PathBuf,
     /// The destination root (a folder an agent scans, e.g. .claude/skills).
@@ -39,8 +39,7 @@ pub fn run(
     } else {
         Mode::Move
     };
-    execute(common, &args.confirm, out, err, |cat| {
-        let s = actions::find_skill(cat, &args.skill)?;
+    execute_skill(common, &args.confirm, out, err, &args.skill, |cat, s| {
         Ok(Request::Move {
             skill: s.path.clone(),
             root: actions::find_root(cat, &args.root)?,

@@ -2,12 +2,13 @@
 //! print the diff and the verdicts before and after, ask (or `--yes`, or `--dry-run`), apply.
 
 use super::context::{Common, Context};
+use super::pick;
 use super::{EXIT_FINDING, EXIT_OK, EXIT_USAGE, ExitCode};
 use crate::actions::{self, Plan, Refusal, Request};
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, Skill};
 use crate::sanitize;
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// `--dry-run` and `--yes`, shared by the action commands.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -22,7 +23,7 @@ pub struct Confirm {
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The skill folder or its SKILL.md.
+    /// The skill: its name, its folder or its SKILL.md.
     #[arg(value_name = "SKILL")]
     pub skill: PathBuf,
     /// The new frontmatter name (checked against the spec).
@@ -40,8 +41,7 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Result<ExitCode, String>> {
-    execute(common, &args.confirm, out, err, |cat| {
-        let s = actions::find_skill(cat, &args.skill)?;
+    execute_skill(common, &args.confirm, out, err, &args.skill, |_, s| {
         Ok(Request::Rename {
             skill: s.path.clone(),
             name: args.new_name.clone(),
@@ -135,15 +135,75 @@ pub fn execute(
         Ok(r) => r,
         Err(r) => return refused(err, &cx, &r),
     };
-    let plan = match actions::plan(&cat, &cx.models, &cx.env, &req) {
-        Ok(p) => p,
+    proceed(&cx, &cat, flags, out, err, req)
+}
+
+/// The shared flow for a command on one skill, given by name or path ([`pick::skill`]): a name
+/// several skills hold lists them on `err` and exits with the usage status.
+pub fn execute_skill(
+    common: &Common,
+    flags: &Confirm,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    skill: &Path,
+    request: impl FnOnce(&Catalog, &Skill) -> Result<Request, Refusal>,
+) -> io::Result<Result<ExitCode, String>> {
+    let cx = match Context::new(common) {
+        Ok(cx) => cx,
+        Err(e) => return Ok(Err(e)),
+    };
+    let cat = cx.catalog();
+    let s = match picked(&cx, &cat, skill, err)? {
+        Ok(s) => s,
+        Err(code) => return Ok(Ok(code)),
+    };
+    let req = match request(&cat, s) {
+        Ok(r) => r,
         Err(r) => return refused(err, &cx, &r),
+    };
+    proceed(&cx, &cat, flags, out, err, req)
+}
+
+/// The skill `arg` names, or the exit status after saying why there is none on `err`: a
+/// refusal (1) when nothing has that name or path, the list of copies (2) when several do.
+pub fn picked<'a>(
+    cx: &Context,
+    cat: &'a Catalog,
+    arg: &Path,
+    err: &mut dyn Write,
+) -> io::Result<Result<&'a Skill, ExitCode>> {
+    match pick::skill(cat, arg) {
+        Ok(s) => Ok(Ok(s)),
+        Err(pick::Miss::NotFound(m)) => {
+            writeln!(err, "skilltui: refused: {}", cx.say(&m))?;
+            Ok(Err(EXIT_FINDING))
+        }
+        Err(pick::Miss::Ambiguous { name, paths }) => {
+            for l in pick::ambiguous_lines(cx, cat, &name, &paths) {
+                writeln!(err, "{l}")?;
+            }
+            Ok(Err(EXIT_USAGE))
+        }
+    }
+}
+
+fn proceed(
+    cx: &Context,
+    cat: &Catalog,
+    flags: &Confirm,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    req: Request,
+) -> io::Result<Result<ExitCode, String>> {
+    let plan = match actions::plan(cat, &cx.models, &cx.env, &req) {
+        Ok(p) => p,
+        Err(r) => return refused(err, cx, &r),
     };
     let preview = match actions::preview(&plan, &cx.models, &cx.env) {
         Ok(p) => p,
-        Err(r) => return refused(err, &cx, &r),
+        Err(r) => return refused(err, cx, &r),
     };
-    print_plan(&cx, &plan, &preview, out)?;
+    print_plan(cx, &plan, &preview, out)?;
     if flags.dry_run {
         writeln!(out, "\n(dry run: nothing changed)")?;
         return Ok(Ok(EXIT_OK));
@@ -162,6 +222,6 @@ pub fn execute(
             )?;
             Ok(Ok(EXIT_OK))
         }
-        Err(r) => refused(err, &cx, &r),
+        Err(r) => refused(err, cx, &r),
     }
 }

@@ -3,14 +3,14 @@
 
 use super::ExitCode;
 use super::context::Common;
-use super::rename::{Confirm, execute};
-use crate::actions::{self, Request};
+use super::rename::{Confirm, execute_skill};
+use crate::actions::Request;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The skill folder or its SKILL.md.
+    /// The skill: its name, its folder or its SKILL.md.
     #[arg(value_name = "SKILL")]
     pub skill: PathBuf,
     #[command(flatten)]
@@ -23,8 +23,7 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Result<ExitCode, String>> {
-    execute(common, &args.confirm, out, err, |cat| {
-        let s = actions::find_skill(cat, &args.skill)?;
+    execute_skill(common, &args.confirm, out, err, &args.skill, |_, s| {
         Ok(Request::Delete {
             skill: s.path.clone(),
         })

@@ -1,5 +1,5 @@
-//! `skilltui why NAME`: every file named NAME (frontmatter or folder) and, per agent, the chain
-//! of reasons with their sources.
+//! `skilltui why SKILL`: every file named SKILL (frontmatter or folder), or the skill at that
+//! path, and, per agent, the chain of reasons with their sources.
 
 use super::context::{Common, Context};
 use super::{EXIT_FINDING, EXIT_OK, ExitCode};
@@ -12,7 +12,8 @@ use std::io::{self, Write};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// A skill's frontmatter name or folder name.
+    /// A skill's frontmatter name or folder name (every copy), or a skill folder or SKILL.md.
+    #[arg(value_name = "SKILL")]
     pub name: String,
     /// Only this agent (full reasons for it).
     #[arg(long, value_name = "AGENT")]
@@ -77,12 +78,20 @@ pub fn run(
         ..args.clone()
     };
     let cat = cx.catalog();
-    let matches: Vec<&Skill> = cat.named(&args.name).collect();
+    // Every copy holding the name; else the skill at that path (folder or SKILL.md).
+    let mut matches: Vec<&Skill> = cat.named(&args.name).collect();
+    let mut shown_name = args.name.clone();
+    if matches.is_empty()
+        && let Ok(s) = crate::actions::find_skill(&cat, std::path::Path::new(&args.name))
+    {
+        matches.push(s);
+        shown_name = s.label().to_string();
+    }
     if args.json {
         serde_json::to_writer_pretty(
             &mut *out,
             &WhyJson {
-                name: &args.name,
+                name: &shown_name,
                 skills: matches.clone(),
             },
         )?;
@@ -93,7 +102,7 @@ pub fn run(
             EXIT_OK
         }));
     }
-    let name = sanitize::line(&args.name).into_owned();
+    let name = sanitize::line(&shown_name).into_owned();
     if matches.is_empty() {
         writeln!(
             out,

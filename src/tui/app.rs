@@ -3,7 +3,7 @@
 //! its inputs change, never while drawing; the listing reports (Tokens tab) are made once per
 //! snapshot, the first time they are shown.
 
-use super::search::Search;
+use super::search::{Haystack, Search};
 use crate::agents::{AgentModel, Scope};
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
@@ -216,13 +216,25 @@ pub struct Row {
     pub skill: usize,
 }
 
-/// A search, the filters it ran under, and the skills it matched.
-/// A query, the filters it ran under, and the skills it kept with their scores.
-type SearchMemo = (
-    String,
-    (Filter, Option<usize>, Option<Scope>),
-    Vec<(usize, u32)>,
-);
+/// A query and the skills it matched (under no filter) with their scores.
+type SearchMemo = (String, Vec<(usize, u32)>);
+
+/// An active filter that hides skills the search matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HiddenBy {
+    /// `f`: problems or collisions only.
+    Filter(Filter),
+    /// `p`: one scope only.
+    Scope(Scope),
+}
+
+/// Skills the search matched that the active filters hide: how many in all, and how many each
+/// filter hides (a skill can fail several), in the order `f`, `p`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Hidden {
+    pub count: usize,
+    pub by: Vec<(HiddenBy, usize)>,
+}
 
 /// How many recent queries are remembered (typing narrows from the longest remembered prefix;
 /// erasing back to a remembered query does not score again).
@@ -254,9 +266,11 @@ pub struct App {
     pub search: Search,
 
     pub rows: Vec<Row>,
-    /// What the search matches for each skill: (name and shown path, lowercased description),
-    /// made once per snapshot.
-    pub haystacks: Vec<(String, String)>,
+    /// What the search matches for each skill (name, shown path, description), made once per
+    /// snapshot.
+    pub haystacks: Vec<Haystack>,
+    /// Matches of the search that the active filters hide (empty without a query).
+    pub hidden: Hidden,
     /// The snapshot's findings, grouped (header counts, Problems tab, `f` filter): made once
     /// per snapshot, by the thread that built it when it came from the watcher or scan worker.
     pub problems: Arc<Problems>,
@@ -264,7 +278,7 @@ pub struct App {
     pub problem_cursor: usize,
     /// Where the Problems tab was (group, skill) when Enter opened a skill: `6` returns there.
     pub problem_return: Option<(usize, usize)>,
-    /// The last search and the skills it matched: a query that only grows rescans those only.
+    /// The last searches and the skills they matched: a query that only grows rescans those only.
     searches: std::collections::VecDeque<SearchMemo>,
     /// The selected skill, by path: survives re-sorting, filtering and new snapshots.
     pub selected: Option<PathBuf>,
@@ -381,6 +395,7 @@ impl App {
             problem_cursor: 0,
             problem_return: None,
             searches: Default::default(),
+            hidden: Hidden::default(),
             selected: None,
             cursor: 0,
             offset: 0,
@@ -444,7 +459,7 @@ impl App {
         self.collisions = collisions(&cat);
         // Skills the new snapshot shares with the previous one (unchanged since) keep their
         // search text: an edit of one file makes one new string, not one per skill.
-        let mut previous: HashMap<*const Skill, (String, String)> = HashMap::new();
+        let mut previous: HashMap<*const Skill, Haystack> = HashMap::new();
         if let Some(old) = &self.catalog
             && old.skills.len() == self.haystacks.len()
         {
@@ -460,13 +475,10 @@ impl App {
             .iter()
             .map(|s| {
                 previous.remove(&Arc::as_ptr(s)).unwrap_or_else(|| {
-                    (
-                        format!(
-                            "{} {}",
-                            s.label(),
-                            crate::cli::context::show_path(&self.env, &s.path)
-                        ),
-                        s.description.as_deref().unwrap_or("").to_lowercase(),
+                    Haystack::new(
+                        s.label(),
+                        &crate::cli::context::show_path(&self.env, &s.path),
+                        s.description.as_deref().unwrap_or(""),
                     )
                 })
             })
@@ -539,15 +551,16 @@ impl App {
             .agent_filter
             .and_then(|i| cat.agents.iter().position(|a| a.id == self.models[i].id));
         let problems = self.problems.clone();
-        // The same query under the same filters: the remembered result. A query that extends
-        // a remembered one can only match what that one matched.
+        // The search runs under no filter (so that what the filters hide can be counted); the
+        // same query again is the remembered result, and a query that extends a remembered one
+        // can only match what that one matched.
         let query = self.search.query.clone();
-        let filters = (self.filter, self.agent_filter, self.scope_filter);
+        let searching = self.search.active();
         let exact = self
             .searches
             .iter()
-            .find(|(q, f, _)| *q == query && *f == filters)
-            .map(|(_, _, m)| m.clone());
+            .find(|(q, _)| *q == query)
+            .map(|(_, m)| m.clone());
         let mut rows: Vec<(u32, Row)> = Vec::new();
         let matched = match exact {
             Some(m) => m,
@@ -555,48 +568,63 @@ impl App {
                 let from = self
                     .searches
                     .iter()
-                    .filter(|(q, f, _)| {
-                        !q.is_empty() && query.starts_with(q.as_str()) && *f == filters
-                    })
-                    .max_by_key(|(q, _, _)| q.len());
-                let candidates: Vec<usize> = match from {
-                    Some((_, _, m)) => m.iter().map(|(i, _)| *i).collect(),
-                    None => (0..cat.skills.len()).collect(),
+                    .filter(|(q, _)| !q.trim().is_empty() && query.starts_with(q.as_str()))
+                    .max_by_key(|(q, _)| q.len());
+                let matched: Vec<(usize, u32)> = match (searching, from) {
+                    (false, _) => (0..cat.skills.len()).map(|i| (i, 0)).collect(),
+                    (true, Some((_, m))) => m
+                        .iter()
+                        .filter_map(|&(i, _)| Some((i, self.search.score(&self.haystacks[i])?)))
+                        .collect(),
+                    (true, None) => (0..cat.skills.len())
+                        .filter_map(|i| Some((i, self.search.score(&self.haystacks[i])?)))
+                        .collect(),
                 };
-                let mut matched = Vec::new();
-                for i in candidates {
-                    let s = &cat.skills[i];
-                    if let Some(scope) = self.scope_filter
-                        && s.scope != scope
-                    {
-                        continue;
+                if searching {
+                    if self.searches.len() >= SEARCH_MEMOS {
+                        self.searches.pop_front();
                     }
-                    match self.filter {
-                        Filter::All => {}
-                        // An error or warning finding (for the agent shown), as `check` counts.
-                        Filter::Problems if !problems.flagged(i, agent) => continue,
-                        Filter::Collisions if !colliding.contains(&i) => continue,
-                        _ => {}
-                    }
-                    let score = if query.is_empty() {
-                        0
-                    } else {
-                        let (name_path, description) = &self.haystacks[i];
-                        match self.search.score(name_path, description) {
-                            Some(score) => score,
-                            None => continue,
-                        }
-                    };
-                    matched.push((i, score));
+                    self.searches.push_back((query.clone(), matched.clone()));
                 }
-                if self.searches.len() >= SEARCH_MEMOS {
-                    self.searches.pop_front();
-                }
-                self.searches
-                    .push_back((query.clone(), filters, matched.clone()));
                 matched
             }
         };
+        // The filters, each counting the matches it hides.
+        let mut hidden = Hidden::default();
+        let mut by_filter = 0;
+        let mut by_scope = 0;
+        let mut kept = Vec::with_capacity(matched.len());
+        for (i, score) in matched {
+            let s = &cat.skills[i];
+            let scope_hides = self.scope_filter.is_some_and(|scope| s.scope != scope);
+            let filter_hides = match self.filter {
+                Filter::All => false,
+                // An error or warning finding (for the agent shown), as `check` counts.
+                Filter::Problems => !problems.flagged(i, agent),
+                Filter::Collisions => !colliding.contains(&i),
+            };
+            if scope_hides || filter_hides {
+                hidden.count += 1;
+                by_filter += usize::from(filter_hides);
+                by_scope += usize::from(scope_hides);
+                continue;
+            }
+            kept.push((i, score));
+        }
+        if searching {
+            if by_filter > 0 {
+                hidden.by.push((HiddenBy::Filter(self.filter), by_filter));
+            }
+            if let Some(scope) = self.scope_filter
+                && by_scope > 0
+            {
+                hidden.by.push((HiddenBy::Scope(scope), by_scope));
+            }
+        } else {
+            hidden = Hidden::default();
+        }
+        self.hidden = hidden;
+        let matched = kept;
         rows.extend(
             matched
                 .into_iter()
@@ -607,7 +635,6 @@ impl App {
             let m = problems.marks.get(i).copied().unwrap_or_default();
             (m.worst.map_or(3, |w| w as u8), std::cmp::Reverse(m.count))
         };
-        let searching = !self.search.query.is_empty();
         rows.sort_by(|(sa, a), (sb, b)| {
             let (x, y) = (&cat.skills[a.skill], &cat.skills[b.skill]);
             let by_search = if searching {
@@ -642,7 +669,7 @@ impl App {
 
     /// Character indices of a row's name the search matched (for highlighting the drawn rows).
     pub fn hits(&self, row: &Row) -> Vec<u32> {
-        if self.search.query.is_empty() {
+        if !self.search.active() {
             return Vec::new();
         }
         self.skill(row.skill)

@@ -363,7 +363,7 @@ pub const KEYS: [(&str, &str); 18] = [
         "into the detail / back; Problems: a cause, a skill",
     ),
     ("Tab S-Tab", "detail: Why (rules, sources) / Fields / File"),
-    ("/", "search: name and path fuzzily, description by words"),
+    ("/", "search: every word in name, description or path"),
     ("Enter (search)", "keep the query; Esc clears it"),
     ("s", "sort: name, problems, scope"),
     ("f", "filter: all, problems (error, warning), collisions"),

@@ -20,6 +20,39 @@ pub fn column_label(m: &crate::agents::AgentModel) -> String {
     short(&m.id).chars().take(6).collect()
 }
 
+/// Search matches the filters hide, e.g. ` 2 more hidden by scope: project — p cycles `.
+fn hidden_note(h: &crate::tui::app::Hidden) -> Option<String> {
+    use crate::tui::app::HiddenBy;
+    if h.count == 0 {
+        return None;
+    }
+    let one = h.by.len() == 1;
+    let by: Vec<String> =
+        h.by.iter()
+            .map(|(b, n)| {
+                let what = match b {
+                    HiddenBy::Filter(f) => format!("filter: {}", f.label()),
+                    HiddenBy::Scope(s) => format!("scope: {}", s.as_str()),
+                };
+                if one { what } else { format!("{what} ({n})") }
+            })
+            .collect();
+    let keys: Vec<&str> =
+        h.by.iter()
+            .map(|(b, _)| match b {
+                HiddenBy::Filter(_) => "f",
+                HiddenBy::Scope(_) => "p",
+            })
+            .collect();
+    Some(format!(
+        " {} more hidden by {} — {} {} ",
+        h.count,
+        by.join(", "),
+        keys.join(", "),
+        if one { "cycles" } else { "cycle" }
+    ))
+}
+
 pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
     let agents = app.shown_agents();
     let title = format!(
@@ -37,7 +70,11 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
     );
     let block = Block::bordered()
         .title(title)
-        .title_bottom(Line::from(style::legend_for(area.width)))
+        // Search matches the filters hide take the legend's place while there are any.
+        .title_bottom(match hidden_note(&app.hidden) {
+            Some(note) => Line::from(Span::styled(note, style::title())),
+            None => Line::from(style::legend_for(area.width)),
+        })
         .border_style(style::focused_border(app.focus == Focus::List));
     let mut header = vec![Cell::from("SKILL"), Cell::from("SCOPE")];
     let mut widths = vec![Constraint::Min(12), Constraint::Length(7)];
