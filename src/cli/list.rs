@@ -3,7 +3,7 @@
 use super::context::{Common, Context};
 use super::{EXIT_OK, ExitCode};
 use crate::catalog::Catalog;
-use crate::resolve::{Status, Verdict};
+use crate::resolve::Status;
 use crate::sanitize;
 use std::io::{self, Write};
 
@@ -18,24 +18,7 @@ pub struct Args {
 }
 
 /// One character per status (and `~` for visible but hidden from the model).
-pub fn glyph(v: &Verdict) -> &'static str {
-    match v.status {
-        Status::Visible if v.model == Some(false) => "~",
-        Status::Visible if v.conditional.is_some() => "◇",
-        Status::Visible => "✓",
-        Status::Shadowed => "↓",
-        Status::Rejected => "✗",
-        Status::NotFound => "·",
-        Status::Unknown => "?",
-    }
-}
-
-pub const LEGEND: &str = "✓ visible  ◇ conditional (listed once matching files are touched)  ~ visible, hidden from the model  ↓ shadowed  ✗ rejected  · not found  ? unknown";
-
-/// The short column title of an agent (`claude-code` → `claude`).
-pub fn short(id: &str) -> &str {
-    id.split('-').next().unwrap_or(id)
-}
+pub use crate::present::{LEGEND, glyph, short};
 
 pub fn run(
     args: &Args,

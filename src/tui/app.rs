@@ -457,7 +457,7 @@ impl App {
                         format!(
                             "{} {}",
                             s.label(),
-                            crate::cli::context::show_path(&self.env, &s.path)
+                            crate::present::show_path(&self.env, &s.path)
                         ),
                         s.description.as_deref().unwrap_or("").to_lowercase(),
                     )
