@@ -237,11 +237,17 @@ fn header_counts_per_agent_and_errors() {
         header_agrees_with_the_library(&app, &f);
         snap(name, header(&f).to_string());
     }
-    // At 120 columns every agent fits.
+    // At 120 columns every agent fits, by its id.
     let app = app(&d, 120, 35);
     let f = frame(&app);
     for label in [
-        "claude", "codex", "copilot", "antigr…", "cursor", "openco…", "pi",
+        "claude-code",
+        "codex",
+        "copilot-cli",
+        "antigravity",
+        "cursor",
+        "opencode",
+        "pi",
     ] {
         assert!(header(&f).contains(&format!("{label} ")), "{label}: {f}");
     }
