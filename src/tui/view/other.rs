@@ -111,6 +111,9 @@ pub fn collision_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         .map(|m| m.id.chars().count())
         .max()
         .unwrap_or(0);
+    // Agents that reach no copy: one line at the end.
+    let mut unseen: Vec<String> = Vec::new();
+    lines.push(Line::raw(""));
     for (ai, m) in app.models.iter().enumerate() {
         if app.agent_filter.is_some_and(|i| i != ai) {
             continue;
@@ -127,14 +130,16 @@ pub fn collision_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             .collect();
         let any = |st: Status| verdicts.iter().any(|(_, v)| v.status == st);
         // What the agent does with the name, from the statuses alone; the reasons below say why.
+        if verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
+            unseen.push(m.id.clone());
+            continue;
+        }
         let summary = match visible.len() {
-            _ if verdicts.iter().all(|(_, v)| v.status == Status::NotFound) => {
-                "sees none of them".to_string()
-            }
             1 => format!("uses {}", visible[0] + 1),
             0 if any(Status::Unknown) => "which copy it uses is not established".to_string(),
             0 if any(Status::Shadowed) => "uses a copy outside this list".to_string(),
             0 => "loads none of them".to_string(),
+            2 => "lists both".to_string(),
             n => format!("lists all {n}"),
         };
         let mut head = vec![
@@ -146,7 +151,6 @@ pub fn collision_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             head.push(style::verdict_span(v));
         }
         head.push(Span::raw(format!("  {summary}")));
-        lines.push(Line::raw(""));
         lines.extend(wrap(head, width, 4));
         // The deciding reason of each copy that is not simply used or unseen, each sentence once
         // (with every copy it is about).
@@ -181,6 +185,17 @@ pub fn collision_lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 6,
             ));
         }
+    }
+    if !unseen.is_empty() {
+        lines.push(Line::raw(""));
+        lines.extend(wrap(
+            vec![
+                Span::styled("no copy in a root they scan: ", style::dim()),
+                Span::raw(unseen.join(", ")),
+            ],
+            width,
+            4,
+        ));
     }
     lines
 }
