@@ -386,7 +386,7 @@ pub fn token_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let mut lines = vec![
         Line::from(Span::styled(
             format!(
-                "{}: {} skills in the listing, ≈ {} tokens",
+                "{}: {} skills in the listing; tokens ≈ {}",
                 r.agent,
                 crate::present::thousands(r.entries.len() as u64),
                 crate::present::tokens_of_budget(r.total_tokens, r.budget_tokens)
@@ -434,7 +434,7 @@ pub fn token_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             show(app, &e.path)
         )));
     }
-    wrap_all(lines, width, 8)
+    wrap_all(lines, width, 2)
 }
 
 /// Every key, for the `?` overlay.

@@ -15,8 +15,8 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table, TableState};
 /// The skills table's columns for `width` inner columns, sized to their content: agent titles
 /// as long as they fit next to a name column of up to 16 characters (the id, its first word,
 /// that word cut with `…`, the two-letter code last); the scope where titles keep six
-/// characters with it; a root column
-/// where the names still have room.
+/// characters with it; a root column where the names still have room (with titles cut to
+/// their first word if that makes the room).
 pub struct Columns {
     pub name: usize,
     pub root: Option<usize>,
@@ -59,8 +59,6 @@ pub fn columns(app: &App, width: usize) -> Columns {
         }
         cap -= 1;
     }
-    let agents = labels(cap);
-    let rest = width.saturating_sub(used(&agents) + if scope { 8 } else { 0 });
     let root_need = skills()
         .filter_map(|s| s.root.as_deref())
         .map(|r| show(app, r).chars().count())
@@ -68,8 +66,18 @@ pub fn columns(app: &App, width: usize) -> Columns {
         .unwrap_or(0)
         .min(32);
     let name_pref = name_need.min(28);
-    let root = (root_need > 0 && rest >= name_pref + 1 + root_need.min(14))
-        .then(|| root_need.min(rest - name_pref - 1));
+    let fixed = if scope { 8 } else { 0 };
+    let root_fits = |cap: usize| {
+        let rest = width.saturating_sub(used(&labels(cap)) + fixed);
+        root_need > 0 && rest >= name_pref + 1 + root_need.min(14)
+    };
+    // A root column tells copies apart: worth titles cut to a first word.
+    if cap > 7 && !root_fits(cap) && root_fits(7) {
+        cap = 7;
+    }
+    let agents = labels(cap);
+    let rest = width.saturating_sub(used(&agents) + fixed);
+    let root = root_fits(cap).then(|| root_need.min(rest - name_pref - 1));
     let name = match root {
         Some(r) => (rest - r - 1).min(name_need),
         None => rest.min(name_need),
