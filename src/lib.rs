@@ -17,6 +17,7 @@ pub mod listing;
 pub mod live;
 pub mod oracle;
 pub mod plugin;
+pub mod present;
 pub mod resolve;
 pub mod sanitize;
 pub mod scan;

@@ -301,11 +301,15 @@ fn why_names_agents_and_reasons() {
     for a in AGENTS {
         assert!(t.contains(a), "why does not name {a}:\n{t}");
     }
+    // Answer first: the agent's first line is glyph, agent, verdict and the deciding reason.
     let cc = t
         .lines()
-        .find(|l| l.trim_start().starts_with("claude-code"))
+        .find(|l| l.trim_start().starts_with("· claude-code"))
         .unwrap();
-    assert!(cc.contains("not found"), "{cc}");
+    assert!(
+        cc.contains("not found: Claude Code does not scan .agents/skills"),
+        "{cc}"
+    );
     // The reason for Claude Code cites the finding.
     assert!(t.contains("does not scan"), "{t}");
     assert!(

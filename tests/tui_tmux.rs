@@ -248,3 +248,81 @@ fn an_edit_in_another_terminal_shows_up_live() {
     let s = t.wait_for("__EXITED__");
     assert!(s.contains("__EXITED__ 0"), "{s}");
 }
+
+/// Job 1, "why doesn't Codex see X?", on a generated real-shaped catalog of 1,400 skills:
+/// `/`, the name, Enter — three keys and the name — and Codex's answer (glyph, verdict, the
+/// deciding reason) is the first line of its section, on screen at 120×35.
+#[test]
+fn why_codex_does_not_see_a_skill_in_three_keys() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("notice: tmux is not installed; the end-to-end explorer test is skipped");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (tree, _) = skilltui::r#gen::generate(
+        tmp.path(),
+        &skilltui::r#gen::Options {
+            skills: 1400,
+            seed: 0x5eed,
+        },
+    )
+    .unwrap();
+    let models = skilltui::agents::builtin();
+    let env = skilltui::env::Env::new(&tree.project, &tree.home);
+    let cat = skilltui::catalog::Catalog::build(&models, &env);
+    // A skill Codex does not list, with a name no other skill contains.
+    let labels: Vec<&str> = cat.skills.iter().map(|s| s.label()).collect();
+    let s = cat
+        .skills
+        .iter()
+        .find(|s| {
+            let l = s.label();
+            s.verdict("codex")
+                .is_some_and(|v| v.status == skilltui::resolve::Status::NotFound)
+                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                && labels.iter().filter(|o| o.contains(l)).count() == 1
+        })
+        .expect("a skill Codex does not see");
+    let v = s.verdict("codex").unwrap();
+    let reason = &v.deciding().unwrap().message;
+    let start: String = skilltui::present::shorten(&env, reason)
+        .chars()
+        .take(24)
+        .collect();
+    let bin = env!("CARGO_BIN_EXE_skilltui");
+    let t = Tmux {
+        socket: format!("skilltui-job1-{}", std::process::id()),
+    };
+    let script = format!(
+        "{bin} --project {} --home {}; echo __EXITED__ $?; sleep 30",
+        tree.project.display(),
+        tree.home.display()
+    );
+    t.start(120, 35, &script);
+    t.wait_until("the scan", |s| {
+        s.contains("errors") && !s.contains("scanning")
+    });
+    t.keys(&["/"]);
+    t.keys(&["-l", s.label()]);
+    t.keys(&["Enter"]);
+    let title = format!("{}  {} scope", s.label(), s.scope.as_str());
+    let screen = t.wait_until("Codex's answer", |sc| {
+        sc.contains(&title)
+            && sc
+                .lines()
+                .any(|l| l.contains(&format!("· codex        not found: {start}")))
+    });
+    // The answer is on the pane's first screen, above every other reason.
+    let at = screen
+        .lines()
+        .position(|l| l.contains("· codex        not found:"))
+        .unwrap();
+    let first_reason = screen
+        .lines()
+        .position(|l| l.contains("  • "))
+        .unwrap_or(usize::MAX);
+    assert!(at < first_reason && at < 12, "{screen}");
+    t.keys(&["q"]);
+    let s = t.wait_for("__EXITED__");
+    assert!(s.contains("__EXITED__ 0"), "{s}");
+}

@@ -439,3 +439,61 @@ fn a_snapshot_carries_its_findings_made_off_the_ui_thread() {
             .count()
     );
 }
+
+/// The detail pane scrolls within its content: PgDn pages by the viewport, never past the last
+/// row (and PgUp comes straight back), the position shows in its border.
+#[test]
+fn detail_scroll_is_clamped_to_content_and_pages_by_the_viewport() {
+    let d = demo("u_scroll");
+    let mut app = app(&d, 80, 24);
+    tui_support::select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    key(&mut app, KeyCode::Enter);
+    let (lines, rows) = skilltui::tui::view::detail_content(&app).unwrap();
+    let total = lines.len();
+    assert!(
+        total > rows,
+        "the Why view of code-review is longer than the pane"
+    );
+    let max = (total - rows) as u16;
+    assert_eq!(skilltui::tui::view::max_detail_scroll(&app), max);
+    // One page: the viewport less one row of context.
+    key(&mut app, KeyCode::PageDown);
+    assert_eq!(app.detail_scroll as usize, (rows - 1).min(max as usize));
+    for _ in 0..50 {
+        key(&mut app, KeyCode::PageDown);
+    }
+    assert_eq!(app.detail_scroll, max, "never into empty space");
+    let f = tui_support::frame(&app);
+    assert!(
+        f.contains(&format!("{}–{total}/{total}", max as usize + 1)),
+        "{f}"
+    );
+    // Back up at once: no hidden overshoot to scroll away first.
+    key(&mut app, KeyCode::Up);
+    assert_eq!(app.detail_scroll, max - 1);
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.detail_scroll, max);
+    key(&mut app, KeyCode::PageUp);
+    assert_eq!(
+        app.detail_scroll as usize,
+        max as usize - (rows - 1).min(max as usize)
+    );
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.detail_scroll, 0);
+    let f = tui_support::frame(&app);
+    assert!(f.contains(&format!("1–{rows}/{total}")), "{f}");
+    // The collisions and agents details clamp the same way.
+    for tab in ["2", "4"] {
+        let mut app = tui_support::app(&d, 120, 35);
+        keys(&mut app, tab);
+        key(&mut app, KeyCode::Enter);
+        for _ in 0..200 {
+            key(&mut app, KeyCode::PageDown);
+        }
+        assert_eq!(
+            app.detail_scroll,
+            skilltui::tui::view::max_detail_scroll(&app),
+            "tab {tab}"
+        );
+    }
+}

@@ -319,27 +319,7 @@ pub fn configured_agents() -> Result<Option<(PathBuf, Vec<String>)>, String> {
     }
 }
 
-/// Shortens the absolute project and home paths inside a message the same way, and escapes it.
-pub fn shorten(env: &Env, message: &str) -> String {
-    let project = format!("{}/", env.project.display());
-    let home = format!("{}/", env.home.display());
-    let mut s = message.replace(&project, "");
-    if !env.home.as_os_str().is_empty() && env.home != Path::new("/") {
-        s = s.replace(&home, "~/");
-    }
-    sanitize::line(&s).into_owned()
-}
-
-pub fn show_path(env: &Env, p: &Path) -> String {
-    let shown = if let Ok(rel) = p.strip_prefix(&env.project) {
-        rel.display().to_string()
-    } else if let Ok(rel) = p.strip_prefix(&env.home) {
-        format!("~/{}", rel.display())
-    } else {
-        p.display().to_string()
-    };
-    sanitize::line(&shown).into_owned()
-}
+pub use crate::present::{shorten, show_path};
 
 /// Every spelling `--agent` accepts for an agent: id, column label, short label, name, and the
 /// name without its first word when it has more than two (`Copilot CLI`).

@@ -4,7 +4,7 @@ use super::context::{Common, Context};
 use super::{EXIT_OK, ExitCode};
 use crate::agents::Scope;
 use crate::catalog::{Catalog, Skill};
-use crate::resolve::{Status, Verdict};
+use crate::resolve::Status;
 use crate::sanitize;
 use std::io::{self, Write};
 
@@ -146,24 +146,7 @@ impl Keep {
 }
 
 /// One character per status (and `~` for visible but hidden from the model).
-pub fn glyph(v: &Verdict) -> &'static str {
-    match v.status {
-        Status::Visible if v.model == Some(false) => "~",
-        Status::Visible if v.conditional.is_some() => "◇",
-        Status::Visible => "✓",
-        Status::Shadowed => "↓",
-        Status::Rejected => "✗",
-        Status::NotFound => "·",
-        Status::Unknown => "?",
-    }
-}
-
-pub const LEGEND: &str = "✓ visible  ◇ conditional (listed once matching files are touched)  ~ visible, hidden from the model  ↓ shadowed  ✗ rejected  · not found  ? unknown";
-
-/// The short column title of an agent (`claude-code` → `claude`).
-pub fn short(id: &str) -> &str {
-    id.split('-').next().unwrap_or(id)
-}
+pub use crate::present::{LEGEND, glyph, short};
 
 /// The column title of each model, unique among them: [`short`], or the whole id where two
 /// models share it (`claude-code` and `claude-x` keep their ids).

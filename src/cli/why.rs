@@ -5,7 +5,8 @@ use super::context::{Common, Context};
 use super::{EXIT_FINDING, EXIT_OK, ExitCode};
 use crate::agents::Topic;
 use crate::catalog::Skill;
-use crate::resolve::{Status, Verdict};
+use crate::present::{self, Remedy};
+use crate::resolve::{Reason, Status, Verdict};
 use crate::sanitize;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -160,76 +161,130 @@ pub fn run(
             s.scope.as_str(),
             sanitize::line(&s.dir)
         )?;
-        for p in &s.problems {
-            writeln!(
-                out,
-                "  spec {}[{}]: {}",
-                p.severity.as_str(),
-                p.code,
-                cx.say(&p.message)
-            )?;
-        }
         let width = s.verdicts.iter().map(|(a, _)| a.len()).max().unwrap_or(0);
+        let pad = " ".repeat(width + 6);
         for (agent, v) in &s.verdicts {
             if args.agent.as_ref().is_some_and(|a| a != agent) {
                 continue;
             }
-            writeln!(out, "  {agent:<width$}  {}", headline(v, s.label()))?;
-            if let Some(w) = &v.winner {
-                writeln!(out, "  {:width$}  winner: {}", "", cx.show(w))?;
+            // The answer first: glyph, verdict, the deciding reason and what to do.
+            let a = present::answer(v);
+            let deciding = a.deciding.map(|i| &v.reasons[i]);
+            let head = match (v.status, deciding) {
+                (Status::Visible, _) => headline(v, s.label()),
+                (_, Some(r)) => format!("{}: {} {}", a.label, cx.say(&r.message), r.evidence),
+                (_, None) => a.label.to_string(),
+            };
+            writeln!(
+                out,
+                "  {} {agent:<width$}  {head}",
+                cx.paint(sgr(v.status), a.glyph)
+            )?;
+            match &a.remedy {
+                Some(Remedy::QuickFix(code)) => writeln!(
+                    out,
+                    "{pad}quick fix: skilltui fix {} --only {code}",
+                    cx.show(&s.path)
+                )?,
+                Some(Remedy::MakeWin) => {
+                    if let Some(w) = &v.winner {
+                        writeln!(out, "{pad}winner: {}", cx.show(w))?;
+                    }
+                    writeln!(
+                        out,
+                        "{pad}fix: rename one copy (`skilltui rename`) or remove the other (`skilltui rm`)"
+                    )?;
+                }
+                Some(Remedy::Relocate) => writeln!(
+                    out,
+                    "{pad}fix: move, copy or link it into a root {agent} scans (`skilltui mv`; `skilltui roots` lists them)"
+                )?,
+                None => {}
             }
-            // Full chain for one agent or a problem; only notes beyond found/listed otherwise.
+            // Then the other reasons (for one agent or a problem, all; else only the notes),
+            // then the sources, dimmed.
             let full = args.agent.is_some() || v.status != Status::Visible;
-            for r in &v.reasons {
+            for r in present::other_reasons(v, &a) {
                 let boring = matches!(r.topic, Topic::Found | Topic::NameSource);
                 if !full && boring {
                     continue;
                 }
-                writeln!(
-                    out,
-                    "  {:width$}    - {} {}",
-                    "",
-                    cx.say(&r.message),
-                    r.evidence
-                )?;
+                writeln!(out, "{pad}- {} {}", cx.say(&r.message), r.evidence)?;
                 if let Some(fix) = &r.fix {
                     writeln!(
                         out,
-                        "  {:width$}      quick fix: skilltui fix {} --only {fix}",
-                        "",
+                        "{pad}  quick fix: skilltui fix {} --only {fix}",
                         cx.show(&s.path)
                     )?;
                 }
                 if full {
-                    let strength = r.strength.map(|s| format!(" ({s})")).unwrap_or_default();
-                    if r.sources.iter().next().is_none() {
-                        writeln!(
-                            out,
-                            "  {:width$}      rule {}{strength}; source: {}",
-                            "",
-                            r.rule,
-                            sanitize::line(&r.source)
-                        )?;
-                    } else {
-                        writeln!(
-                            out,
-                            "  {:width$}      rule {}{strength}; sources:",
-                            "", r.rule
-                        )?;
-                        for src in r.sources.iter() {
-                            writeln!(
-                                out,
-                                "  {:width$}        {}",
-                                "",
-                                sanitize::line(&src.render())
-                            )?;
-                        }
-                    }
+                    sources(&cx, out, &format!("{pad}  "), r)?;
                 }
+            }
+            if let Some(r) = deciding
+                && full
+            {
+                sources(&cx, out, &pad, r)?;
+            }
+        }
+        // The specification's problems after the verdicts, counted first.
+        if !s.problems.is_empty() {
+            let errors = s
+                .problems
+                .iter()
+                .filter(|p| p.severity == crate::spec::Severity::Error)
+                .count();
+            let warnings = s.problems.len() - errors;
+            writeln!(
+                out,
+                "  spec: {errors} error{}, {warnings} warning{}",
+                if errors == 1 { "" } else { "s" },
+                if warnings == 1 { "" } else { "s" }
+            )?;
+            for p in &s.problems {
+                writeln!(
+                    out,
+                    "    {}[{}]: {}",
+                    p.severity.as_str(),
+                    p.code,
+                    cx.say(&p.message)
+                )?;
             }
         }
     }
     Ok(Ok(EXIT_OK))
+}
+
+/// The colour of a status glyph (SGR), as `list` paints it.
+fn sgr(s: Status) -> &'static str {
+    match s {
+        Status::Visible => "32",
+        Status::Shadowed => "33",
+        Status::Rejected => "31",
+        Status::NotFound => "90",
+        Status::Unknown => "35",
+    }
+}
+
+/// A reason's rule and sources, dimmed.
+fn sources(cx: &Context, out: &mut dyn Write, pad: &str, r: &Reason) -> io::Result<()> {
+    let strength = r.strength.map(|s| format!(" ({s})")).unwrap_or_default();
+    if r.sources.iter().next().is_none() {
+        let line = format!(
+            "rule {}{strength}; source: {}",
+            r.rule,
+            sanitize::line(&r.source)
+        );
+        writeln!(out, "{pad}{}", cx.paint("2", &line))?;
+    } else {
+        let line = format!("rule {}{strength}; sources:", r.rule);
+        writeln!(out, "{pad}{}", cx.paint("2", &line))?;
+        for src in r.sources.iter() {
+            let line = sanitize::line(&src.render()).into_owned();
+            writeln!(out, "{pad}  {}", cx.paint("2", &line))?;
+        }
+    }
+    Ok(())
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {

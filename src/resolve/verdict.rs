@@ -201,6 +201,50 @@ impl Verdict {
         }
     }
 
+    /// The reason that decides the status, chosen by status and reason topic (never by text):
+    /// - visible: the root it was found under;
+    /// - not found: the first refusal that is not the list of the agent's roots (the nearest
+    ///   root's refusal: a folder it never scans, a depth, a file name);
+    /// - shadowed: the precedence rule (or the same-file rule, or a setting) that gave the name
+    ///   to another copy;
+    /// - rejected: the last rule that refused it (parse, name, description, field value,
+    ///   setting, a reading limit);
+    /// - unknown: the last rule whose value nothing establishes, else the last refusal.
+    ///
+    /// Context reasons (where it was found, where its name comes from, listing and body notes)
+    /// decide nothing but a visible verdict.
+    pub fn deciding(&self) -> Option<&Reason> {
+        self.deciding_index().map(|i| &self.reasons[i])
+    }
+
+    /// The index of [`Verdict::deciding`] in `reasons`.
+    pub fn deciding_index(&self) -> Option<usize> {
+        let context = |t: Topic| {
+            matches!(
+                t,
+                Topic::Found | Topic::NameSource | Topic::Listing | Topic::Body
+            )
+        };
+        let rs = &self.reasons;
+        let first = |p: &dyn Fn(&Reason) -> bool| rs.iter().position(p);
+        let last = |p: &dyn Fn(&Reason) -> bool| rs.iter().rposition(p);
+        match self.status {
+            Status::Visible => first(&|r| r.topic == Topic::Found),
+            Status::NotFound => first(&|r| !context(r.topic) && r.topic != Topic::Root)
+                .or_else(|| first(&|r| !context(r.topic))),
+            Status::Shadowed => last(&|r| {
+                matches!(
+                    r.topic,
+                    Topic::Precedence | Topic::PrecedenceOrder | Topic::SameFile | Topic::Setting
+                )
+            })
+            .or_else(|| last(&|r| !context(r.topic))),
+            Status::Rejected => last(&|r| !context(r.topic)),
+            Status::Unknown => last(&|r| r.strength == Some(Strength::None))
+                .or_else(|| last(&|r| !context(r.topic))),
+        }
+    }
+
     pub fn new(status: Status, reasons: Vec<Reason>) -> Verdict {
         Verdict {
             status,
@@ -216,5 +260,110 @@ impl Verdict {
             description_as_listed: None,
             conditional: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(topic: Topic, msg: &str) -> Reason {
+        Reason::skilltui("test", msg.to_string()).with_topic(topic)
+    }
+
+    fn unknown(topic: Topic, msg: &str) -> Reason {
+        Reason {
+            strength: Some(Strength::None),
+            ..r(topic, msg)
+        }
+    }
+
+    fn decides(status: Status, reasons: Vec<Reason>) -> Option<String> {
+        Verdict::new(status, reasons)
+            .deciding()
+            .map(|r| r.message.clone())
+    }
+
+    #[test]
+    fn the_deciding_reason_follows_status_and_topic() {
+        // Not found: the refusal of the folder, not the list of roots after it.
+        assert_eq!(
+            decides(
+                Status::NotFound,
+                vec![
+                    r(Topic::NotRoot, "not scanned"),
+                    r(Topic::Root, "roots are")
+                ]
+            )
+            .as_deref(),
+            Some("not scanned")
+        );
+        // …also when the list of roots comes first; too deep beats where it was found.
+        assert_eq!(
+            decides(
+                Status::NotFound,
+                vec![
+                    r(Topic::Root, "roots are"),
+                    r(Topic::Found, "under"),
+                    r(Topic::MaxDepth, "too deep")
+                ]
+            )
+            .as_deref(),
+            Some("too deep")
+        );
+        // Rejected: the refusal, not a note appended after it.
+        assert_eq!(
+            decides(
+                Status::Rejected,
+                vec![
+                    r(Topic::Found, "found"),
+                    r(Topic::FieldValue, "a list"),
+                    r(Topic::Body, "body note")
+                ]
+            )
+            .as_deref(),
+            Some("a list")
+        );
+        // Shadowed: the precedence rule, even with a field note after it.
+        assert_eq!(
+            decides(
+                Status::Shadowed,
+                vec![
+                    r(Topic::Found, "found"),
+                    r(Topic::PrecedenceOrder, "taken by"),
+                    r(Topic::Field, "field note")
+                ]
+            )
+            .as_deref(),
+            Some("taken by")
+        );
+        // Unknown: the rule nothing establishes, not a later established note.
+        assert_eq!(
+            decides(
+                Status::Unknown,
+                vec![
+                    r(Topic::Found, "found"),
+                    unknown(Topic::Precedence, "which one is not established"),
+                    r(Topic::Description, "long description")
+                ]
+            )
+            .as_deref(),
+            Some("which one is not established")
+        );
+        // Visible: where it was found.
+        assert_eq!(
+            decides(
+                Status::Visible,
+                vec![r(Topic::Body, "scripts"), r(Topic::Found, "under root")]
+            )
+            .as_deref(),
+            Some("under root")
+        );
+        assert_eq!(decides(Status::Rejected, vec![]), None);
+        // Only context: the first of it rather than nothing.
+        assert_eq!(
+            decides(Status::NotFound, vec![r(Topic::Root, "roots are")]).as_deref(),
+            Some("roots are")
+        );
     }
 }

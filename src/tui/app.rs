@@ -477,7 +477,7 @@ impl App {
                 previous.remove(&Arc::as_ptr(s)).unwrap_or_else(|| {
                     Haystack::new(
                         s.label(),
-                        &crate::cli::context::show_path(&self.env, &s.path),
+                        &crate::present::show_path(&self.env, &s.path),
                         s.description.as_deref().unwrap_or(""),
                     )
                 })

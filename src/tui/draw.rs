@@ -77,8 +77,22 @@ enum Slot {
 /// rows are marked), the skill total, the warnings, then agents from the last; the title, the
 /// scan state and the error count stay.
 fn header(f: &mut Frame, app: &App, area: Rect) {
+    // Agents by id when every agent fits that way, else by their first word.
+    let line = header_line(app, area.width as usize, 11);
+    let line = if line.1 < app.problems.agents.len() {
+        header_line(app, area.width as usize, 7).0
+    } else {
+        line.0
+    };
+    f.render_widget(Paragraph::new(line), area);
+}
+
+/// The header line for `width` columns with agent labels of up to `cap` characters, and how
+/// many agents it kept.
+fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
     // (priority: lower is kept first, slot, spans), in display order.
-    let mut parts: Vec<(u16, Slot, Vec<Span>)> = vec![(
+    let width_max = width;
+    let mut parts: Vec<(u16, Slot, Vec<Span<'static>>)> = vec![(
         40,
         Slot::Project,
         vec![Span::styled(
@@ -123,7 +137,7 @@ fn header(f: &mut Frame, app: &App, area: Rect) {
                 .models
                 .iter()
                 .find(|m| m.id == a.id)
-                .map_or_else(|| a.id.clone(), skills::column_label);
+                .map_or_else(|| a.id.clone(), |m| crate::present::agent_label(m, cap));
             parts.push((
                 10 + i.min(19) as u16,
                 Slot::Count,
@@ -219,11 +233,16 @@ fn header(f: &mut Frame, app: &App, area: Rect) {
             continue;
         }
         keep[i] = true;
-        if width(&keep) > area.width as usize {
+        if width(&keep) > width_max {
             keep[i] = false;
             agents_full |= agent;
         }
     }
+    let kept_agents = parts
+        .iter()
+        .zip(&keep)
+        .filter(|((p, _, _), k)| **k && (10..30).contains(p))
+        .count();
     let mut spans = vec![title];
     let mut counts = 0;
     for ((_, slot, part), k) in parts.into_iter().zip(keep) {
@@ -240,7 +259,7 @@ fn header(f: &mut Frame, app: &App, area: Rect) {
         }
         spans.extend(part);
     }
-    f.render_widget(Paragraph::new(Line::from(spans)), area);
+    (Line::from(spans), kept_agents)
 }
 
 fn tabs(f: &mut Frame, app: &App, area: Rect) {
@@ -250,7 +269,7 @@ fn tabs(f: &mut Frame, app: &App, area: Rect) {
             spans.push(Span::styled("│", style::dim()));
         }
         let st = if t == app.tab {
-            style::selected()
+            style::active_tab()
         } else {
             Style::new()
         };

@@ -289,7 +289,7 @@ fn action_key(app: &mut App, k: KeyEvent) {
 }
 
 fn style_path(env: &crate::env::Env, p: &std::path::Path) -> String {
-    crate::cli::context::show_path(env, p)
+    crate::present::show_path(env, p)
 }
 
 /// The action keys of the Skills tab: R rename, M move/copy/link, F quick fix, W make this copy
@@ -426,12 +426,19 @@ fn switch_tab(app: &mut App, t: Tab) {
     }
 }
 
+/// Scrolls the detail pane, clamped to its content (its last row at the pane's bottom).
 fn scroll_detail(app: &mut App, delta: isize) {
-    app.detail_scroll = (app.detail_scroll as isize + delta).clamp(0, u16::MAX as isize) as u16;
+    let max = crate::tui::view::max_detail_scroll(app) as isize;
+    app.detail_scroll = (app.detail_scroll as isize + delta).clamp(0, max) as u16;
 }
 
+/// A page: the rows of the focused pane, less one kept for context.
 fn page(app: &App) -> isize {
-    (app.list_height().max(2) - 1) as isize
+    let rows = match app.focus {
+        Focus::Detail if app.tab != Tab::Problems => crate::tui::view::detail_rows(app),
+        _ => app.list_height(),
+    };
+    (rows.max(2) - 1) as isize
 }
 
 /// A new query: the best match is selected (as in fzf), the list starts at the top.

@@ -106,3 +106,60 @@ pub fn app_at(project: &Path, home: &Path, w: u16, h: u16) -> App {
 pub fn header(frame: &str) -> &str {
     frame.lines().next().unwrap_or("")
 }
+
+/// Renders the app as the terminal shows it with or without colour (`skilltui::tui::paint`),
+/// and returns the screen followed by a map of its looks, one character per cell: without
+/// colour `R` reverse video, `B` bold and underlined, `b` bold, `u` underlined, `.` plain; with
+/// colour the foreground's initial (`g`reen, `y`ellow, `r`ed, `c`yan, `m`agenta, `d`ark grey,
+/// `w`hite, `.` default), upper case over a background.
+pub fn looks(app: &App, color: bool) -> String {
+    use ratatui::style::{Color, Modifier};
+    let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
+    t.draw(|f| skilltui::tui::paint(f, app, color)).unwrap();
+    let buf = t.backend().buffer();
+    let mut text = String::new();
+    let mut map = String::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        let mut row = String::new();
+        for x in 0..buf.area.width {
+            let c = &buf[(x, y)];
+            line.push_str(c.symbol());
+            let m = c.modifier;
+            let ch = if color {
+                let f = match c.fg {
+                    Color::Green => 'g',
+                    Color::Yellow => 'y',
+                    Color::Red => 'r',
+                    Color::Cyan => 'c',
+                    Color::Magenta => 'm',
+                    Color::DarkGray => 'd',
+                    Color::White => 'w',
+                    Color::Blue => 'l',
+                    _ => '.',
+                };
+                if c.bg != Color::Reset {
+                    f.to_ascii_uppercase()
+                } else {
+                    f
+                }
+            } else if m.contains(Modifier::REVERSED) {
+                'R'
+            } else if m.contains(Modifier::BOLD) && m.contains(Modifier::UNDERLINED) {
+                'B'
+            } else if m.contains(Modifier::BOLD) {
+                'b'
+            } else if m.contains(Modifier::UNDERLINED) {
+                'u'
+            } else {
+                '.'
+            };
+            row.push(ch);
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+        map.push_str(row.trim_end_matches('.'));
+        map.push('\n');
+    }
+    format!("{text}--- looks ---\n{map}")
+}

@@ -1,8 +1,9 @@
 //! The Collisions, Roots, Agents and Tokens tabs, and the help overlay.
 
 use super::style::{self, safe};
+use super::wrap::{wrap, wrap_all};
 use crate::resolve::Status;
-use crate::tui::app::{App, Focus};
+use crate::tui::app::{App, Focus, ScanState};
 use crate::tui::layout;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
@@ -11,7 +12,7 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table, TableState, Wrap};
 
 fn show(app: &App, p: &std::path::Path) -> String {
-    crate::cli::context::show_path(&app.env, p)
+    crate::present::show_path(&app.env, p)
 }
 
 pub(super) fn side_table<'a>(
@@ -20,9 +21,7 @@ pub(super) fn side_table<'a>(
     rows: Vec<Row<'a>>,
     widths: Vec<Constraint>,
 ) -> (Table<'a>, TableState) {
-    let block = Block::bordered()
-        .title(format!(" {title} "))
-        .border_style(style::focused_border(app.focus == Focus::List));
+    let block = style::pane(app.focus == Focus::List, format!(" {title} "));
     let offset = layout::side_offset(app);
     let t = Table::new(rows.into_iter().skip(offset).collect::<Vec<_>>(), widths)
         .block(block)
@@ -32,9 +31,7 @@ pub(super) fn side_table<'a>(
 }
 
 pub(super) fn detail_block(app: &App, title: String) -> Block<'static> {
-    Block::bordered()
-        .title(title)
-        .border_style(style::focused_border(app.focus == Focus::Detail))
+    style::pane(app.focus == Focus::Detail, title)
 }
 
 pub fn draw_collisions(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) {
@@ -59,79 +56,148 @@ pub fn draw_collisions(f: &mut Frame, app: &App, list: Option<Rect>, detail: Opt
         f.render_stateful_widget(t, area, &mut st);
     }
     let Some(area) = detail else { return };
-    let block = detail_block(app, " Who wins ".into());
+    let lines = collision_lines(app, area.width.saturating_sub(2) as usize);
+    draw_detail(f, app, detail_block(app, " Who wins ".into()), area, lines);
+}
+
+/// A detail pane inside its block, scrolled and clamped (see `view::draw_scrolled`).
+fn draw_detail(
+    f: &mut Frame,
+    app: &App,
+    block: Block<'static>,
+    area: Rect,
+    lines: Vec<Line<'static>>,
+) {
+    let body = block.inner(area);
+    super::draw_scrolled(f, app, block, area, body, lines);
+}
+
+/// Who wins the selected collision: each copy with its root, then per agent which copy it uses
+/// and the reason that decided it, each reason once.
+pub fn collision_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let Some(c) = app.collisions.get(app.side_cursor) else {
-        f.render_widget(
-            Paragraph::new("No name is held by more than one SKILL.md.").block(block),
-            area,
-        );
-        return;
+        let msg = match app.scan {
+            ScanState::Ready if app.catalog.is_some() => {
+                "No name is held by more than one SKILL.md."
+            }
+            ScanState::Failed(_) => "The scan failed: no collisions to show.",
+            _ => "Scanning… collisions appear when the scan is done.",
+        };
+        return vec![Line::from(Span::styled(msg, style::dim()))];
     };
     let mut lines = vec![Line::from(Span::styled(
         format!("`{}`: {} copies", safe(&c.name), c.skills.len()),
         style::title(),
     ))];
-    for (n, &si) in c.skills.iter().enumerate() {
-        if let Some(s) = app.skill(si) {
-            lines.push(Line::from(format!(
-                "  {}. {} ({})",
-                n + 1,
-                show(app, &s.path),
-                s.scope.as_str()
-            )));
+    let copies: Vec<&crate::catalog::Skill> =
+        c.skills.iter().filter_map(|&si| app.skill(si)).collect();
+    for (n, s) in copies.iter().enumerate() {
+        let mut spans = vec![
+            Span::raw(format!("  {}. ", n + 1)),
+            Span::raw(show(app, &s.path)),
+            Span::styled(format!("  {}", s.scope.as_str()), style::dim()),
+        ];
+        if let Some(r) = &s.root {
+            spans.push(Span::styled(
+                format!(" · root {}", show(app, r)),
+                style::dim(),
+            ));
         }
+        lines.extend(wrap(spans, width, 5));
     }
+    let idw = app
+        .models
+        .iter()
+        .map(|m| m.id.chars().count())
+        .max()
+        .unwrap_or(0);
+    // Agents that reach no copy: one line at the end.
+    let mut unseen: Vec<String> = Vec::new();
+    lines.push(Line::raw(""));
     for (ai, m) in app.models.iter().enumerate() {
         if app.agent_filter.is_some_and(|i| i != ai) {
             continue;
         }
-        lines.push(Line::raw(""));
-        let mut head = vec![Span::styled(m.id.clone(), style::title()), Span::raw("  ")];
-        for (n, &si) in c.skills.iter().enumerate() {
-            if let Some(v) = app.skill(si).and_then(|s| s.verdict(&m.id)) {
-                head.push(Span::raw(format!("{}:", n + 1)));
-                head.push(style::verdict_span(v));
-                head.push(Span::raw(" "));
-            }
-        }
-        lines.push(Line::from(head));
-        let verdicts: Vec<_> = c
-            .skills
+        let verdicts: Vec<(usize, &crate::resolve::Verdict)> = copies
             .iter()
-            .filter_map(|&si| app.skill(si).and_then(|s| s.verdict(&m.id).map(|v| (s, v))))
+            .enumerate()
+            .filter_map(|(n, s)| s.verdict(&m.id).map(|v| (n, v)))
             .collect();
-        let visible: Vec<_> = verdicts
+        let visible: Vec<usize> = verdicts
             .iter()
             .filter(|(_, v)| v.status == Status::Visible)
+            .map(|(n, _)| *n)
             .collect();
+        let any = |st: Status| verdicts.iter().any(|(_, v)| v.status == st);
+        // What the agent does with the name, from the statuses alone; the reasons below say why.
+        if verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
+            unseen.push(m.id.clone());
+            continue;
+        }
         let summary = match visible.len() {
-            0 if verdicts.iter().all(|(_, v)| v.status == Status::NotFound) => {
-                "sees none of them".to_string()
-            }
-            0 => "lists none of them".to_string(),
-            1 => format!("uses {}", show(app, &visible[0].0.path)),
-            n => format!("lists {n} copies"),
+            1 => format!("uses {}", visible[0] + 1),
+            0 if any(Status::Unknown) => "which copy it uses is not established".to_string(),
+            0 if any(Status::Shadowed) => "uses a copy outside this list".to_string(),
+            0 => "loads none of them".to_string(),
+            2 => "lists both".to_string(),
+            n => format!("lists all {n}"),
         };
-        lines.push(Line::from(format!("  {summary}")));
-        for (s, v) in &verdicts {
-            let explain = matches!(v.status, Status::Shadowed | Status::Unknown)
-                || (visible.len() > 1 && v.status == Status::Visible);
-            if explain && let Some(r) = v.decisive() {
-                lines.push(Line::from(vec![
-                    Span::styled(format!("  {}: ", s.scope.as_str()), style::dim()),
-                    Span::raw(crate::cli::context::shorten(&app.env, &r.message)),
-                    Span::styled(format!(" {}", r.evidence), Style::new().fg(Color::Cyan)),
-                ]));
+        let mut head = vec![
+            Span::styled(format!("{:<idw$}", m.id), style::title()),
+            Span::raw(" "),
+        ];
+        for (n, v) in &verdicts {
+            head.push(Span::raw(format!(" {}", n + 1)));
+            head.push(style::verdict_span(v));
+        }
+        head.push(Span::raw(format!("  {summary}")));
+        lines.extend(wrap(head, width, 4));
+        // The deciding reason of each copy that is not simply used or unseen, each sentence once
+        // (with every copy it is about).
+        let mut reasons: Vec<(Vec<usize>, &crate::resolve::Reason)> = Vec::new();
+        for (n, v) in &verdicts {
+            let explain = match v.status {
+                Status::Shadowed | Status::Unknown | Status::Rejected => true,
+                Status::Visible => visible.len() > 1,
+                Status::NotFound => false,
+            };
+            if !explain {
+                continue;
+            }
+            let Some(r) = v.deciding() else { continue };
+            match reasons
+                .iter_mut()
+                .find(|(_, o)| o.rule == r.rule && o.message == r.message)
+            {
+                Some((ns, _)) => ns.push(*n),
+                None => reasons.push((vec![*n], r)),
             }
         }
+        for (ns, r) in reasons {
+            let who: Vec<String> = ns.iter().map(|n| (n + 1).to_string()).collect();
+            lines.extend(wrap(
+                vec![
+                    Span::styled(format!("    {}: ", who.join(", ")), style::dim()),
+                    Span::raw(crate::present::shorten(&app.env, &r.message)),
+                    Span::styled(format!(" {}", r.evidence), Style::new().fg(Color::Cyan)),
+                ],
+                width,
+                6,
+            ));
+        }
     }
-    f.render_widget(
-        Paragraph::new(Text::from(lines))
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .scroll((app.detail_scroll, 0)),
-        area,
-    );
+    if !unseen.is_empty() {
+        lines.push(Line::raw(""));
+        lines.extend(wrap(
+            vec![
+                Span::styled("no copy in a root they scan: ", style::dim()),
+                Span::raw(unseen.join(", ")),
+            ],
+            width,
+            4,
+        ));
+    }
+    lines
 }
 
 pub fn draw_roots(f: &mut Frame, app: &App, area: Rect) {
@@ -152,7 +218,7 @@ pub fn draw_roots(f: &mut Frame, app: &App, area: Rect) {
                 Cell::from(
                     r.agents
                         .iter()
-                        .map(|a| crate::cli::list::short(a))
+                        .map(|a| crate::present::short(a))
                         .collect::<Vec<_>>()
                         .join(" "),
                 ),
@@ -197,8 +263,18 @@ pub fn draw_agents(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
         f.render_stateful_widget(t, area, &mut st);
     }
     let Some(area) = detail else { return };
+    let title = app
+        .models
+        .get(app.side_cursor)
+        .map_or(" Rules ".to_string(), |m| format!(" {} rules ", m.id));
+    let lines = agent_lines(app, area.width.saturating_sub(2) as usize);
+    draw_detail(f, app, detail_block(app, title), area, lines);
+}
+
+/// Every rule of the selected agent with its value, evidence and sources.
+pub fn agent_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let Some(m) = app.models.get(app.side_cursor) else {
-        return;
+        return Vec::new();
     };
     let mut lines = vec![Line::from(Span::styled(
         format!("{} — model of {}, checked {}", m.name, m.version, m.checked),
@@ -241,13 +317,7 @@ pub fn draw_agents(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
             )));
         }
     }
-    f.render_widget(
-        Paragraph::new(Text::from(lines))
-            .block(detail_block(app, format!(" {} rules ", m.id)))
-            .wrap(Wrap { trim: false })
-            .scroll((app.detail_scroll, 0)),
-        area,
-    );
+    wrap_all(lines, width, 4)
 }
 
 pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) {
@@ -256,13 +326,14 @@ pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
             .listing()
             .iter()
             .map(|r| {
-                let budget = r.budget_tokens.map_or("?".to_string(), |b| b.to_string());
                 let over = r.budget_tokens.is_some_and(|b| r.total_tokens > b);
                 Row::new(vec![
                     Cell::from(r.agent.clone()),
-                    Cell::from(r.entries.len().to_string()),
-                    Cell::from(r.total_tokens.to_string()),
-                    Cell::from(budget),
+                    Cell::from(crate::present::thousands(r.entries.len() as u64)),
+                    Cell::from(crate::present::tokens_of_budget(
+                        r.total_tokens,
+                        r.budget_tokens,
+                    )),
                 ])
                 .style(if over {
                     Style::new().fg(Color::Red)
@@ -271,32 +342,54 @@ pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
                 })
             })
             .collect();
+        let agent_w = app
+            .models
+            .iter()
+            .map(|m| m.id.chars().count())
+            .max()
+            .unwrap_or(5);
+        let tokens_w = app
+            .listing()
+            .iter()
+            .map(|r| {
+                crate::present::tokens_of_budget(r.total_tokens, r.budget_tokens)
+                    .chars()
+                    .count()
+            })
+            .max()
+            .unwrap_or(6)
+            .max(6);
         let (t, mut st) = side_table(
             app,
             "Listing cost (estimate)",
             rows,
             vec![
-                Constraint::Min(11),
+                Constraint::Length(agent_w as u16),
                 Constraint::Length(6),
-                Constraint::Length(7),
-                Constraint::Length(7),
+                Constraint::Length(tokens_w as u16),
             ],
         );
         let t =
-            t.header(Row::new(vec!["AGENT", "SKILLS", "TOKENS", "BUDGET"]).style(style::title()));
+            t.header(Row::new(vec!["AGENT", "SKILLS", "TOKENS / BUDGET"]).style(style::title()));
         f.render_stateful_widget(t, area, &mut st);
     }
     let Some(area) = detail else { return };
+    let lines = token_lines(app, area.width.saturating_sub(2) as usize);
+    draw_detail(f, app, detail_block(app, " Entries ".into()), area, lines);
+}
+
+/// The selected agent's listing: its size against the budget, then every entry, largest first.
+pub fn token_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let Some(r) = app.listing().get(app.side_cursor) else {
-        return;
+        return Vec::new();
     };
     let mut lines = vec![
         Line::from(Span::styled(
             format!(
-                "{}: {} skills in the listing, ≈ {} tokens",
+                "{}: {} skills in the listing; tokens ≈ {}",
                 r.agent,
-                r.entries.len(),
-                r.total_tokens
+                crate::present::thousands(r.entries.len() as u64),
+                crate::present::tokens_of_budget(r.total_tokens, r.budget_tokens)
             ),
             style::title(),
         )),
@@ -341,13 +434,7 @@ pub fn draw_tokens(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<
             show(app, &e.path)
         )));
     }
-    f.render_widget(
-        Paragraph::new(Text::from(lines))
-            .block(detail_block(app, " Entries ".into()))
-            .wrap(Wrap { trim: false })
-            .scroll((app.detail_scroll, 0)),
-        area,
-    );
+    wrap_all(lines, width, 2)
 }
 
 /// Every key, for the `?` overlay.

@@ -2,7 +2,6 @@
 //! `Group`s); a cause's detail shows what it is, its fix, and every skill it covers.
 
 use super::other::{detail_block, side_table};
-use super::skills::column_label;
 use super::style::{self, safe};
 use crate::findings::{Code, Finding, Group, Severity};
 use crate::tui::app::{App, Focus};
@@ -23,7 +22,7 @@ pub fn severity_span(s: Severity) -> Span<'static> {
 
 /// Untrusted text of a finding (paths, names) as one safe line, the project and home shortened.
 fn say(app: &App, s: &str) -> String {
-    crate::cli::context::shorten(&app.env, s)
+    crate::present::shorten(&app.env, s)
 }
 
 /// Agent ids as the skills table's column titles.
@@ -34,7 +33,7 @@ fn labels(app: &App, agents: &[String]) -> String {
             app.models
                 .iter()
                 .find(|m| &m.id == a)
-                .map_or_else(|| safe(a), column_label)
+                .map_or_else(|| safe(a), |m| crate::present::agent_label(m, 7))
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -195,7 +194,7 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
                 Cell::from(safe(s.label())),
                 Cell::from(labels(app, &a.agents)),
                 Cell::from(Span::styled(
-                    crate::cli::context::show_path(&app.env, &s.path),
+                    crate::present::show_path(&app.env, &s.path),
                     style::dim(),
                 )),
             ]))
@@ -255,7 +254,7 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
 /// A group's cause in a few words for its row: the folder an agent never reads; the deciding
 /// rules (without their agent) and where they apply; who enforces a spec problem.
 fn cause_text(app: &App, g: &Group, first: Option<&Finding>) -> String {
-    let show = |r: &std::path::Path| crate::cli::context::show_path(&app.env, r);
+    let show = |r: &std::path::Path| crate::present::show_path(&app.env, r);
     if g.code == Code::RootNotScanned {
         return g.roots.first().map(|r| show(r)).unwrap_or_default();
     }
@@ -336,7 +335,7 @@ fn info_lines(app: &App, g: &Group, first: Option<&Finding>) -> Vec<Line<'static
         [] => {}
         [r] => cause_line.push(Span::raw(format!(
             " × {}",
-            crate::cli::context::show_path(&app.env, r)
+            crate::present::show_path(&app.env, r)
         ))),
         roots => cause_line.push(Span::raw(format!(" × {} folders", roots.len()))),
     }

@@ -1,23 +1,94 @@
 //! The skills table and the detail of the selected skill (Why, Fields, File).
 
 use super::style::{self, safe};
-use crate::resolve::Status;
+use super::wrap::wrap_all;
+use crate::agents::Handling;
+use crate::present;
 use crate::tui::app::{App, DetailTab, Focus};
 use crate::tui::update::detail_tab_spans;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Cell, Paragraph, Row, Table, TableState, Wrap};
+use ratatui::widgets::{Cell, Paragraph, Row, Table, TableState};
 
-fn short(id: &str) -> String {
-    crate::cli::list::short(id).to_string()
+/// The skills table's columns for `width` inner columns, sized to their content: agent titles
+/// as long as they fit next to a name column of up to 16 characters (the id, its first word,
+/// that word cut with `…`, the two-letter code last); the scope where titles keep six
+/// characters with it; a root column where the names still have room (with titles cut to
+/// their first word if that makes the room).
+pub struct Columns {
+    pub name: usize,
+    pub root: Option<usize>,
+    pub scope: bool,
+    pub agents: Vec<String>,
 }
 
-/// An agent's column title in the skills table when it shows several agents with room for
-/// full titles (the header's per-agent counts use it too).
-pub fn column_label(m: &crate::agents::AgentModel) -> String {
-    short(&m.id).chars().take(6).collect()
+pub fn columns(app: &App, width: usize) -> Columns {
+    let agents = app.shown_agents();
+    let skills = || app.rows.iter().filter_map(|r| app.skill(r.skill));
+    let name_need = skills()
+        .map(|s| safe(s.label()).chars().count() + 2)
+        .max()
+        .unwrap_or(12)
+        .clamp(12, 48);
+    let labels = |cap: usize| -> Vec<String> {
+        agents
+            .iter()
+            .map(|&ai| present::agent_label(&app.models[ai], cap))
+            .collect()
+    };
+    let used = |l: &[String]| {
+        l.iter()
+            .map(|t| t.chars().count().max(1) + 1)
+            .sum::<usize>()
+    };
+    let name_min = name_need.min(16);
+    let mut scope = true;
+    let mut cap = 11;
+    loop {
+        let fixed = if scope { 8 } else { 0 };
+        if name_min + fixed + used(&labels(cap)) <= width || cap <= 2 {
+            if cap >= 6 || !scope {
+                break;
+            }
+            // Drop the scope (the detail says it) before cutting titles below six characters.
+            scope = false;
+            cap = 11;
+            continue;
+        }
+        cap -= 1;
+    }
+    let root_need = skills()
+        .filter_map(|s| s.root.as_deref())
+        .map(|r| show(app, r).chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(32);
+    let name_pref = name_need.min(28);
+    let fixed = if scope { 8 } else { 0 };
+    let root_fits = |cap: usize| {
+        let rest = width.saturating_sub(used(&labels(cap)) + fixed);
+        root_need > 0 && rest >= name_pref + 1 + root_need.min(14)
+    };
+    // A root column tells copies apart: worth titles cut to a first word.
+    if cap > 7 && !root_fits(cap) && root_fits(7) {
+        cap = 7;
+    }
+    let agents = labels(cap);
+    let rest = width.saturating_sub(used(&agents) + fixed);
+    let root = root_fits(cap).then(|| root_need.min(rest - name_pref - 1));
+    let name = match root {
+        Some(r) => (rest - r - 1).min(name_need),
+        None => rest.min(name_need),
+    }
+    .max(1);
+    Columns {
+        name,
+        root,
+        scope,
+        agents,
+    }
 }
 
 /// Search matches the filters hide, e.g. ` 2 more hidden by scope: project — p cycles `.
@@ -68,34 +139,26 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
             .map(|s| format!(" · {}", s.as_str()))
             .unwrap_or_default(),
     );
-    let block = Block::bordered()
-        .title(title)
+    let block = style::pane(app.focus == Focus::List, title)
         // Search matches the filters hide take the legend's place while there are any.
         .title_bottom(match hidden_note(&app.hidden) {
             Some(note) => Line::from(Span::styled(note, style::title())),
             None => Line::from(style::legend_for(area.width)),
-        })
-        .border_style(style::focused_border(app.focus == Focus::List));
-    let mut header = vec![Cell::from("SKILL"), Cell::from("SCOPE")];
-    let mut widths = vec![Constraint::Min(12), Constraint::Length(7)];
-    // Full column titles when there is room for them and a 20-character name, else two letters.
-    let full: usize = agents
-        .iter()
-        .map(|&ai| short(&app.models[ai].id).chars().count().min(6) + 1)
-        .sum();
-    let roomy = agents.len() == 1 || area.width as usize >= 2 + 21 + 8 + full;
-    for &ai in &agents {
-        let m = &app.models[ai];
-        let title = if roomy && agents.len() > 1 {
-            column_label(m)
-        } else if roomy {
-            short(&m.id).chars().take(20).collect::<String>()
-        } else {
-            m.abbrev()
-        };
-        let w = title.chars().count().max(1);
-        header.push(Cell::from(title));
+        });
+    let cols = columns(app, area.width.saturating_sub(2) as usize);
+    let mut header = vec![Cell::from("SKILL")];
+    let mut widths = vec![Constraint::Length(cols.name as u16)];
+    if let Some(w) = cols.root {
+        header.push(Cell::from("ROOT"));
         widths.push(Constraint::Length(w as u16));
+    }
+    if cols.scope {
+        header.push(Cell::from("SCOPE"));
+        widths.push(Constraint::Length(7));
+    }
+    for title in &cols.agents {
+        header.push(Cell::from(title.clone()));
+        widths.push(Constraint::Length(title.chars().count().max(1) as u16));
     }
     let h = app.list_height();
     let rows: Vec<Row> = app
@@ -111,16 +174,21 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
             } else {
                 ""
             };
-            let label = format!("{mark}{}", safe(s.label()));
+            let full = format!("{mark}{}", safe(s.label()));
+            let label = present::cut(&full, cols.name);
             let hits = app.hits(r);
             // Highlight the characters the search matched (indices are of the raw label).
             let raw: Vec<char> = s.label().chars().collect();
             let name: Line =
-                if hits.is_empty() || !mark.is_empty() || raw.len() != label.chars().count() {
+                if hits.is_empty() || !mark.is_empty() || raw.len() != full.chars().count() {
                     Line::from(label)
                 } else {
+                    let keep = label.chars().count();
+                    let cut = keep < raw.len();
                     Line::from(
                         raw.iter()
+                            .take(if cut { keep - 1 } else { keep })
+                            .chain(cut.then_some(&'…'))
                             .enumerate()
                             .map(|(i, c)| {
                                 let st = if hits.contains(&(i as u32)) {
@@ -133,7 +201,17 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
                             .collect::<Vec<_>>(),
                     )
                 };
-            let mut cells = vec![Cell::from(name), Cell::from(s.scope.as_str())];
+            let mut cells = vec![Cell::from(name)];
+            if let Some(w) = cols.root {
+                let root = s.root.as_deref().map(|r| show(app, r)).unwrap_or_default();
+                cells.push(Cell::from(Span::styled(
+                    present::cut(&root, w),
+                    style::dim(),
+                )));
+            }
+            if cols.scope {
+                cells.push(Cell::from(s.scope.as_str()));
+            }
             for &ai in &agents {
                 let id = &app.models[ai].id;
                 let cell = match s.verdict(id) {
@@ -167,19 +245,17 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
 }
 
 pub fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
-    let block = Block::bordered()
-        .border_style(style::focused_border(app.focus == Focus::Detail))
-        .title(" Detail ");
+    let block = style::pane(app.focus == Focus::Detail, " Detail ".into());
     let inner = block.inner(area);
-    f.render_widget(block, area);
     if inner.height == 0 {
+        f.render_widget(block, area);
         return;
     }
     // Detail tabs on the first line.
     let mut spans = Vec::new();
     for (t, label) in detail_tab_spans() {
         let st = if t == app.detail_tab {
-            style::selected()
+            style::active_tab()
         } else {
             style::dim()
         };
@@ -187,40 +263,44 @@ pub fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
         spans.push(Span::raw(" "));
     }
     spans.push(Span::styled("(Tab)", style::dim()));
-    f.render_widget(
-        Line::from(spans),
-        Rect::new(inner.x, inner.y, inner.width, 1),
-    );
     let body = Rect::new(
         inner.x,
         inner.y + 1,
         inner.width,
         inner.height.saturating_sub(1),
     );
-    let Some(s) = app.current() else {
+    if app.current().is_none() {
+        f.render_widget(block, area);
         let msg = if app.catalog.is_none() {
             "Scanning…"
         } else {
             "No skill selected."
         };
         f.render_widget(Paragraph::new(msg).style(style::dim()), body);
-        return;
-    };
-    let text = match app.detail_tab {
-        DetailTab::Why => why_text(app, s),
-        DetailTab::Fields => fields_text(app, s),
-        DetailTab::File => file_text(app, s),
-    };
+    } else {
+        let lines = detail_lines(app, body.width as usize);
+        super::draw_scrolled(f, app, block, area, body, lines);
+    }
     f.render_widget(
-        Paragraph::new(text)
-            .wrap(Wrap { trim: false })
-            .scroll((app.detail_scroll, 0)),
-        body,
+        Line::from(spans),
+        Rect::new(inner.x, inner.y, inner.width, 1),
     );
 }
 
+/// The lines of the selected skill's detail (Why, Fields or File) for `width` columns.
+pub fn detail_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let Some(s) = app.current() else {
+        return Vec::new();
+    };
+    match app.detail_tab {
+        DetailTab::Why => super::why::lines(app, s, width),
+        DetailTab::Fields => fields_lines(app, s, width),
+        DetailTab::File => wrap_all(file_text(app, s).lines, width, 6),
+    }
+}
+
 fn show(app: &App, p: &std::path::Path) -> String {
-    crate::cli::context::show_path(&app.env, p)
+    crate::present::show_path(&app.env, p)
 }
 
 fn head_lines(app: &App, s: &crate::catalog::Skill) -> Vec<Line<'static>> {
@@ -238,72 +318,8 @@ fn head_lines(app: &App, s: &crate::catalog::Skill) -> Vec<Line<'static>> {
     out
 }
 
-fn why_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
-    let mut lines = head_lines(app, s);
-    for p in &s.problems {
-        let at = p.line.map(|l| format!(" (line {l})")).unwrap_or_default();
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("spec {}[{}]", p.severity.as_str(), p.code),
-                Style::new().fg(if p.severity == crate::spec::Severity::Error {
-                    Color::Red
-                } else {
-                    Color::Yellow
-                }),
-            ),
-            Span::raw(format!(": {}{at}", safe(&p.message))),
-        ]));
-    }
-    for (ai, (agent, v)) in s.verdicts.iter().enumerate() {
-        if app.agent_filter.is_some_and(|i| i != ai) {
-            continue;
-        }
-        lines.push(Line::raw(""));
-        let mut head = vec![
-            style::verdict_span(v),
-            Span::raw(" "),
-            Span::styled(agent.clone(), style::title()),
-            Span::raw("  "),
-            Span::styled(
-                v.status.as_str().to_string(),
-                Style::new().fg(style::status_color(v.status)),
-            ),
-        ];
-        if let Some(n) = &v.as_name {
-            head.push(Span::raw(format!(" as `{}`", safe(n))));
-        }
-        if v.model == Some(false) {
-            head.push(Span::styled(" (hidden from the model)", style::dim()));
-        }
-        lines.push(Line::from(head));
-        if let Some(w) = &v.winner {
-            lines.push(Line::from(format!("  winner: {}", show(app, w))));
-        }
-        for r in &v.reasons {
-            lines.push(Line::from(vec![
-                Span::raw("  • "),
-                Span::raw(crate::cli::context::shorten(&app.env, &r.message)),
-                Span::styled(format!(" {}", r.evidence), Style::new().fg(Color::Cyan)),
-            ]));
-            lines.push(Line::from(Span::styled(
-                format!("    {} — {}", r.rule, safe(&r.source)),
-                style::dim(),
-            )));
-        }
-        if v.status == Status::Visible
-            && let Some(t) = v.listing_tokens
-        {
-            lines.push(Line::from(Span::styled(
-                format!("  listing entry ≈ {t} tokens (estimate)"),
-                style::dim(),
-            )));
-        }
-    }
-    Text::from(lines)
-}
-
-fn fields_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
-    let mut lines = head_lines(app, s);
+fn fields_lines(app: &App, s: &crate::catalog::Skill, width: usize) -> Vec<Line<'static>> {
+    let mut lines = wrap_all(head_lines(app, s), width, 2);
     lines.push(Line::raw(""));
     let agents = app.shown_agents();
     let mut keys: Vec<String> = s.keys.clone();
@@ -312,22 +328,28 @@ fn fields_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
             keys.push(f.to_string());
         }
     }
+    // Columns sized to their content and the width: one row per field, never wrapped.
+    let n = agents.len().max(1);
     let kw = keys
         .iter()
         .map(|k| k.chars().count())
         .max()
         .unwrap_or(5)
-        .min(24);
+        .clamp(5, 24)
+        .min(width.saturating_sub(n * 5).max(5));
+    let content = agents
+        .iter()
+        .map(|&ai| app.models[ai].id.chars().count())
+        .chain([Handling::Unsupported.as_str().len()])
+        .max()
+        .unwrap_or(4);
+    let cw = (width.saturating_sub(kw) / n)
+        .saturating_sub(1)
+        .clamp(2, content);
     let mut header = vec![Span::styled(format!("{:<kw$}", "FIELD"), style::title())];
     for &ai in &agents {
         header.push(Span::styled(
-            format!(
-                " {:<8}",
-                short(&app.models[ai].id)
-                    .chars()
-                    .take(8)
-                    .collect::<String>()
-            ),
+            format!(" {:<cw$}", present::agent_label(&app.models[ai], cw)),
             style::title(),
         ));
     }
@@ -335,7 +357,7 @@ fn fields_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
     let mut effects: Vec<Line> = Vec::new();
     for k in &keys {
         let present = s.keys.contains(k);
-        let name: String = safe(k).chars().take(kw).collect();
+        let name = present::cut(&safe(k), kw);
         let mut row = vec![Span::styled(
             format!("{name:<kw$}"),
             if present { Style::new() } else { style::dim() },
@@ -347,7 +369,7 @@ fn fields_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
                 .and_then(|v| v.fields.get(k).copied())
                 .unwrap_or(crate::agents::Handling::Unknown);
             row.push(Span::styled(
-                format!(" {:<8}", h.as_str()),
+                format!(" {:<cw$}", present::cut(h.as_str(), cw)),
                 style::handling_style(h),
             ));
             if present
@@ -398,7 +420,7 @@ fn fields_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
             "What the agents do with these values",
             style::title(),
         )));
-        lines.extend(consequences);
+        lines.extend(wrap_all(consequences, width, 4));
     }
     if !effects.is_empty() {
         lines.push(Line::raw(""));
@@ -406,9 +428,9 @@ fn fields_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
             "What reading a field does",
             style::title(),
         )));
-        lines.extend(effects);
+        lines.extend(wrap_all(effects, width, 4));
     }
-    Text::from(lines)
+    lines
 }
 
 fn file_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {

@@ -29,7 +29,7 @@ pub fn status_color(s: Status) -> Color {
 }
 
 pub fn glyph(v: &Verdict) -> &'static str {
-    crate::cli::list::glyph(v)
+    crate::present::glyph(v)
 }
 
 pub fn verdict_span(v: &Verdict) -> Span<'static> {
@@ -57,8 +57,30 @@ pub fn key() -> Style {
     Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)
 }
 
+/// The selected row or item: a background patched over the cells, so their glyph colours stay
+/// (reverse video without colour, see [`monochrome`]).
 pub fn selected() -> Style {
-    Style::new().bg(Color::Blue).fg(Color::White)
+    Style::new().bg(Color::Blue)
+}
+
+/// The active tab: bold and underlined, so it shows without colour too.
+pub fn active_tab() -> Style {
+    Style::new()
+        .fg(Color::Cyan)
+        .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+}
+
+/// A bordered pane; the focused one has a coloured border and a bold, underlined title (which
+/// shows without colour too).
+pub fn pane(focused: bool, title: String) -> ratatui::widgets::Block<'static> {
+    let st = if focused {
+        Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    } else {
+        Style::new()
+    };
+    ratatui::widgets::Block::bordered()
+        .border_style(focused_border(focused))
+        .title(ratatui::text::Line::styled(title, st))
 }
 
 pub fn focused_border(focused: bool) -> Style {
@@ -84,20 +106,15 @@ pub fn legend_for(width: u16) -> Vec<Span<'static>> {
         2
     };
     let mut out = vec![Span::raw(" ")];
-    for (g, labels, st) in [
-        ("✓", ["visible", "visible", "vis"], Status::Visible),
-        ("◇", ["conditional", "cond", "cnd"], Status::Visible),
-        ("~", ["model-hidden", "hidden", "hid"], Status::Visible),
-        ("↓", ["shadowed", "shadowed", "shd"], Status::Shadowed),
-        ("✗", ["rejected", "rejected", "rej"], Status::Rejected),
-        ("·", ["not found", "not found", "nf"], Status::NotFound),
-        ("?", ["unknown", "unknown", "unk"], Status::Unknown),
-    ] {
-        out.push(Span::styled(g, Style::new().fg(status_color(st))));
+    for item in &crate::present::LEGEND_ITEMS {
+        out.push(Span::styled(
+            item.glyph,
+            Style::new().fg(status_color(item.status)),
+        ));
         out.push(Span::raw(format!(
             "{}{} ",
             if tier < 2 { " " } else { "" },
-            labels[tier]
+            item.labels[tier]
         )));
     }
     out

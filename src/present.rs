@@ -1,0 +1,325 @@
+//! What both front ends (`cli/`, `tui/`) show the same way: paths for people, status glyphs and
+//! labels, agent labels cut to a width, the glyph legend, and the answer line of a verdict.
+//!
+//! Everything here is plain data or plain text; colour and layout stay in the front ends. The
+//! module sits below both front ends and imports neither.
+
+use crate::agents::{AgentModel, Topic};
+use crate::env::Env;
+use crate::resolve::{Reason, Status, Verdict};
+use crate::sanitize;
+use std::path::Path;
+
+/// A path for people: relative to the project, `~/…` under home, else absolute; escaped.
+pub fn show_path(env: &Env, p: &Path) -> String {
+    let shown = if let Ok(rel) = p.strip_prefix(&env.project) {
+        rel.display().to_string()
+    } else if let Ok(rel) = p.strip_prefix(&env.home) {
+        format!("~/{}", rel.display())
+    } else {
+        p.display().to_string()
+    };
+    sanitize::line(&shown).into_owned()
+}
+
+/// A message for people: the absolute project and home paths inside it shortened the same way
+/// as [`show_path`], and escaped.
+pub fn shorten(env: &Env, message: &str) -> String {
+    let project = format!("{}/", env.project.display());
+    let home = format!("{}/", env.home.display());
+    let mut s = message.replace(&project, "");
+    if !env.home.as_os_str().is_empty() && env.home != Path::new("/") {
+        s = s.replace(&home, "~/");
+    }
+    sanitize::line(&s).into_owned()
+}
+
+/// The one-character mark of a verdict.
+pub fn glyph(v: &Verdict) -> &'static str {
+    match v.status {
+        Status::Visible if v.model == Some(false) => "~",
+        Status::Visible if v.conditional.is_some() => "◇",
+        Status::Visible => "✓",
+        Status::Shadowed => "↓",
+        Status::Rejected => "✗",
+        Status::NotFound => "·",
+        Status::Unknown => "?",
+    }
+}
+
+/// The verdict in words, as the answer line starts it.
+pub fn verdict_label(v: &Verdict) -> &'static str {
+    match v.status {
+        Status::Visible if v.model == Some(false) => "visible, hidden from the model",
+        Status::Visible if v.conditional.is_some() => "conditional",
+        Status::Visible => "visible",
+        Status::Shadowed => "shadowed",
+        Status::Rejected => "rejected",
+        Status::NotFound => "not found",
+        Status::Unknown => "unknown",
+    }
+}
+
+/// One entry of the glyph legend: the glyph, its label long, medium and short, and the status
+/// whose colour it takes.
+pub struct LegendItem {
+    pub glyph: &'static str,
+    pub labels: [&'static str; 3],
+    pub status: Status,
+}
+
+/// The glyph legend, in the order the glyphs are explained everywhere.
+pub const LEGEND_ITEMS: [LegendItem; 7] = [
+    LegendItem {
+        glyph: "✓",
+        labels: ["visible", "visible", "vis"],
+        status: Status::Visible,
+    },
+    LegendItem {
+        glyph: "◇",
+        labels: ["conditional", "cond", "cnd"],
+        status: Status::Visible,
+    },
+    LegendItem {
+        glyph: "~",
+        labels: ["model-hidden", "hidden", "hid"],
+        status: Status::Visible,
+    },
+    LegendItem {
+        glyph: "↓",
+        labels: ["shadowed", "shadowed", "shd"],
+        status: Status::Shadowed,
+    },
+    LegendItem {
+        glyph: "✗",
+        labels: ["rejected", "rejected", "rej"],
+        status: Status::Rejected,
+    },
+    LegendItem {
+        glyph: "·",
+        labels: ["not found", "not found", "nf"],
+        status: Status::NotFound,
+    },
+    LegendItem {
+        glyph: "?",
+        labels: ["unknown", "unknown", "unk"],
+        status: Status::Unknown,
+    },
+];
+
+/// The legend on one line, in words (the headless commands print it under their tables).
+pub const LEGEND: &str = "✓ visible  ◇ conditional (listed once matching files are touched)  ~ visible, hidden from the model  ↓ shadowed  ✗ rejected  · not found  ? unknown";
+
+/// The short column title of an agent (`claude-code` → `claude`).
+pub fn short(id: &str) -> &str {
+    id.split('-').next().unwrap_or(id)
+}
+
+/// `s` in at most `width` characters: cut with `…` when longer (nothing when `width` is 0).
+pub fn cut(s: &str, width: usize) -> String {
+    let n = s.chars().count();
+    if n <= width {
+        return s.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut out: String = s.chars().take(width - 1).collect();
+    out.push('…');
+    out
+}
+
+/// An agent's label in at most `width` characters, the most telling that fits: the id
+/// (`copilot-cli`), its first word (`copilot`), that word cut with `…` (`copi…`) down to four
+/// characters, else the two-letter code (`cp`).
+pub fn agent_label(m: &AgentModel, width: usize) -> String {
+    let id = m.id.as_str();
+    if id.chars().count() <= width {
+        return id.to_string();
+    }
+    let s = short(id);
+    if s.chars().count() <= width {
+        return s.to_string();
+    }
+    if width >= 4 {
+        return cut(s, width);
+    }
+    cut(&m.abbrev(), width)
+}
+
+/// A count with thousands separators: `141,897`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Listing tokens against a budget: `141,897 / 4,000 (35×)`; under the budget the share
+/// (`1,200 / 4,000 (30%)`); without a budget the tokens alone.
+pub fn tokens_of_budget(tokens: u64, budget: Option<u64>) -> String {
+    match budget {
+        Some(b) if b > 0 => {
+            let share = if tokens > b {
+                let x = tokens as f64 / b as f64;
+                if x >= 10.0 {
+                    format!("{}×", (x.round() as u64))
+                } else {
+                    format!("{:.1}×", (x * 10.0).floor() / 10.0)
+                }
+            } else {
+                format!("{}%", tokens * 100 / b)
+            };
+            format!("{} / {} ({share})", thousands(tokens), thousands(b))
+        }
+        _ => thousands(tokens),
+    }
+}
+
+/// What the user can do about a verdict, as data (each front end names its own key or command).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Remedy {
+    /// A quick fix removes the cause (`skilltui fix --only CODE`, `F`).
+    QuickFix(String),
+    /// Another copy wins the name: make this one win (rename, move, remove the other; `W`).
+    MakeWin,
+    /// The agent never scans where the skill is: move, copy or link it to a root it scans (`M`).
+    Relocate,
+}
+
+/// The answer line of one agent's verdict: glyph, verdict, the reason that decided it and what
+/// to do about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    pub glyph: &'static str,
+    pub status: Status,
+    pub label: &'static str,
+    /// The index in `verdict.reasons` of the deciding reason ([`Verdict::deciding`]).
+    pub deciding: Option<usize>,
+    pub remedy: Option<Remedy>,
+}
+
+/// The answer line of a verdict.
+pub fn answer(v: &Verdict) -> Answer {
+    let deciding = v.deciding_index();
+    let reason = deciding.map(|i| &v.reasons[i]);
+    let remedy = match (v.status, reason) {
+        (
+            _,
+            Some(Reason {
+                fix: Some(code), ..
+            }),
+        ) => Some(Remedy::QuickFix(code.clone())),
+        (Status::Shadowed, _) => Some(Remedy::MakeWin),
+        (Status::NotFound, Some(r)) if r.topic.is_root_level() => Some(Remedy::Relocate),
+        _ => None,
+    };
+    Answer {
+        glyph: glyph(v),
+        status: v.status,
+        label: verdict_label(v),
+        deciding,
+        remedy,
+    }
+}
+
+/// The text after the verdict on an answer line: the deciding reason's sentence, or for a
+/// visible skill the root it is listed from (and the name, when it differs).
+pub fn answer_text(env: &Env, v: &Verdict, a: &Answer, label: &str) -> String {
+    match a.status {
+        Status::Visible => {
+            let mut parts = Vec::new();
+            if let Some(n) = v.as_name.as_deref().filter(|n| *n != label) {
+                parts.push(format!("as `{}`", sanitize::line(n)));
+            }
+            if let Some(r) = &v.root {
+                parts.push(format!("from {}", show_path(env, r)));
+            }
+            parts.join(" ")
+        }
+        _ => a
+            .deciding
+            .map(|i| shorten(env, &v.reasons[i].message))
+            .unwrap_or_default(),
+    }
+}
+
+/// The reasons worth showing under an answer line, in order: every reason but the deciding one;
+/// for a visible skill, only the notes (not where it was found or where its name comes from).
+pub fn other_reasons<'a>(v: &'a Verdict, a: &Answer) -> Vec<&'a Reason> {
+    v.reasons
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| {
+            Some(*i) != a.deciding
+                && !(v.status == Status::Visible
+                    && matches!(r.topic, Topic::Found | Topic::NameSource))
+        })
+        .map(|(_, r)| r)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_keeps_short_text_and_marks_a_cut() {
+        assert_eq!(cut("codex", 5), "codex");
+        assert_eq!(cut("copilot-cli", 6), "copil…");
+        assert_eq!(cut("copilot", 1), "…");
+        assert_eq!(cut("copilot", 0), "");
+        assert_eq!(cut("ñandú-skill", 4), "ñan…");
+    }
+
+    #[test]
+    fn agent_labels_take_the_most_telling_form_that_fits() {
+        let models = crate::agents::builtin();
+        let m = models.iter().find(|m| m.id == "copilot-cli").unwrap();
+        assert_eq!(agent_label(m, 20), "copilot-cli");
+        assert_eq!(agent_label(m, 11), "copilot-cli");
+        assert_eq!(agent_label(m, 10), "copilot");
+        assert_eq!(agent_label(m, 7), "copilot");
+        assert_eq!(agent_label(m, 6), "copil…");
+        assert_eq!(agent_label(m, 4), "cop…");
+        assert_eq!(agent_label(m, 2), m.abbrev());
+        let pi = models.iter().find(|m| m.id == "pi").unwrap();
+        assert_eq!(agent_label(pi, 2), "pi");
+        for m in &models {
+            for w in 2..24 {
+                assert!(agent_label(m, w).chars().count() <= w, "{} {w}", m.id);
+            }
+        }
+    }
+
+    #[test]
+    fn tokens_show_their_ratio_to_the_budget() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(141_897), "141,897");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(
+            tokens_of_budget(141_897, Some(4_000)),
+            "141,897 / 4,000 (35×)"
+        );
+        assert_eq!(tokens_of_budget(5_000, Some(4_000)), "5,000 / 4,000 (1.2×)");
+        assert_eq!(tokens_of_budget(1_200, Some(4_000)), "1,200 / 4,000 (30%)");
+        assert_eq!(tokens_of_budget(1_200, None), "1,200");
+        assert_eq!(tokens_of_budget(1_200, Some(0)), "1,200");
+    }
+
+    #[test]
+    fn paths_are_shown_relative_and_escaped() {
+        let env = Env::new(Path::new("/p"), Path::new("/h"));
+        assert_eq!(show_path(&env, Path::new("/p/a/SKILL.md")), "a/SKILL.md");
+        assert_eq!(show_path(&env, Path::new("/h/a/SKILL.md")), "~/a/SKILL.md");
+        assert_eq!(show_path(&env, Path::new("/x/a\x1b")), "/x/a\\u{1b}");
+        assert_eq!(shorten(&env, "see /p/a and /h/b"), "see a and ~/b");
+    }
+}
