@@ -147,6 +147,23 @@ pub fn agent_label(m: &AgentModel, width: usize) -> String {
     cut(&m.abbrev(), width)
 }
 
+/// How an agent handles a field in at most `width` characters: the word (`ignored`), else a
+/// three-letter form (`ign`, `uns`, `unk`; `read` stays), else one letter (`r`, `i`, `u`, `?`).
+pub fn handling_label(h: crate::agents::Handling, width: usize) -> &'static str {
+    use crate::agents::Handling;
+    let word = h.as_str();
+    if word.len() <= width {
+        return word;
+    }
+    let (short, letter) = match h {
+        Handling::Read => ("read", "r"),
+        Handling::Ignored => ("ign", "i"),
+        Handling::Unsupported => ("uns", "u"),
+        Handling::Unknown => ("unk", "?"),
+    };
+    if short.len() <= width { short } else { letter }
+}
+
 /// A count with thousands separators: `141,897`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -295,6 +312,17 @@ mod tests {
                 assert!(agent_label(m, w).chars().count() <= w, "{} {w}", m.id);
             }
         }
+    }
+
+    #[test]
+    fn handling_labels_shorten_without_cutting() {
+        use crate::agents::Handling;
+        assert_eq!(handling_label(Handling::Unsupported, 11), "unsupported");
+        assert_eq!(handling_label(Handling::Unsupported, 10), "uns");
+        assert_eq!(handling_label(Handling::Ignored, 4), "ign");
+        assert_eq!(handling_label(Handling::Read, 4), "read");
+        assert_eq!(handling_label(Handling::Read, 3), "r");
+        assert_eq!(handling_label(Handling::Unknown, 2), "?");
     }
 
     #[test]

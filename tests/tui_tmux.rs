@@ -95,10 +95,12 @@ fn explorer_in_a_real_terminal() {
     };
     let script = format!("{bin} --demo; echo __EXITED__ $?; stty -a; echo __DONE__; sleep 30");
     t.start(120, 35, &script);
-    // The whole first screen: names not cut at 120 columns, tabs, the legend.
+    // The whole first screen: names (cut with `…` where longer than their column), every
+    // agent by name, tabs, the legend.
     t.wait_until("the first screen", |s| {
         s.contains("release-notes")
-            && s.contains("data-visualization")
+            && s.contains("data-visualiza")
+            && s.contains("copilot")
             && s.contains("1 Skills")
             && (s.contains("✓vis") || s.contains("✓ visible"))
     });
@@ -223,7 +225,7 @@ fn an_edit_in_another_terminal_shows_up_live() {
     // Select beta-skill and open its Why pane.
     t.keys(&["j", "Enter"]);
     let before = t.wait_until("beta-skill's why pane", |s| {
-        s.contains("beta-skill  project scope") && s.contains("found under")
+        s.contains("beta-skill  project scope") && s.contains("visible from .agents/skills")
     });
     assert!(!before.contains("must be quoted") && !before.contains("updated"));
 

@@ -369,7 +369,7 @@ fn fields_lines(app: &App, s: &crate::catalog::Skill, width: usize) -> Vec<Line<
                 .and_then(|v| v.fields.get(k).copied())
                 .unwrap_or(crate::agents::Handling::Unknown);
             row.push(Span::styled(
-                format!(" {:<cw$}", present::cut(h.as_str(), cw)),
+                format!(" {:<cw$}", present::handling_label(h, cw)),
                 style::handling_style(h),
             ));
             if present
@@ -384,10 +384,19 @@ fn fields_lines(app: &App, s: &crate::catalog::Skill, width: usize) -> Vec<Line<
         }
         lines.push(Line::from(row));
     }
-    lines.push(Line::from(Span::styled(
-        "dim rows: spec fields this skill does not set",
-        style::dim(),
-    )));
+    lines.extend(super::wrap::wrap(
+        vec![Span::styled(
+            if cw < Handling::Unsupported.as_str().len() {
+                "dim rows: spec fields this skill does not set · ign ignored, uns unsupported, \
+                 unk unknown"
+            } else {
+                "dim rows: spec fields this skill does not set"
+            },
+            style::dim(),
+        )],
+        width,
+        2,
+    ));
     // What each agent does with this skill's own values (the verdicts' field reasons).
     let mut consequences: Vec<Line> = Vec::new();
     for &ai in &agents {
