@@ -291,10 +291,13 @@ fn column_labels_are_unique() {
     for l in &labels {
         assert!(seen.insert(l.clone()), "{l} twice in {labels:?}");
     }
-    let mut seen = std::collections::BTreeSet::new();
-    for m in &models {
-        let l = skilltui::tui::view::skills::column_label(m);
-        assert!(seen.insert(l.clone()), "explorer column title {l} twice");
+    // The explorer cuts titles to the width it has (`present::agent_label`): unique at each.
+    for width in [2, 6, 7, 11, 20] {
+        let mut seen = std::collections::BTreeSet::new();
+        for m in &models {
+            let l = skilltui::present::agent_label(m, width);
+            assert!(seen.insert(l.clone()), "explorer column title {l} twice at {width}");
+        }
     }
     // The ids of issue 18's agents keep distinct `list` and explorer titles next to the seven.
     let ids: Vec<&str> = agents::BUILTIN_IDS
@@ -319,7 +322,7 @@ fn column_labels_are_unique() {
         .collect();
     let mut seen = std::collections::BTreeSet::new();
     for id in &ids {
-        let l: String = skilltui::cli::list::short(id).chars().take(6).collect();
+        let l: String = skilltui::cli::list::short(id).to_string();
         assert!(seen.insert(l.clone()), "{id}: title {l} is taken");
     }
 }
