@@ -1,0 +1,406 @@
+//! The models of issue #18's agents that are read from documents, source and packages (Cline,
+//! Auggie, Crush, Goose, Continue CLI, Letta Code, Mistral Vibe, Kimi Code CLI): each file loads,
+//! every rule cites sources a user can follow, and one fixture per distinctive rule shows the
+//! resolver applying it. Expected values come from the sources each model cites (named on each
+//! test), never from skilltui's output.
+
+use skilltui::agents::{self, AgentModel, Evidence, Scope};
+use skilltui::catalog::Catalog;
+use skilltui::env::Env;
+use skilltui::resolve::{Status, Verdict};
+use std::path::{Path, PathBuf};
+
+use Status::{NotFound, Rejected, Shadowed, Visible};
+
+const IDS: [&str; 4] = ["auggie", "continue", "goose", "mistral-vibe"];
+
+fn pending_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/agents/pending")
+}
+
+fn models() -> Vec<AgentModel> {
+    agents::load_dir(&pending_dir()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn model(id: &str) -> AgentModel {
+    models().into_iter().find(|m| m.id == id).unwrap()
+}
+
+// ------------------------------------------------------------------------------------------
+// Loading and provenance
+// ------------------------------------------------------------------------------------------
+
+#[test]
+fn each_model_loads_under_its_file_name() {
+    let ms = models();
+    let mut ids: Vec<&str> = ms.iter().map(|m| m.id.as_str()).collect();
+    ids.sort();
+    assert_eq!(ids, IDS);
+    for m in &ms {
+        let path = pending_dir().join(format!("{}.toml", m.id));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let again = agents::parse_model(&path, &text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(again.id, m.id);
+        assert!(
+            m.summary.as_deref().is_some_and(|s| s.len() > 200),
+            "{}",
+            m.id
+        );
+        assert!(m.docs.is_some(), "{}", m.id);
+        assert!(
+            m.roots.iter().any(|r| r.scope == Scope::Project),
+            "{}",
+            m.id
+        );
+        assert!(m.roots.iter().any(|r| r.scope == Scope::User), "{}", m.id);
+    }
+}
+
+fn oracle_cases() -> Vec<(String, Option<Vec<String>>)> {
+    skilltui::oracle::cases::targeted()
+        .into_iter()
+        .map(|c| {
+            let agents = c
+                .agents
+                .as_ref()
+                .map(|a| a.iter().map(|s| s.to_string()).collect());
+            (c.name, agents)
+        })
+        .collect()
+}
+
+#[test]
+fn every_rule_cites_public_sources_with_the_versions_its_evidence_needs() {
+    let cases = oracle_cases();
+    let mut problems = Vec::new();
+    for m in models() {
+        problems.extend(agents::sources::lint(&m, &cases, agents::sources::CITABLE));
+        for r in m.rules() {
+            let at = format!("{}/{}", m.id, r.id);
+            let e = r.evidence_label().unwrap();
+            if r.id == "roots" {
+                // The root list as a whole: built by the loader from the roots' own rules.
+                continue;
+            }
+            match e {
+                Evidence::Src => assert!(r.commit.is_some() || r.version.is_some(), "{at}"),
+                Evidence::Bundle | Evidence::Obs => assert!(r.version.is_some(), "{at}"),
+                _ => {}
+            }
+            // Nothing here was run by skilltui's oracle: no rule may claim an observation.
+            assert_ne!(e, Evidence::Obs, "{at}: no oracle case runs this agent");
+            if e == Evidence::None {
+                assert_eq!(r.value, "unknown", "{at}: NONE only for unknown values");
+            }
+            for s in &r.sources {
+                let t = s.text.as_deref().unwrap_or("");
+                for bad in [
+                    "agent-matrix.md",
+                    "newest-releases.md",
+                    "closed-harnesses.md",
+                    "oss-harnesses.md",
+                    "more-agents.md",
+                    "notes/",
+                    "seeds/",
+                    "§",
+                ] {
+                    assert!(!t.contains(bad), "{at}: names a research file: {t}");
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+// ------------------------------------------------------------------------------------------
+// Fixtures
+// ------------------------------------------------------------------------------------------
+
+struct Fx {
+    _tmp: tempfile::TempDir,
+    base: PathBuf,
+    project: PathBuf,
+    home: PathBuf,
+}
+
+impl Fx {
+    fn new(project_rel: &str) -> Fx {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path().to_path_buf();
+        assert!(!base.ancestors().any(|d| d.join(".git").exists()));
+        let project = base.join(project_rel);
+        let home = base.join("home");
+        std::fs::create_dir_all(&project).unwrap();
+        std::fs::create_dir_all(&home).unwrap();
+        Fx {
+            _tmp: tmp,
+            base,
+            project,
+            home,
+        }
+    }
+
+    fn git_repo(&self, rel: &str) {
+        self.put(&format!("{rel}/.git/HEAD"), "ref: refs/heads/main\n");
+        std::fs::create_dir_all(self.base.join(rel).join(".git/objects")).unwrap();
+        std::fs::create_dir_all(self.base.join(rel).join(".git/refs")).unwrap();
+    }
+
+    fn put(&self, rel: &str, content: &str) -> PathBuf {
+        let p = self.base.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, content).unwrap();
+        p
+    }
+
+    fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {
+        self.put(
+            &format!("{dir}/SKILL.md"),
+            &format!("---\nname: {name}\ndescription: {description}\n---\n# Title\n\nBody text.\n"),
+        )
+    }
+
+    fn catalog(&self, ms: &[AgentModel]) -> Catalog {
+        self.catalog_with(ms, &[])
+    }
+
+    fn catalog_with(&self, ms: &[AgentModel], vars: &[(&str, &str)]) -> Catalog {
+        let mut env = Env::new(&self.project, &self.home);
+        for (k, v) in vars {
+            env = env.with_var(k, v);
+        }
+        Catalog::build(ms, &env)
+    }
+}
+
+fn show(v: &Verdict) -> String {
+    let mut s = format!(
+        "status={:?} as={:?} winner={:?} scope={:?}\n",
+        v.status, v.as_name, v.winner, v.scope
+    );
+    for r in &v.reasons {
+        s.push_str(&format!("  - {}: {}\n", r.rule, r.message));
+    }
+    s
+}
+
+#[track_caller]
+fn expect<'a>(
+    cat: &'a Catalog,
+    path: &Path,
+    agent: &str,
+    status: Status,
+    rules: &[&str],
+) -> &'a Verdict {
+    let s = cat
+        .skill(path)
+        .unwrap_or_else(|| panic!("{} is not in the catalog", path.display()));
+    let v = s
+        .verdict(agent)
+        .unwrap_or_else(|| panic!("no verdict for {agent}"));
+    assert_eq!(
+        v.status,
+        status,
+        "{agent} on {}\n{}",
+        path.display(),
+        show(v)
+    );
+    for r in rules {
+        assert!(
+            v.reasons.iter().any(|x| x.rule == *r),
+            "{agent} on {}: expected a reason `{r}`\n{}",
+            path.display(),
+            show(v)
+        );
+    }
+    v
+}
+
+#[track_caller]
+fn not_visible(cat: &Catalog, path: &Path, agent: &str) {
+    if let Some(s) = cat.skill(path) {
+        let v = s.verdict(agent).unwrap();
+        assert_ne!(
+            v.status,
+            Visible,
+            "{agent} on {}\n{}",
+            path.display(),
+            show(v)
+        );
+    }
+}
+
+/// Auggie: the skill is listed and invoked under its folder name; a frontmatter name that
+/// differs is only warned about (augment.mjs 0.36.0: `Skill name "X" does not match directory
+/// name "Y"`; the ACP command list showed /folder-x for `name: fm-name`).
+#[test]
+fn auggie_lists_a_skill_under_its_folder_name() {
+    let f = Fx::new("project");
+    let p = f.skill(
+        "project/.augment/skills/folder-x",
+        "fm-name",
+        "Mismatched name.",
+    );
+    let ms = [model("auggie")];
+    let cat = f.catalog(&ms);
+    let v = expect(
+        &cat,
+        &p,
+        "auggie",
+        Visible,
+        &[
+            "auggie/name_rules.source",
+            "auggie/name_rules.folder_mismatch",
+        ],
+    );
+    assert_eq!(v.as_name.as_deref(), Some("folder-x"), "{}", show(v));
+}
+
+/// Auggie: the home copy of .augment/skills comes before the workspace copy and the first copy
+/// wins, so a user skill shadows a project skill (augment.mjs 0.36.0 root order; the ACP run
+/// showed the ~/.augment copy of `dup`). Hidden folders are skipped.
+#[test]
+fn auggie_user_copy_beats_the_project_copy_and_hidden_folders_are_skipped() {
+    let f = Fx::new("project");
+    let user = f.skill("home/.augment/skills/dup", "dup", "User copy.");
+    let proj = f.skill("project/.augment/skills/dup", "dup", "Project copy.");
+    let hidden = f.skill("project/.agents/skills/.hidden/secret", "secret", "Hidden.");
+    let ms = [model("auggie")];
+    let cat = f.catalog(&ms);
+    expect(&cat, &user, "auggie", Visible, &[]);
+    let v = expect(
+        &cat,
+        &proj,
+        "auggie",
+        Shadowed,
+        &["auggie/precedence.order"],
+    );
+    assert_eq!(v.winner.as_deref(), Some(user.as_path()));
+    not_visible(&cat, &hidden, "auggie");
+}
+
+/// Continue CLI 1.5.47 reads only the working folder's .continue/skills and .claude/skills:
+/// a skill in the git root above a sub-folder is not found (dist/index.js: roots joined to
+/// process.cwd()).
+#[test]
+fn continue_reads_the_working_folder_only() {
+    let f = Fx::new("repo/sub");
+    f.git_repo("repo");
+    let above = f.skill("repo/.continue/skills/above", "above", "In the git root.");
+    let here = f.skill("repo/sub/.continue/skills/here", "here", "In cwd.");
+    let ms = [model("continue")];
+    let cat = f.catalog(&ms);
+    expect(
+        &cat,
+        &here,
+        "continue",
+        Visible,
+        &["continue/roots.project-continue"],
+    );
+    expect(
+        &cat,
+        &above,
+        "continue",
+        NotFound,
+        &["continue/roots.project-continue.walk"],
+    );
+}
+
+/// Continue CLI keeps every copy of a name (no de-duplication in 1.5.47), and only direct child
+/// folders hold skills.
+#[test]
+fn continue_lists_every_copy_and_reads_direct_children_only() {
+    let f = Fx::new("project");
+    let a = f.skill("project/.continue/skills/one", "same", "First copy.");
+    let b = f.skill("project/.claude/skills/two", "same", "Second copy.");
+    let deep = f.skill("project/.continue/skills/group/deep", "deep", "Too deep.");
+    let ms = [model("continue")];
+    let cat = f.catalog(&ms);
+    expect(&cat, &a, "continue", Visible, &[]);
+    expect(&cat, &b, "continue", Visible, &[]);
+    not_visible(&cat, &deep, "continue");
+}
+
+/// Goose (source 013ab848): project folders come before user folders and the first copy of a
+/// name wins; the walk goes to any depth; a skill needs a name.
+#[test]
+fn goose_project_beats_user_and_walks_deep() {
+    let f = Fx::new("project");
+    let proj = f.skill("project/.goose/skills/dup", "dup", "Project copy.");
+    let user = f.skill("home/.agents/skills/dup", "dup", "User copy.");
+    let deep = f.skill("project/.agents/skills/a/b/c/deep", "deep", "Deep.");
+    let noname = f.put(
+        "project/.agents/skills/noname/SKILL.md",
+        "---\ndescription: No name.\n---\nBody.\n",
+    );
+    let ms = [model("goose")];
+    let cat = f.catalog(&ms);
+    expect(&cat, &proj, "goose", Visible, &[]);
+    let v = expect(&cat, &user, "goose", Shadowed, &["goose/precedence.order"]);
+    assert_eq!(v.winner.as_deref(), Some(proj.as_path()));
+    expect(&cat, &deep, "goose", Visible, &[]);
+    expect(
+        &cat,
+        &noname,
+        "goose",
+        Rejected,
+        &["goose/name_rules.missing"],
+    );
+}
+
+/// Mistral Vibe (source v2.18.4): the first copy wins across roots (.vibe/skills before
+/// ~/.vibe/skills), only direct children hold skills, and the name must be lowercase-kebab.
+#[test]
+fn mistral_vibe_first_wins_direct_children_and_kebab_names() {
+    let f = Fx::new("project");
+    let proj = f.skill("project/.vibe/skills/dup", "dup", "Project copy.");
+    let user = f.skill("home/.vibe/skills/dup", "dup", "User copy.");
+    let grouped = f.skill(
+        "project/.agents/skills/group/grouped",
+        "grouped",
+        "Grouped.",
+    );
+    let upper = f.skill(
+        "project/.agents/skills/Upper-Dup",
+        "Upper-Dup",
+        "Upper case.",
+    );
+    let ms = [model("mistral-vibe")];
+    let cat = f.catalog(&ms);
+    expect(&cat, &proj, "mistral-vibe", Visible, &[]);
+    let v = expect(
+        &cat,
+        &user,
+        "mistral-vibe",
+        Shadowed,
+        &["mistral-vibe/precedence.order"],
+    );
+    assert_eq!(v.winner.as_deref(), Some(proj.as_path()));
+    not_visible(&cat, &grouped, "mistral-vibe");
+    expect(
+        &cat,
+        &upper,
+        "mistral-vibe",
+        Rejected,
+        &["mistral-vibe/name_rules.charset"],
+    );
+}
+
+/// Mistral Vibe: `skill_paths` in ~/.vibe/config.toml adds a folder of skills (config
+/// `_settings.py` skill_paths; `SkillManager._compute_search_paths`).
+#[test]
+fn mistral_vibe_skill_paths_add_a_root() {
+    let f = Fx::new("project");
+    let extra = f.skill("extra/mine", "mine", "From skill_paths.");
+    let cfg = format!("skill_paths = [\"{}\"]\n", f.base.join("extra").display());
+    f.put("home/.vibe/config.toml", &cfg);
+    let ms = [model("mistral-vibe")];
+    let cat = f.catalog(&ms);
+    expect(
+        &cat,
+        &extra,
+        "mistral-vibe",
+        Visible,
+        &["mistral-vibe/settings.skill-paths"],
+    );
+}
