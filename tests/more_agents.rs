@@ -404,3 +404,135 @@ fn mistral_vibe_skill_paths_add_a_root() {
         &["mistral-vibe/settings.skill-paths"],
     );
 }
+
+// ------------------------------------------------------------------------------------------
+// Format: the walks and the charset these agents need (exercised on a copy of a model with
+// the one rule changed, so each test shows that rule alone)
+// ------------------------------------------------------------------------------------------
+
+/// The walk rule of Mistral Vibe's project roots, as written in its file.
+const VIBE_WALK: &str = "value = \"cwd-only\", evidence = \"SRC\", version = \"2.18.4\", commit = \"ac8f1a09\", source = [{ source = \"https://github.com/mistralai/mistral-vibe/blob/ac8f1a09fdfbadb6d4508a555ba6607fd05eb0dc/vibe/core/config/harness_files/_harness_manager.py#L38-L75\" }, { source";
+
+/// `model` with every occurrence of `from` replaced by `to`, parsed as a `--model` file.
+fn variant(id: &str, from: &str, to: &str) -> AgentModel {
+    let path = pending_dir().join(format!("{id}.toml"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{id}.toml has no `{from}`");
+    agents::parse_model(&path, &text.replace(from, to)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `walk = git-root` (Kimi Code's project root, Cline's workspace): only the git root is read,
+/// not the working folder below it nor the folders in between; without git, `no_git` decides.
+#[test]
+fn git_root_walk_reads_the_git_root_only() {
+    let m = variant(
+        "mistral-vibe",
+        VIBE_WALK,
+        &VIBE_WALK.replace("cwd-only", "git-root"),
+    );
+    let f = Fx::new("repo/mid/sub");
+    f.git_repo("repo");
+    let root = f.skill("repo/.vibe/skills/at-root", "at-root", "In the git root.");
+    let mid = f.skill("repo/mid/.vibe/skills/at-mid", "at-mid", "In between.");
+    let cwd = f.skill("repo/mid/sub/.vibe/skills/at-cwd", "at-cwd", "In cwd.");
+    let ms = [m];
+    let cat = f.catalog(&ms);
+    expect(
+        &cat,
+        &root,
+        "mistral-vibe",
+        Visible,
+        &["mistral-vibe/roots.project-vibe"],
+    );
+    for p in [&mid, &cwd] {
+        let v = expect(
+            &cat,
+            p,
+            "mistral-vibe",
+            NotFound,
+            &["mistral-vibe/roots.project-vibe.walk"],
+        );
+        assert!(
+            v.reasons
+                .iter()
+                .any(|r| r.message.contains("only in the git root")),
+            "{}",
+            show(v)
+        );
+    }
+    // Without git the project folder itself is read (no_git = cwd-only).
+    let g = Fx::new("plain");
+    let here = g.skill("plain/.vibe/skills/here", "here", "No git.");
+    let ms = [variant(
+        "mistral-vibe",
+        VIBE_WALK,
+        &VIBE_WALK.replace("cwd-only", "git-root"),
+    )];
+    let cat = g.catalog(&ms);
+    expect(&cat, &here, "mistral-vibe", Visible, &[]);
+}
+
+/// `walk = cwd-and-git-root` (Crush's ProjectSkillsDir): the working folder and the git root,
+/// not the folders in between.
+#[test]
+fn cwd_and_git_root_walk_skips_the_folders_between() {
+    let m = variant(
+        "mistral-vibe",
+        VIBE_WALK,
+        &VIBE_WALK.replace("cwd-only", "cwd-and-git-root"),
+    );
+    let f = Fx::new("repo/mid/sub");
+    f.git_repo("repo");
+    let root = f.skill("repo/.agents/skills/at-root", "at-root", "In the git root.");
+    let mid = f.skill("repo/mid/.agents/skills/at-mid", "at-mid", "In between.");
+    let cwd = f.skill("repo/mid/sub/.agents/skills/at-cwd", "at-cwd", "In cwd.");
+    let ms = [m];
+    let cat = f.catalog(&ms);
+    expect(&cat, &root, "mistral-vibe", Visible, &[]);
+    expect(&cat, &cwd, "mistral-vibe", Visible, &[]);
+    let v = expect(
+        &cat,
+        &mid,
+        "mistral-vibe",
+        NotFound,
+        &["mistral-vibe/roots.project-agents.walk"],
+    );
+    assert!(
+        v.reasons.iter().any(|r| r
+            .message
+            .contains("in the project folder and in the git root")),
+        "{}",
+        show(v)
+    );
+}
+
+/// `charset = ascii-kebab-any-case` (Crush: `^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$`): upper case
+/// passes, an underscore or a doubled hyphen does not.
+#[test]
+fn ascii_kebab_any_case_charset() {
+    let m = variant(
+        "mistral-vibe",
+        "{ charset = \"ascii-kebab\", posture = \"reject\" }",
+        "{ charset = \"ascii-kebab-any-case\", posture = \"reject\" }",
+    );
+    let f = Fx::new("project");
+    let upper = f.skill(
+        "project/.agents/skills/Upper-Dup",
+        "Upper-Dup",
+        "Upper case.",
+    );
+    let under = f.skill("project/.agents/skills/a_b", "a_b", "Underscore.");
+    let double = f.skill("project/.agents/skills/a--b", "a--b", "Doubled hyphen.");
+    let ms = [m];
+    let cat = f.catalog(&ms);
+    expect(&cat, &upper, "mistral-vibe", Visible, &[]);
+    for p in [&under, &double] {
+        expect(
+            &cat,
+            p,
+            "mistral-vibe",
+            Rejected,
+            &["mistral-vibe/name_rules.charset"],
+        );
+    }
+}
