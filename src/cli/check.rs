@@ -34,9 +34,14 @@ pub enum FailOn {
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Check only these agents (repeatable; id, column label or name) [default: every agent].
-    #[arg(long = "agent", value_name = "AGENT")]
+    /// Check only these agents (repeatable or comma-separated; id, column label or name)
+    /// [default: text: the config file's [agents] show, else the agents in use on this machine,
+    /// else the seed agents; JSON, SARIF, GitHub: every agent].
+    #[arg(long = "agent", value_name = "AGENT", value_delimiter = ',')]
     pub agents: Vec<String>,
+    /// Check every agent (the default for JSON, SARIF and GitHub output).
+    #[arg(long, conflicts_with = "agents")]
+    pub all_agents: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -81,8 +86,12 @@ pub fn run(
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };
-    let agents = match cx.resolve_agents(&args.agents) {
-        Ok(a) => a,
+    // Text shows the agents chosen or in use; machine formats every agent unless --agent says.
+    let all = args.all_agents || (args.agents.is_empty() && args.format() != Format::Text);
+    let agents = match cx.shown_agents(&args.agents, all) {
+        // Every agent: no filter.
+        Ok(s) if s.ids.len() >= cx.models.len() => Vec::new(),
+        Ok(s) => s.ids,
         Err(e) => return Ok(Err(e)),
     };
     if args.watch {

@@ -176,6 +176,45 @@ impl Context {
         Ok(out)
     }
 
+    /// Which agents a text view shows: `--all-agents`; the `--agent` values; the config file's
+    /// `[agents] show`; else the agents in use on this machine, or the seed agents when none is
+    /// found ([`crate::agents::default_selection`]). JSON always has every agent.
+    pub fn shown_agents(&self, given: &[String], all: bool) -> Result<Shown, String> {
+        let every: Vec<String> = self.models.iter().map(|m| m.id.clone()).collect();
+        if all {
+            return Ok(Shown {
+                ids: every,
+                why: ShownWhy::All,
+            });
+        }
+        if !given.is_empty() {
+            return Ok(Shown {
+                ids: self.resolve_agents(given)?,
+                why: ShownWhy::Flag,
+            });
+        }
+        if let Some((path, names)) = configured_agents()? {
+            let ids = self
+                .resolve_agents(&names)
+                .map_err(|e| format!("{}: [agents] show: {e}", sanitize::path(&path)))?;
+            if !ids.is_empty() {
+                return Ok(Shown {
+                    ids,
+                    why: ShownWhy::Config(path),
+                });
+            }
+        }
+        let (ids, found) = agents::default_selection(&self.models, &self.env);
+        Ok(Shown {
+            ids,
+            why: if found {
+                ShownWhy::InUse
+            } else {
+                ShownWhy::Seeds
+            },
+        })
+    }
+
     /// `text` in an SGR colour (e.g. `1;31`) when colour is on, else as it is.
     pub fn paint(&self, sgr: &str, text: &str) -> String {
         if self.color {
@@ -193,6 +232,90 @@ impl Context {
     /// A message for people: project and home paths shortened, escaped.
     pub fn say(&self, message: &str) -> String {
         shorten(&self.env, message)
+    }
+}
+
+/// The agents a text view shows, and why those.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    /// Agent ids, in model order for the defaults, as given for `--agent`.
+    pub ids: Vec<String>,
+    pub why: ShownWhy,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShownWhy {
+    /// `--all-agents`.
+    All,
+    /// `--agent`.
+    Flag,
+    /// The config file's `[agents] show`.
+    Config(PathBuf),
+    /// Found in use on this machine.
+    InUse,
+    /// None found in use: the seed agents.
+    Seeds,
+}
+
+impl Shown {
+    /// A note for the end of a text view when it leaves agents out (None when it shows all).
+    pub fn note(&self, total: usize) -> Option<String> {
+        if self.ids.len() >= total {
+            return None;
+        }
+        let why = match &self.why {
+            ShownWhy::All | ShownWhy::Flag => "as chosen with --agent".to_string(),
+            ShownWhy::Config(p) => format!("as [agents] show in {} says", sanitize::path(p)),
+            ShownWhy::InUse => {
+                "the agents in use on this machine (`skilltui agents` says why)".into()
+            }
+            ShownWhy::Seeds => {
+                "no agent was found in use on this machine, so the seed agents".into()
+            }
+        };
+        Some(format!(
+            "Showing {} of {} agents: {why}; --all-agents shows every agent, --agent ID chooses.",
+            self.ids.len(),
+            total
+        ))
+    }
+}
+
+/// The config file's `[agents] show = [...]` (ids, column labels or names): the file is
+/// `$SKILLTUI_CONFIG`, else `config.toml` in the platform's config folder. None when there is
+/// no file or no such key; an error names the file.
+pub fn configured_agents() -> Result<Option<(PathBuf, Vec<String>)>, String> {
+    let path = match std::env::var_os("SKILLTUI_CONFIG").filter(|p| !p.is_empty()) {
+        Some(p) => PathBuf::from(p),
+        None => match directories::ProjectDirs::from("", "", "skilltui") {
+            Some(d) => d.config_dir().join("config.toml"),
+            None => return Ok(None),
+        },
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: {e}", sanitize::path(&path))),
+    };
+    let table: toml::Table = toml::from_str(&text)
+        .map_err(|e| format!("{}: {}", sanitize::path(&path), e.message().trim()))?;
+    let Some(show) = table.get("agents").and_then(|a| a.get("show")) else {
+        return Ok(None);
+    };
+    let names: Option<Vec<String>> = match show {
+        toml::Value::String(s) => Some(s.split(',').map(|s| s.trim().to_string()).collect()),
+        toml::Value::Array(items) => items.iter().map(|i| i.as_str().map(String::from)).collect(),
+        _ => None,
+    };
+    match names {
+        Some(n) => Ok(Some((
+            path,
+            n.into_iter().filter(|s| !s.is_empty()).collect(),
+        ))),
+        None => Err(format!(
+            "{}: [agents] show must be a list of agent ids",
+            sanitize::path(&path)
+        )),
     }
 }
 

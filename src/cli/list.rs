@@ -15,6 +15,14 @@ pub struct Args {
     /// Keep running: print a fresh result after each change (JSON lines with --json).
     #[arg(long)]
     pub watch: bool,
+    /// Show these agents' columns (repeatable or comma-separated; id, column label or name)
+    /// [default: the config file's [agents] show, else the agents in use on this machine, else
+    /// the seed agents]. JSON always has every agent.
+    #[arg(long = "agent", value_name = "AGENT", value_delimiter = ',')]
+    pub agents: Vec<String>,
+    /// Show every agent's column.
+    #[arg(long, conflicts_with = "agents")]
+    pub all_agents: bool,
 }
 
 /// One character per status (and `~` for visible but hidden from the model).
@@ -37,6 +45,23 @@ pub fn short(id: &str) -> &str {
     id.split('-').next().unwrap_or(id)
 }
 
+/// The column title of each model, unique among them: [`short`], or the whole id where two
+/// models share it (`claude-code` and `claude-x` keep their ids).
+pub fn column_labels(models: &[crate::agents::AgentModel]) -> Vec<String> {
+    models
+        .iter()
+        .map(|m| {
+            let s = short(&m.id);
+            let shared = models
+                .iter()
+                .filter(|o| short(&o.id) == s || o.id == s)
+                .count()
+                > 1;
+            if shared { m.id.clone() } else { s.to_string() }
+        })
+        .collect()
+}
+
 pub fn run(
     args: &Args,
     common: &Common,
@@ -46,6 +71,11 @@ pub fn run(
         Ok(cx) => cx,
         Err(e) => return Ok(Err(e)),
     };
+    let shown = match cx.shown_agents(&args.agents, args.all_agents) {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
+    };
+    let shown = &shown;
     if args.watch {
         return cx.watch(out, |out, cat, u| {
             if args.json {
@@ -60,7 +90,7 @@ pub fn run(
                         u.changed.len()
                     )?;
                 }
-                write_matrix(out, &cx, cat)
+                write_matrix(out, &cx, cat, shown)
             }
         });
     }
@@ -69,12 +99,23 @@ pub fn run(
         serde_json::to_writer_pretty(&mut *out, &cat)?;
         writeln!(out)?;
     } else {
-        write_matrix(out, &cx, &cat)?;
+        write_matrix(out, &cx, &cat, shown)?;
     }
     Ok(Ok(EXIT_OK))
 }
 
-fn write_matrix(out: &mut dyn Write, cx: &Context, cat: &Catalog) -> io::Result<()> {
+fn write_matrix(
+    out: &mut dyn Write,
+    cx: &Context,
+    cat: &Catalog,
+    shown: &super::context::Shown,
+) -> io::Result<()> {
+    // The columns shown, in the order chosen.
+    let cols_at: Vec<usize> = shown
+        .ids
+        .iter()
+        .filter_map(|id| cat.agents.iter().position(|a| &a.id == id))
+        .collect();
     if cat.skills.is_empty() {
         writeln!(
             out,
@@ -95,7 +136,16 @@ fn write_matrix(out: &mut dyn Write, cx: &Context, cat: &Catalog) -> io::Result<
         .max()
         .unwrap_or(5)
         .clamp(5, 40);
-    let cols: Vec<&str> = cat.agents.iter().map(|a| short(&a.id)).collect();
+    let labels = column_labels(&cx.models);
+    let cols: Vec<&str> = cols_at
+        .iter()
+        .map(|&i| {
+            cx.models
+                .iter()
+                .position(|m| m.id == cat.agents[i].id)
+                .map_or_else(|| short(&cat.agents[i].id), |mi| labels[mi].as_str())
+        })
+        .collect();
     write!(out, "{:<name_w$}  {:<7}", "SKILL", "SCOPE")?;
     for c in &cols {
         write!(out, "  {c}")?;
@@ -109,7 +159,10 @@ fn write_matrix(out: &mut dyn Write, cx: &Context, cat: &Catalog) -> io::Result<
         };
         let pad = name_w - name.chars().count();
         write!(out, "{name}{}  {:<7}", " ".repeat(pad), s.scope.as_str())?;
-        for ((_, v), c) in s.verdicts.iter().zip(&cols) {
+        for (&ai, c) in cols_at.iter().zip(&cols) {
+            let Some((_, v)) = s.verdicts.get(ai) else {
+                continue;
+            };
             let g = glyph(v);
             let w = c.chars().count();
             write!(out, "  {g}{}", " ".repeat(w.saturating_sub(1)))?;
@@ -119,7 +172,12 @@ fn write_matrix(out: &mut dyn Write, cx: &Context, cat: &Catalog) -> io::Result<
     let invisible = cat
         .skills
         .iter()
-        .filter(|s| s.verdicts.iter().any(|(_, v)| v.status != Status::Visible))
+        .filter(|s| {
+            cols_at
+                .iter()
+                .filter_map(|&ai| s.verdicts.get(ai))
+                .any(|(_, v)| v.status != Status::Visible)
+        })
         .count();
     let problems = cat.skills.iter().filter(|s| !s.problems.is_empty()).count();
     writeln!(out)?;
@@ -131,6 +189,9 @@ fn write_matrix(out: &mut dyn Write, cx: &Context, cat: &Catalog) -> io::Result<
         problems
     )?;
     writeln!(out, "`skilltui why NAME` explains a row.")?;
+    if let Some(n) = shown.note(cat.agents.len()) {
+        writeln!(out, "{n}")?;
+    }
     for d in &cat.diagnostics {
         writeln!(out, "note: {}", sanitize::line(d))?;
     }

@@ -245,6 +245,11 @@ pub struct App {
     pub filter: Filter,
     /// Index into `models` of the one agent shown, when filtered.
     pub agent_filter: Option<usize>,
+    /// The agents shown as columns by default (indices into `models`: the config file's
+    /// `[agents] show`, the agents in use on this machine or the seed agents); None: all.
+    pub selection: Option<Vec<usize>>,
+    /// `A`: every agent's column, whatever the selection.
+    pub all_agents: bool,
     pub scope_filter: Option<Scope>,
     pub search: Search,
 
@@ -366,6 +371,8 @@ impl App {
             sort: Sort::Name,
             filter: Filter::All,
             agent_filter: None,
+            selection: None,
+            all_agents: false,
             scope_filter: None,
             search: Search::default(),
             rows: Vec::new(),
@@ -710,12 +717,23 @@ impl App {
         true
     }
 
-    /// Agents shown as columns (all, or the filtered one).
+    /// Agents shown as columns: the filtered one (`a`); every agent (`A`); else the selection
+    /// (the agents in use, the config's, or the seed agents), else all.
     pub fn shown_agents(&self) -> Vec<usize> {
-        match self.agent_filter {
-            Some(i) => vec![i],
-            None => (0..self.models.len()).collect(),
+        match (self.agent_filter, &self.selection) {
+            (Some(i), _) => vec![i],
+            (None, Some(sel)) if !self.all_agents && !sel.is_empty() => sel.clone(),
+            _ => (0..self.models.len()).collect(),
         }
+    }
+
+    /// Sets the default column set from agent ids (unknown ids are passed over).
+    pub fn select_agents(&mut self, ids: &[String]) {
+        let sel: Vec<usize> = ids
+            .iter()
+            .filter_map(|id| self.models.iter().position(|m| &m.id == id))
+            .collect();
+        self.selection = (sel.len() < self.models.len()).then_some(sel);
     }
 
     /// Length of the list the side cursor moves in, for the current tab.

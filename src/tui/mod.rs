@@ -181,6 +181,11 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         Err(e) => return Ok(Err(e)),
     };
     let color = cx.color;
+    // The columns shown by default: the config's, the agents in use, or the seed agents.
+    let shown = match cx.shown_agents(&[], false) {
+        Ok(s) => s.ids,
+        Err(e) => return Ok(Err(e)),
+    };
     install_panic_hook();
     enable_raw_mode()?;
     let _guard = TerminalGuard;
@@ -194,6 +199,7 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         size.width,
         size.height,
     );
+    app.select_agents(&shown);
     // First frame at once, before any I/O.
     terminal.draw(|f| paint(f, &app, color))?;
     // For the panic-safety test: a deliberate panic once the explorer owns the terminal.

@@ -576,6 +576,12 @@ fn key(app: &mut App, k: KeyEvent) {
             };
             app.refresh_rows();
         }
+        // Every agent's column, or back to the default selection (the agents in use).
+        KeyCode::Char('A') => {
+            app.all_agents = !app.all_agents;
+            app.agent_filter = None;
+            app.refresh_rows();
+        }
         KeyCode::Char('a') => {
             let n = app.models.len();
             app.agent_filter = match app.agent_filter {
