@@ -12,14 +12,27 @@ use std::path::{Path, PathBuf};
 
 use Status::{NotFound, Rejected, Shadowed, Visible};
 
-const IDS: [&str; 4] = ["auggie", "continue", "goose", "mistral-vibe"];
+const IDS: [&str; 8] = [
+    "auggie",
+    "cline",
+    "continue",
+    "crush",
+    "goose",
+    "kimi-code",
+    "letta-code",
+    "mistral-vibe",
+];
 
-fn pending_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/agents/pending")
+fn assets_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/agents")
 }
 
+/// The eight built-in models of this file.
 fn models() -> Vec<AgentModel> {
-    agents::load_dir(&pending_dir()).unwrap_or_else(|e| panic!("{e}"))
+    agents::builtin()
+        .into_iter()
+        .filter(|m| IDS.contains(&m.id.as_str()))
+        .collect()
 }
 
 fn model(id: &str) -> AgentModel {
@@ -37,7 +50,7 @@ fn each_model_loads_under_its_file_name() {
     ids.sort();
     assert_eq!(ids, IDS);
     for m in &ms {
-        let path = pending_dir().join(format!("{}.toml", m.id));
+        let path = assets_dir().join(format!("{}.toml", m.id));
         let text = std::fs::read_to_string(&path).unwrap();
         let again = agents::parse_model(&path, &text).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(again.id, m.id);
@@ -415,7 +428,7 @@ const VIBE_WALK: &str = "value = \"cwd-only\", evidence = \"SRC\", version = \"2
 
 /// `model` with every occurrence of `from` replaced by `to`, parsed as a `--model` file.
 fn variant(id: &str, from: &str, to: &str) -> AgentModel {
-    let path = pending_dir().join(format!("{id}.toml"));
+    let path = assets_dir().join(format!("{id}.toml"));
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(from), "{id}.toml has no `{from}`");
     agents::parse_model(&path, &text.replace(from, to)).unwrap_or_else(|e| panic!("{e}"))
@@ -534,5 +547,230 @@ fn ascii_kebab_any_case_charset() {
             Rejected,
             &["mistral-vibe/name_rules.charset"],
         );
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// The agents that needed the new precedence and root rules
+// ------------------------------------------------------------------------------------------
+
+/// Cline: the last root read wins, so ~/.agents/skills beats ~/.cline/skills beats the project
+/// (@cline/core 0.0.86 UnifiedConfigFileWatcher keeps records by id and a later root
+/// overwrites; the 3.0.65 TUI showed the ~/.agents copy of `dup`). The project roots are read
+/// in the git root only.
+#[test]
+fn cline_last_root_wins_and_reads_the_git_root() {
+    let f = Fx::new("repo/sub");
+    f.git_repo("repo");
+    let proj = f.skill("repo/.clinerules/skills/dup", "dup", "Project copy.");
+    let cline = f.skill("home/.cline/skills/dup", "dup", "~/.cline copy.");
+    let agents = f.skill("home/.agents/skills/dup", "dup", "~/.agents copy.");
+    let in_sub = f.skill("repo/sub/.cline/skills/below", "below", "Below the root.");
+    let ms = [model("cline")];
+    let cat = f.catalog(&ms);
+    expect(
+        &cat,
+        &agents,
+        "cline",
+        Visible,
+        &["cline/roots.user-agents"],
+    );
+    for p in [&proj, &cline] {
+        let v = expect(&cat, p, "cline", Shadowed, &[]);
+        assert_eq!(v.winner.as_deref(), Some(agents.as_path()), "{}", show(v));
+    }
+    expect(
+        &cat,
+        &in_sub,
+        "cline",
+        NotFound,
+        &["cline/roots.project-cline.walk"],
+    );
+    // A skill without a name takes its folder's name. (Cline also compares names lower-cased,
+    // which the format cannot express: `collision_key` is exact.)
+    let g = Fx::new("p");
+    g.git_repo("p");
+    let nameless = g.put(
+        "p/.agents/skills/nameless/SKILL.md",
+        "---\ndescription: No name.\n---\nBody.\n",
+    );
+    let ms = [model("cline")];
+    let cat = g.catalog(&ms);
+    let v = expect(&cat, &nameless, "cline", Visible, &[]);
+    assert_eq!(v.as_name.as_deref(), Some("nameless"));
+}
+
+/// Crush: every copy is ranked by its folder path and the last one wins, whatever the root
+/// (skills.go DiscoverWithStates sorts by path, Deduplicate keeps the last occurrence).
+#[test]
+fn crush_ranks_copies_by_path_and_keeps_the_last() {
+    // The project sorts after the home folder here: `/…/zproject` > `/…/home`.
+    let f = Fx::new("zproject");
+    let home_copy = f.skill("home/.agents/skills/dup", "dup", "Home copy.");
+    let proj_copy = f.skill("zproject/.agents/skills/dup", "dup", "Project copy.");
+    let ms = [model("crush")];
+    let cat = f.catalog(&ms);
+    expect(&cat, &proj_copy, "crush", Visible, &[]);
+    let v = expect(
+        &cat,
+        &home_copy,
+        "crush",
+        Shadowed,
+        &["crush/precedence.order"],
+    );
+    assert_eq!(
+        v.winner.as_deref(),
+        Some(proj_copy.as_path()),
+        "{}",
+        show(v)
+    );
+    // A project that sorts before the home folder loses to the home copy.
+    let g = Fx::new("aproject");
+    let home_copy = g.skill("home/.claude/skills/dup", "dup", "Home copy.");
+    let proj_copy = g.skill("aproject/.crush/skills/dup", "dup", "Project copy.");
+    let ms = [model("crush")];
+    let cat = g.catalog(&ms);
+    expect(&cat, &home_copy, "crush", Visible, &[]);
+    let v = expect(
+        &cat,
+        &proj_copy,
+        "crush",
+        Shadowed,
+        &["crush/precedence.order"],
+    );
+    assert_eq!(
+        v.winner.as_deref(),
+        Some(home_copy.as_path()),
+        "{}",
+        show(v)
+    );
+}
+
+/// Crush: $CRUSH_SKILLS_DIR replaces the four default user roots (load.go GlobalSkillsDirs);
+/// the name must equal the folder name and match `^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$`.
+#[test]
+fn crush_skills_dir_replaces_the_user_roots() {
+    let f = Fx::new("project");
+    let user = f.skill(
+        "home/.config/crush/skills/mine",
+        "mine",
+        "Default user root.",
+    );
+    let env_skill = f.skill("custom/theirs", "theirs", "From CRUSH_SKILLS_DIR.");
+    let mismatch = f.skill("project/.agents/skills/folder-x", "fm-name", "Mismatch.");
+    let upper = f.skill(
+        "project/.agents/skills/Upper-Dup",
+        "Upper-Dup",
+        "Upper case.",
+    );
+    let ms = [model("crush")];
+    let custom = f.base.join("custom");
+    let cat = f.catalog_with(&ms, &[("CRUSH_SKILLS_DIR", custom.to_str().unwrap())]);
+    expect(
+        &cat,
+        &env_skill,
+        "crush",
+        Visible,
+        &["crush/roots.env-skills-dir"],
+    );
+    expect(&cat, &user, "crush", NotFound, &[]);
+    expect(
+        &cat,
+        &mismatch,
+        "crush",
+        Rejected,
+        &["crush/name_rules.folder_mismatch"],
+    );
+    expect(&cat, &upper, "crush", Visible, &[]);
+    // Unset, the default user root is read and the variable's root is inactive.
+    let cat = f.catalog(&ms);
+    expect(&cat, &user, "crush", Visible, &["crush/roots.user-crush"]);
+}
+
+/// Kimi Code: of ~/.config/agents/skills and ~/.agents/skills only the first that exists is
+/// read (skill/__init__.py `_get_user_generic_skills_dir_candidates` + `find_first_existing_dir`).
+#[test]
+fn kimi_reads_the_first_existing_generic_user_root() {
+    let f = Fx::new("project");
+    let config = f.skill(
+        "home/.config/agents/skills/one",
+        "one",
+        "First of the group.",
+    );
+    let dot = f.skill("home/.agents/skills/two", "two", "Second of the group.");
+    let ms = [model("kimi-code")];
+    let cat = f.catalog(&ms);
+    expect(
+        &cat,
+        &config,
+        "kimi-code",
+        Visible,
+        &["kimi-code/roots.user-config-agents"],
+    );
+    let v = expect(&cat, &dot, "kimi-code", NotFound, &[]);
+    assert!(
+        v.reasons
+            .iter()
+            .any(|r| r.message.contains("comes first in its group")),
+        "{}",
+        show(v)
+    );
+    // Without ~/.config/agents/skills, ~/.agents/skills is read.
+    let g = Fx::new("project");
+    let dot = g.skill("home/.agents/skills/two", "two", "Alone.");
+    let cat = g.catalog(&ms);
+    expect(
+        &cat,
+        &dot,
+        "kimi-code",
+        Visible,
+        &["kimi-code/roots.user-agents"],
+    );
+}
+
+/// Kimi Code: project skills come from the project root (the nearest .git), and a project copy
+/// beats the user copy (first wins); a skill without frontmatter takes its folder's name.
+#[test]
+fn kimi_project_root_and_folder_names() {
+    let f = Fx::new("repo/sub");
+    f.git_repo("repo");
+    let root = f.skill("repo/.kimi/skills/dup", "dup", "Project copy.");
+    let user = f.skill("home/.kimi/skills/dup", "dup", "User copy.");
+    let below = f.skill(
+        "repo/sub/.kimi/skills/below",
+        "below",
+        "In cwd below the root.",
+    );
+    let plain = f.put("repo/.agents/skills/plain/SKILL.md", "# Just a body\n");
+    let ms = [model("kimi-code")];
+    let cat = f.catalog(&ms);
+    expect(&cat, &root, "kimi-code", Visible, &[]);
+    let v = expect(&cat, &user, "kimi-code", Shadowed, &[]);
+    assert_eq!(v.winner.as_deref(), Some(root.as_path()));
+    expect(
+        &cat,
+        &below,
+        "kimi-code",
+        NotFound,
+        &["kimi-code/roots.project-kimi.walk"],
+    );
+    let v = expect(&cat, &plain, "kimi-code", Visible, &[]);
+    assert_eq!(v.as_name.as_deref(), Some("plain"));
+}
+
+/// Letta Code: a later root replaces an earlier one, so .agents/skills in the working folder
+/// beats ~/.letta/skills (letta.js discoverSkills: Map.set in read order, project last).
+#[test]
+fn letta_project_replaces_user() {
+    let f = Fx::new("project");
+    let user = f.skill("home/.letta/skills/dup", "dup", "User copy.");
+    let legacy = f.skill("project/.skills/dup", "dup", "Legacy project copy.");
+    let proj = f.skill("project/.agents/skills/dup", "dup", "Project copy.");
+    let ms = [model("letta-code")];
+    let cat = f.catalog(&ms);
+    expect(&cat, &proj, "letta-code", Visible, &[]);
+    for p in [&user, &legacy] {
+        let v = expect(&cat, p, "letta-code", Shadowed, &[]);
+        assert_eq!(v.winner.as_deref(), Some(proj.as_path()), "{}", show(v));
     }
 }
