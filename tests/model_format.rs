@@ -297,6 +297,15 @@ fn root_group_reads_only_the_first_existing_folder() {
         reasons(vx)
     );
 
+    // Through the binary: `why` says so, `agents` shows the group.
+    let (out, _) = fx.run(&["why", "two"], &[]);
+    assert!(out.contains("comes first in its group `brand`"), "{out}");
+    let (out, _) = fx.run(&["agents", "fx"], &[]);
+    assert!(
+        out.contains("roots.codex = .codex/skills (group brand"),
+        "{out}"
+    );
+
     // An empty first folder still comes first.
     fx.mkdir("project/.kimi/skills");
     let cat = Catalog::build(&models, &fx.env());

@@ -541,6 +541,11 @@ impl AgentModel {
                         toml::Value::String(s) => s.clone(),
                         other => other.to_string(),
                     })
+                    .map(|v| match t.get("group").and_then(|g| g.as_str()) {
+                        // A root of a group says so (only the first existing one is read).
+                        Some(g) => format!("{v} (group {g}: the first existing folder is read)"),
+                        None => v,
+                    })
                     .unwrap_or_default();
                 let s = |k: &str| t.get(k).and_then(|v| v.as_str()).map(String::from);
                 let sources: Vec<super::sources::Source> = t

@@ -181,10 +181,11 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         Err(e) => return Ok(Err(e)),
     };
     let color = cx.color;
-    // The columns shown by default: the config's, the agents in use, or the seed agents.
+    // The columns shown by default: the config's, the agents in use, or the seed agents (a
+    // config naming an unknown agent does not stop the explorer: the defaults apply).
     let shown = match cx.shown_agents(&[], false) {
         Ok(s) => s.ids,
-        Err(e) => return Ok(Err(e)),
+        Err(_) => crate::agents::default_selection(&cx.models, &cx.env).0,
     };
     install_panic_hook();
     enable_raw_mode()?;
