@@ -195,20 +195,29 @@ fn columns(out: &str) -> Vec<String> {
 fn list_shows_the_agents_in_use_and_json_every_agent() {
     let fx = Fx::new();
     fx.skill("project/.agents/skills/one", "one");
-    // None in use: the seven seed agents.
+    // None in use: the seven seed agents, and a line saying so (there are more agents).
     let (out, err, code) = fx.run(&["list"], &[]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(columns(&out).len(), 7, "{out}");
-    assert!(!out.contains("Showing"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "Showing 7 of {} agents: no agent was found in use",
+            agents::BUILTIN_IDS.len()
+        )),
+        "{out}"
+    );
     fx.program("codex");
     let (out, _, _) = fx.run(&["list"], &[]);
     assert_eq!(columns(&out), ["codex"], "{out}");
     assert!(
-        out.contains("Showing 1 of 7 agents: the agents in use"),
+        out.contains(&format!(
+            "Showing 1 of {} agents: the agents in use",
+            agents::BUILTIN_IDS.len()
+        )),
         "{out}"
     );
     let (out, _, _) = fx.run(&["list", "--all-agents"], &[]);
-    assert_eq!(columns(&out).len(), 7, "{out}");
+    assert_eq!(columns(&out).len(), agents::BUILTIN_IDS.len(), "{out}");
     let (out, _, _) = fx.run(&["list", "--agent", "pi,claude"], &[]);
     assert_eq!(columns(&out), ["pi", "claude"], "{out}");
     let (out, _, _) = fx.run(&["list", "--agent", "pi", "--agent", "cursor"], &[]);
@@ -219,8 +228,14 @@ fn list_shows_the_agents_in_use_and_json_every_agent() {
     // JSON has every agent whatever is in use.
     let (out, _, _) = fx.run(&["list", "--json"], &[]);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["agents"].as_array().unwrap().len(), 7);
-    assert_eq!(v["skills"][0]["agents"].as_object().unwrap().len(), 7);
+    assert_eq!(
+        v["agents"].as_array().unwrap().len(),
+        agents::BUILTIN_IDS.len()
+    );
+    assert_eq!(
+        v["skills"][0]["agents"].as_object().unwrap().len(),
+        agents::BUILTIN_IDS.len()
+    );
     // The config file chooses when no flag does.
     let config = fx.put(
         "config.toml",
@@ -249,7 +264,11 @@ fn check_text_follows_the_selection_and_json_has_every_agent() {
     assert!(out.contains("checked for all agents"), "{out}");
     let (out, _, _) = fx.run(&["check", "--json"], &[]);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["agents"].as_array().unwrap().len(), 7, "{v}");
+    assert_eq!(
+        v["agents"].as_array().unwrap().len(),
+        agents::BUILTIN_IDS.len(),
+        "{v}"
+    );
     let (out, _, _) = fx.run(&["check", "--json", "--agent", "codex"], &[]);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["agents"].as_array().unwrap().len(), 1, "{v}");
@@ -300,7 +319,7 @@ fn column_labels_are_unique() {
         }
     }
     // The ids of issue 18's agents keep distinct `list` and explorer titles next to the seven.
-    let ids: Vec<&str> = agents::BUILTIN_IDS
+    let ids: std::collections::BTreeSet<&str> = agents::BUILTIN_IDS
         .iter()
         .copied()
         .chain([

@@ -117,7 +117,8 @@ fn check_stays_bounded_as_the_catalog_grows_tenfold() {
     let mut seen = Vec::new();
     for n in [300, 3000] {
         let (_tmp, tree) = generated(n);
-        let o = run_in(&tree.project, &tree.home, &["check"], &[]);
+        // Every agent, as in the JSON (by default the text shows the seed agents only).
+        let o = run_in(&tree.project, &tree.home, &["check", "--all-agents"], &[]);
         assert!(code(&o) <= 1, "{}", String::from_utf8_lossy(&o.stderr));
         let text = stdout(&o);
         let lines = text.lines().count();
@@ -134,7 +135,12 @@ fn check_stays_bounded_as_the_catalog_grows_tenfold() {
             assert!(text.contains(&head), "{head} missing:\n{text}");
         }
         // --all lists every finding, one line each, plus the summary lines.
-        let o = run_in(&tree.project, &tree.home, &["check", "--all"], &[]);
+        let o = run_in(
+            &tree.project,
+            &tree.home,
+            &["check", "--all", "--all-agents"],
+            &[],
+        );
         let all_lines = stdout(&o).lines().count();
         let agents = j["agents"].as_array().unwrap().len();
         assert_eq!(all_lines, all + agents + 1);

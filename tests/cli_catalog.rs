@@ -95,15 +95,8 @@ fn ok(o: &Output) {
     assert_eq!(code(o), 0, "stdout:\n{}\nstderr:\n{}", stdout(o), stderr(o));
 }
 
-const AGENTS: [&str; 7] = [
-    "claude-code",
-    "codex",
-    "copilot-cli",
-    "antigravity",
-    "cursor",
-    "opencode",
-    "pi",
-];
+/// Every built-in agent: JSON always has all of them.
+const AGENTS: [&str; skilltui::agents::BUILTIN_IDS.len()] = skilltui::agents::BUILTIN_IDS;
 
 /// A small tree: a portable skill under `.agents/skills` (invisible to Claude Code), a Claude
 /// skill, and a project/user collision.
@@ -656,7 +649,7 @@ fn model_dir_loads() {
     let o = f.run(&["list", "--json", "--model", models.to_str().unwrap()]);
     ok(&o);
     let j = json(&o);
-    assert_eq!(j["agents"].as_array().unwrap().len(), 7);
+    assert_eq!(j["agents"].as_array().unwrap().len(), AGENTS.len());
     let portable = find_skill(&j, &f.project.join(".agents/skills/portable/SKILL.md"));
     assert_eq!(portable["agents"]["codex"]["status"], "visible");
 }

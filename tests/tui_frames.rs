@@ -150,7 +150,10 @@ fn search_highlights_and_filters() {
 #[test]
 fn first_frame_while_scanning() {
     let d = demo("scanning");
-    let models = skilltui::agents::builtin();
+    let models: Vec<_> = skilltui::agents::builtin()
+        .into_iter()
+        .filter(|m| skilltui::agents::SEED_IDS.contains(&m.id.as_str()))
+        .collect();
     let env = skilltui::env::Env::new(&d.project, &d.home);
     let app = skilltui::tui::app::App::new(std::sync::Arc::new(models), env, 80, 24);
     let f = frame(&app);

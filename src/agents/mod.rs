@@ -15,7 +15,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The ids of the built-in agents, in display order.
-pub const BUILTIN_IDS: [&str; 7] = [
+pub const BUILTIN_IDS: [&str; 15] = [
     "claude-code",
     "codex",
     "copilot-cli",
@@ -23,9 +23,17 @@ pub const BUILTIN_IDS: [&str; 7] = [
     "cursor",
     "opencode",
     "pi",
+    "cline",
+    "auggie",
+    "crush",
+    "goose",
+    "continue",
+    "letta-code",
+    "mistral-vibe",
+    "kimi-code",
 ];
 
-const BUILTIN: [(&str, &str); 7] = [
+const BUILTIN: [(&str, &str); 15] = [
     (
         "claude-code.toml",
         include_str!("../../assets/agents/claude-code.toml"),
@@ -48,6 +56,29 @@ const BUILTIN: [(&str, &str); 7] = [
         include_str!("../../assets/agents/opencode.toml"),
     ),
     ("pi.toml", include_str!("../../assets/agents/pi.toml")),
+    ("cline.toml", include_str!("../../assets/agents/cline.toml")),
+    (
+        "auggie.toml",
+        include_str!("../../assets/agents/auggie.toml"),
+    ),
+    ("crush.toml", include_str!("../../assets/agents/crush.toml")),
+    ("goose.toml", include_str!("../../assets/agents/goose.toml")),
+    (
+        "continue.toml",
+        include_str!("../../assets/agents/continue.toml"),
+    ),
+    (
+        "letta-code.toml",
+        include_str!("../../assets/agents/letta-code.toml"),
+    ),
+    (
+        "mistral-vibe.toml",
+        include_str!("../../assets/agents/mistral-vibe.toml"),
+    ),
+    (
+        "kimi-code.toml",
+        include_str!("../../assets/agents/kimi-code.toml"),
+    ),
 ];
 
 /// A model file that could not be loaded: names the file, line, column and the offending line.

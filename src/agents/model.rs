@@ -713,6 +713,11 @@ pub enum ProjectWalk {
     UpToGitRoot,
     /// Each folder from the git root down to the project folder (order irrelevant or root first).
     DownFromGitRoot,
+    /// Only the git root (Kimi Code's project root, Cline's workspace): neither the project
+    /// folder below it nor the folders in between. Without git, `no_git` decides.
+    GitRoot,
+    /// The project folder and the git root, not the folders in between (Crush).
+    CwdAndGitRoot,
 }
 
 /// What the walk does when the project folder is not inside a git repository.
@@ -1318,6 +1323,8 @@ pub enum Charset {
     Any,
     /// `^[a-z0-9]+(-[a-z0-9]+)*$`.
     AsciiKebab,
+    /// `^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$`: ASCII kebab-case in either case (Crush).
+    AsciiKebabAnyCase,
     /// skills-ref: Unicode letters and digits (L*/N*) unchanged by lowercasing, and single
     /// inner hyphens, after NFKC.
     UnicodeKebab,

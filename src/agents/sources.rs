@@ -527,6 +527,31 @@ pub const CITABLE: &[&str] = &[
     // pi
     "https://github.com/badlogic/pi-mono/",
     "https://www.npmjs.com/package/@mariozechner/pi-coding-agent",
+    // Cline
+    "https://docs.cline.bot/",
+    "https://github.com/cline/cline/",
+    "https://www.npmjs.com/package/cline/",
+    "https://www.npmjs.com/package/@cline/",
+    // Auggie
+    "https://docs.augmentcode.com/",
+    "https://www.npmjs.com/package/@augmentcode/auggie/",
+    // Crush
+    "https://github.com/charmbracelet/crush/",
+    // Goose
+    "https://block.github.io/goose/",
+    "https://github.com/block/goose/",
+    // Continue CLI
+    "https://docs.continue.dev/",
+    "https://github.com/continuedev/continue/",
+    "https://www.npmjs.com/package/@continuedev/cli/",
+    // Letta Code
+    "https://docs.letta.com/",
+    "https://github.com/letta-ai/letta-code/",
+    "https://www.npmjs.com/package/@letta-ai/letta-code/",
+    // Mistral Vibe
+    "https://github.com/mistralai/mistral-vibe/",
+    // Kimi Code CLI
+    "https://github.com/MoonshotAI/kimi-cli/",
     // The specification and the benchmark
     "https://agentskills.io/",
     "https://github.com/agentskills/agentskills/",

@@ -806,6 +806,12 @@ fn charset_ok(charset: Charset, name: &str) -> bool {
                             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
                 })
         }
+        Charset::AsciiKebabAnyCase => {
+            !name.is_empty()
+                && name
+                    .split('-')
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric()))
+        }
         Charset::UnicodeKebab => {
             let n = crate::spec::normalize_name(name);
             crate::spec::name_rule_problems(&n)
@@ -826,6 +832,7 @@ fn charset_label(c: Charset) -> &'static str {
     match c {
         Charset::Any => "any characters",
         Charset::AsciiKebab => "lowercase ASCII letters, digits and single inner hyphens",
+        Charset::AsciiKebabAnyCase => "ASCII letters, digits and single inner hyphens",
         Charset::UnicodeKebab => "lowercase letters, digits and single inner hyphens",
         Charset::CopilotName => {
             "ASCII letters, digits, `-`, `_`, `.`, `:` and spaces, starting with a letter or digit"

@@ -68,6 +68,8 @@ fn walk_rule_label(walk: ProjectWalk) -> &'static str {
         ProjectWalk::CwdOnly => "only in the project folder",
         ProjectWalk::UpToGitRoot => "from the project folder up to the git root",
         ProjectWalk::DownFromGitRoot => "from the git root down to the project folder",
+        ProjectWalk::GitRoot => "only in the git root",
+        ProjectWalk::CwdAndGitRoot => "in the project folder and in the git root",
     }
 }
 
@@ -81,7 +83,9 @@ fn reaches(
     walk: &Known<ProjectWalk>,
     no_git: Option<&Known<NoGitWalk>>,
 ) -> Result<Result<(), String>, String> {
-    if distance == 0 {
+    // The project folder itself is read by every walk but `git-root` (which reads it only when
+    // it is the git root, or when there is no git and `no_git` says so).
+    if distance == 0 && !matches!(walk, Known::Known(ProjectWalk::GitRoot)) {
         return Ok(Ok(()));
     }
     let walk = match walk {
@@ -101,6 +105,31 @@ fn reaches(
         )));
     }
     match git_root {
+        Some(g) if matches!(walk, ProjectWalk::GitRoot | ProjectWalk::CwdAndGitRoot) => {
+            if dir == g {
+                Ok(Ok(()))
+            } else if dir.starts_with(g) {
+                Ok(Err(format!(
+                    "{} is not the git root {}; this root is scanned {}",
+                    dir.display(),
+                    g.display(),
+                    walk_rule_label(walk)
+                )))
+            } else {
+                Ok(Err(format!(
+                    "{} is above the git root {}; this root is scanned {}",
+                    dir.display(),
+                    g.display(),
+                    walk_rule_label(walk)
+                )))
+            }
+        }
+        None if walk == ProjectWalk::GitRoot && distance == 0 => match no_git {
+            None | Some(Known::Unknown) => Err(
+                "the project is not in a git repository, and where the agent then looks is not established".into(),
+            ),
+            Some(Known::Known(_)) => Ok(Ok(())),
+        },
         Some(g) => {
             if dir.starts_with(g) {
                 Ok(Ok(()))

@@ -20,7 +20,11 @@ pub fn demo(name: &str) -> Demo {
 }
 
 pub fn app(demo: &Demo, w: u16, h: u16) -> App {
-    let models = skilltui::agents::builtin();
+    // The seven seed agents: what the explorer shows when no agent is in use (frames keep their width).
+    let models: Vec<_> = skilltui::agents::builtin()
+        .into_iter()
+        .filter(|m| skilltui::agents::SEED_IDS.contains(&m.id.as_str()))
+        .collect();
     let env = Env::new(&demo.project, &demo.home);
     let cat = Catalog::build(&models, &env);
     let mut app = App::new(Arc::new(models), env, w, h);
@@ -94,7 +98,11 @@ pub fn generated(name: &str, skills: usize) -> skilltui::r#gen::Tree {
 }
 
 pub fn app_at(project: &Path, home: &Path, w: u16, h: u16) -> App {
-    let models = skilltui::agents::builtin();
+    // The seven seed agents: what the explorer shows when no agent is in use (frames keep their width).
+    let models: Vec<_> = skilltui::agents::builtin()
+        .into_iter()
+        .filter(|m| skilltui::agents::SEED_IDS.contains(&m.id.as_str()))
+        .collect();
     let env = Env::new(project, home);
     let cat = Catalog::build(&models, &env);
     let mut app = App::new(Arc::new(models), env, w, h);
