@@ -95,7 +95,7 @@ fn ok(o: &Output) {
     assert_eq!(code(o), 0, "stdout:\n{}\nstderr:\n{}", stdout(o), stderr(o));
 }
 
-const AGENTS: [&str; 7] = [
+const AGENTS: [&str; 10] = [
     "claude-code",
     "codex",
     "copilot-cli",
@@ -103,6 +103,9 @@ const AGENTS: [&str; 7] = [
     "cursor",
     "opencode",
     "pi",
+    "gemini-cli",
+    "qwen-code",
+    "qoder-cli",
 ];
 
 /// A small tree: a portable skill under `.agents/skills` (invisible to Claude Code), a Claude

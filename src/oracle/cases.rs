@@ -1594,6 +1594,50 @@ mod field_tests {
     }
 
     #[test]
+    fn the_newer_agents_have_their_cases_and_random_trees_reach_their_roots() {
+        let all = targeted();
+        for (agent, tag, own, _) in NEW_AGENT_ROOTS {
+            for suffix in ["roots", "walk", "order-within-root", "parse"] {
+                let name = format!("{tag}-{suffix}");
+                let c = all
+                    .iter()
+                    .find(|c| c.name == name)
+                    .unwrap_or_else(|| panic!("{name}"));
+                assert!(c.applies_to(agent) && !c.applies_to("codex"), "{name}");
+                assert!(c.spec.contains(&format!("w/project/{own}/")), "{name}");
+            }
+        }
+        // Trust: the cases trust their folder, the gemini-trust-* cases do not by default.
+        let trusted = |c: &Case| {
+            c.vars
+                .iter()
+                .any(|(k, v)| k == "GEMINI_CLI_TRUST_WORKSPACE" && v == "true")
+        };
+        let by = |n: &str| all.iter().find(|c| c.name == n).unwrap();
+        assert!(trusted(by("roots")) && trusted(by("gemini-roots")));
+        assert!(!trusted(by("gemini-trust-none")) && !trusted(by("gemini-trust-file")));
+        assert!(by("gemini-trust-file").spec.contains("trustedFolders.json"));
+        // Random trees: every new root at project and home level, and all three trust modes.
+        let trees: Vec<Case> = (1..=200).map(random).collect();
+        for (_, _, own, own_home) in NEW_AGENT_ROOTS {
+            assert!(
+                trees
+                    .iter()
+                    .any(|c| c.spec.contains(&format!("w/project/{own}/")))
+            );
+            assert!(
+                trees
+                    .iter()
+                    .any(|c| c.spec.contains(&format!("home/{own_home}/")))
+            );
+        }
+        let file = |c: &Case| c.spec.contains("trustedFolders.json");
+        assert!(trees.iter().any(trusted));
+        assert!(trees.iter().any(|c| file(c) && !trusted(c)));
+        assert!(trees.iter().any(|c| !file(c) && !trusted(c)));
+    }
+
+    #[test]
     fn random_trees_draw_every_field_in_every_shape() {
         let mut seen_keys = std::collections::BTreeSet::new();
         let mut seen_values = std::collections::BTreeSet::new();

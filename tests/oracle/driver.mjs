@@ -403,10 +403,14 @@ async function qoder() {
   // 1.1.52 prints the whole listing ~5 s after start, then idles ~7 s (an offline telemetry
   // flush) before exiting: stop it once the output has been quiet for 1.5 s after the listing.
   let quiet = null;
+  let listing = false;
   const r = await run(cmd, [...args, "skills", "list", "--all"], {
     env,
     input: null,
     onStdoutLine: (line, child, kill) => {
+      // Only once the listing has started: earlier lines may precede a long pause.
+      if (/Discovered Agent Skills:|No skills/.test(line)) listing = true;
+      if (!listing) return;
       if (quiet) clearTimeout(quiet);
       quiet = setTimeout(kill, 1500);
     },
