@@ -655,7 +655,7 @@ fn model_dir_loads() {
     let o = f.run(&["list", "--json", "--model", models.to_str().unwrap()]);
     ok(&o);
     let j = json(&o);
-    assert_eq!(j["agents"].as_array().unwrap().len(), 7);
+    assert_eq!(j["agents"].as_array().unwrap().len(), AGENTS.len());
     let portable = find_skill(&j, &f.project.join(".agents/skills/portable/SKILL.md"));
     assert_eq!(portable["agents"]["codex"]["status"], "visible");
 }
