@@ -386,7 +386,10 @@ async function gemini() {
   const env = baseEnv();
   // The bundle is a node script; a native install (SKILLTUI_AGENT_ENTRY) is run as it is.
   const [cmd, args] = exe.endsWith(".js") ? [process.execPath, [exe]] : [exe, []];
-  const r = await run(cmd, [...args, "skills", "list", "--all"], { env, input: null });
+  // Into a pipe, a listing over 64 KiB is cut when the CLI exits: stdout goes to a file.
+  const outFile = path.join(os.tmpdir(), `skilltui-oracle-gemini-${process.pid}.txt`);
+  const r = await run(cmd, [...args, "skills", "list", "--all"], { env, input: null, stdoutFile: outFile });
+  fs.rmSync(outFile, { force: true });
   if (/No skills discovered/.test(r.stdout)) return { skills: [], errors: stderrLines(r.stderr, (l) => /skill/i.test(l)), builtin: [] };
   const parsed = parseSkillsList(r.stdout);
   if (!parsed) return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
@@ -400,22 +403,16 @@ async function qoder() {
   const exe = bin("@qoder-ai/qodercli/bundle/qodercli.js");
   const env = baseEnv();
   const [cmd, args] = exe.endsWith(".js") ? [process.execPath, [exe]] : [exe, []];
-  // 1.1.52 prints the whole listing ~5 s after start, then idles ~7 s (an offline telemetry
-  // flush) before exiting: stop it once the output has been quiet for 1.5 s after the listing.
-  let quiet = null;
-  let listing = false;
+  // Into a pipe, a listing over 64 KiB is cut when the CLI exits: stdout goes to a file, and
+  // the run ends when the CLI does (1.1.52 idles ~7 s after the listing; slow under load).
+  const outFile = path.join(os.tmpdir(), `skilltui-oracle-qoder-${process.pid}.txt`);
   const r = await run(cmd, [...args, "skills", "list", "--all"], {
     env,
     input: null,
-    onStdoutLine: (line, child, kill) => {
-      // Only once the listing has started: earlier lines may precede a long pause.
-      if (/Discovered Agent Skills:|No skills/.test(line)) listing = true;
-      if (!listing) return;
-      if (quiet) clearTimeout(quiet);
-      quiet = setTimeout(kill, 1500);
-    },
+    stdoutFile: outFile,
+    timeoutMs: Math.max(TIMEOUT_MS, 180000),
   });
-  if (quiet) clearTimeout(quiet);
+  fs.rmSync(outFile, { force: true });
   if (/No skills (discovered|found)/i.test(r.stdout)) return { skills: [], errors: stderrLines(r.stderr, (l) => /skill/i.test(l)), builtin: [] };
   const parsed = parseSkillsList(r.stdout);
   if (!parsed) return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
