@@ -5,11 +5,12 @@
 //! tests/oracle/run.sh does both). Variables:
 //!   SKILLTUI_ORACLE_TREES   random trees per agent (default 20 = the bounded CI mode)
 //!   SKILLTUI_ORACLE_SEED    first seed (default 1)
-//!   SKILLTUI_ORACLE_AGENTS  comma list (default: codex,opencode,pi,copilot-cli,claude-code)
+//!   SKILLTUI_ORACLE_AGENTS  comma list (default: every agent of oracle::AGENTS)
 //!   SKILLTUI_ORACLE_CASES   only cases whose name contains this text
 //!   SKILLTUI_ORACLE_JOBS    parallel agent runs (default 2)
 //!   SKILLTUI_ORACLE_STRICT  =1: fail when any case disagrees (default: report only)
 //!   SKILLTUI_ORACLE_KEEP    =1: keep the trees (under $TMPDIR/skilltui-oracle)
+//!   SKILLTUI_ORACLE_MODELS  a folder of models to use instead of the built-in ones
 
 use skilltui::oracle::{self, AGENTS, Case, Driver, Report};
 use std::path::PathBuf;
@@ -67,7 +68,14 @@ fn oracle() {
 
     let scratch = std::env::temp_dir().join("skilltui-oracle");
     std::fs::create_dir_all(&scratch).unwrap();
-    let models = skilltui::agents::builtin();
+    // SKILLTUI_ORACLE_MODELS=DIR: the models of DIR (as `--model DIR`), read at run time, so
+    // that a model being fixed is re-checked without a rebuild (e.g. `=assets/agents`).
+    let models = match std::env::var("SKILLTUI_ORACLE_MODELS") {
+        Ok(dir) if !dir.is_empty() => {
+            skilltui::agents::load_dir(std::path::Path::new(&dir)).unwrap_or_else(|e| panic!("{e}"))
+        }
+        _ => skilltui::agents::builtin(),
+    };
     let mut work: Vec<(String, Case)> = Vec::new();
     for a in &agents {
         for c in &cases {

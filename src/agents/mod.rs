@@ -15,7 +15,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The ids of the built-in agents, in display order.
-pub const BUILTIN_IDS: [&str; 15] = [
+pub const BUILTIN_IDS: [&str; 18] = [
     "claude-code",
     "codex",
     "copilot-cli",
@@ -23,6 +23,9 @@ pub const BUILTIN_IDS: [&str; 15] = [
     "cursor",
     "opencode",
     "pi",
+    "gemini-cli",
+    "qwen-code",
+    "qoder-cli",
     "cline",
     "auggie",
     "crush",
@@ -33,7 +36,7 @@ pub const BUILTIN_IDS: [&str; 15] = [
     "kimi-code",
 ];
 
-const BUILTIN: [(&str, &str); 15] = [
+const BUILTIN: [(&str, &str); 18] = [
     (
         "claude-code.toml",
         include_str!("../../assets/agents/claude-code.toml"),
@@ -56,6 +59,18 @@ const BUILTIN: [(&str, &str); 15] = [
         include_str!("../../assets/agents/opencode.toml"),
     ),
     ("pi.toml", include_str!("../../assets/agents/pi.toml")),
+    (
+        "gemini-cli.toml",
+        include_str!("../../assets/agents/gemini-cli.toml"),
+    ),
+    (
+        "qwen-code.toml",
+        include_str!("../../assets/agents/qwen-code.toml"),
+    ),
+    (
+        "qoder-cli.toml",
+        include_str!("../../assets/agents/qoder-cli.toml"),
+    ),
     ("cline.toml", include_str!("../../assets/agents/cline.toml")),
     (
         "auggie.toml",

@@ -1331,6 +1331,8 @@ pub enum Charset {
     /// Copilot CLI: ASCII letters (either case), digits, `-`, `_`, `.`, `:` and spaces,
     /// starting with a letter or digit.
     CopilotName,
+    /// Qwen Code: Unicode letters and digits, `_`, `:`, `.` and `-` (`^[\p{L}\p{N}_:.-]+$`).
+    QwenName,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

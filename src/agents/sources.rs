@@ -527,6 +527,15 @@ pub const CITABLE: &[&str] = &[
     // pi
     "https://github.com/badlogic/pi-mono/",
     "https://www.npmjs.com/package/@mariozechner/pi-coding-agent",
+    // Gemini CLI, Qwen Code, Qoder CLI
+    "https://geminicli.com/docs/",
+    "https://github.com/google-gemini/gemini-cli/",
+    "https://www.npmjs.com/package/@google/gemini-cli",
+    "https://qwenlm.github.io/qwen-code-docs/",
+    "https://github.com/QwenLM/qwen-code/",
+    "https://www.npmjs.com/package/@qwen-code/qwen-code",
+    "https://www.npmjs.com/package/@qoder-ai/qodercli",
+    "https://docs.qoder.com/",
     // Cline
     "https://docs.cline.bot/",
     "https://github.com/cline/cline/",

@@ -42,7 +42,9 @@ impl Case {
             symlinks: Vec::new(),
             cwd: "w/project".into(),
             home: "home".into(),
-            vars: Vec::new(),
+            // Gemini CLI reads project skills only in a trusted folder: the cases trust theirs
+            // (the gemini-trust-* cases and a share of the random trees do not).
+            vars: vec![("GEMINI_CLI_TRUST_WORKSPACE".into(), "true".into())],
             agents: None,
             real_git: true,
         }
@@ -90,7 +92,9 @@ impl Case {
         let _ = std::fs::remove_dir_all(&base);
         std::fs::create_dir_all(&base)?;
         let base = std::fs::canonicalize(&base)?;
-        crate::demo::write_tree(&base, &self.spec)?;
+        let b = base.to_string_lossy().into_owned();
+        // `{base}` in a file's text (a settings file naming an absolute folder) is the base.
+        crate::demo::write_tree(&base, &self.spec.replace("{base}", &b))?;
         if self.real_git {
             for line in self.spec.lines() {
                 if let Some(d) = line.strip_prefix("@@ mkdir ")
@@ -121,7 +125,6 @@ impl Case {
         let home = base.join(&self.home);
         std::fs::create_dir_all(&project)?;
         std::fs::create_dir_all(&home)?;
-        let b = base.to_string_lossy().into_owned();
         let vars = self
             .vars
             .iter()
@@ -352,7 +355,15 @@ pub fn targeted() -> Vec<Case> {
         (
             "agents",
             ".agents/skills",
-            vec!["codex", "opencode", "pi", "copilot-cli"],
+            vec![
+                "codex",
+                "opencode",
+                "pi",
+                "copilot-cli",
+                "gemini-cli",
+                "qwen-code",
+                "qoder-cli",
+            ],
         ),
         ("claude", ".claude/skills", vec!["claude-code"]),
     ] {
@@ -528,7 +539,15 @@ pub fn targeted() -> Vec<Case> {
         (
             "agents",
             ".agents/skills",
-            vec!["codex", "opencode", "pi", "copilot-cli"],
+            vec![
+                "codex",
+                "opencode",
+                "pi",
+                "copilot-cli",
+                "gemini-cli",
+                "qwen-code",
+                "qoder-cli",
+            ],
         ),
         ("claude", ".claude/skills", vec!["claude-code"]),
     ] {
@@ -754,9 +773,236 @@ pub fn targeted() -> Vec<Case> {
     c.std("home/.agents/skills/u1");
     v.push(c);
 
+    v.extend(new_agent_cases());
+
     // Field values: the whole field × shape matrix, per agent in its own root.
     v.extend(field_cases());
 
+    v
+}
+
+/// The roots of Gemini CLI, Qwen Code and Qoder CLI besides `.agents/skills`: (agent, case-name
+/// prefix, own project root, own user root relative to home).
+const NEW_AGENT_ROOTS: [(&str, &str, &str, &str); 3] = [
+    ("gemini-cli", "gemini", ".gemini/skills", ".gemini/skills"),
+    ("qwen-code", "qwen", ".qwen/skills", ".qwen/skills"),
+    ("qoder-cli", "qoder", ".qoder/skills", ".qoder/skills"),
+];
+
+/// Targeted cases for the rules of Gemini CLI, Qwen Code and Qoder CLI (more-agents.md §1, 2, 12)
+/// that the shared cases do not reach: their own roots and the precedence between them, the
+/// order within one root, parsing and identity in their own root, Gemini's folder trust and
+/// settings, Qwen's `skills.directories`, the home variables.
+fn new_agent_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for (agent, tag, own, own_home) in NEW_AGENT_ROOTS {
+        // Roots and precedence: one skill per root, and one name in every pair of roots and in
+        // all four.
+        let mut c = Case::new(&format!("{tag}-roots"));
+        c.agents = Some(vec![agent]);
+        let roots = [
+            ("pown", format!("w/project/{own}")),
+            ("pagents", "w/project/.agents/skills".to_string()),
+            ("uown", format!("home/{own_home}")),
+            ("uagents", "home/.agents/skills".to_string()),
+        ];
+        for (id, dir) in &roots {
+            c.skill(
+                &format!("{dir}/only-{id}"),
+                &format!("name: only-{id}\ndescription: Only in {id}."),
+            );
+            c.skill(
+                &format!("{dir}/dup-all"),
+                &format!("name: dup-all\ndescription: Copy in {id}."),
+            );
+        }
+        for i in 0..roots.len() {
+            for j in i + 1..roots.len() {
+                let name = format!("dup-{}-{}", roots[i].0, roots[j].0);
+                for k in [i, j] {
+                    c.skill(
+                        &format!("{}/{name}", roots[k].1),
+                        &format!("name: {name}\ndescription: Copy in {}.", roots[k].0),
+                    );
+                }
+            }
+        }
+        // Not a root of these agents; nor is the project's git root seen from a sub-folder
+        // (walk-git covers .agents/skills).
+        c.std("w/project/.claude/skills/not-claude");
+        c.std(&format!("w/project/sub/{own}/below-cwd"));
+        v.push(c);
+
+        // The walk below the agent's own root: depth 2 to 5, hidden folders, node_modules, a
+        // nested skill, a SKILL.md in the root itself.
+        let mut c = Case::new(&format!("{tag}-walk"));
+        c.agents = Some(vec![agent]);
+        let r = format!("w/project/{own}");
+        for dir in [
+            "a/w-d2",
+            "a/b/w-d3",
+            "a/b/c/w-d4",
+            "a/b/c/d/w-d5",
+            ".hid/w-hidden",
+            ".w-dot",
+            "node_modules/w-nm",
+            "w-outer",
+            "w-outer/w-inner",
+        ] {
+            c.std(&format!("{r}/{dir}"));
+        }
+        c.add(skill_file(
+            &format!("{r}/SKILL.md"),
+            "name: w-root\ndescription: In the root itself.",
+        ));
+        v.push(c);
+
+        // Order within one root: one frontmatter name in folders created out of byte order.
+        let mut c = Case::new(&format!("{tag}-order-within-root"));
+        c.agents = Some(vec![agent]);
+        for folder in ["zq", "Zed", "b7", "alpha", "a3", "_u", "Mid"] {
+            c.skill(
+                &format!("w/project/{own}/{folder}"),
+                &format!("name: same\ndescription: Folder {folder}."),
+            );
+        }
+        v.push(c);
+
+        // Parsing and identity in the agent's own project root.
+        let mut c = Case::new(&format!("{tag}-parse"));
+        c.agents = Some(vec![agent]);
+        let d = |n: &str| format!("w/project/{own}/{n}");
+        for (folder, front) in [
+            ("ok", "name: ok\ndescription: Fine."),
+            (
+                "folder-x",
+                "name: fm-name\ndescription: Name differs from folder.",
+            ),
+            ("no-name", "description: No name."),
+            ("no-desc", "name: no-desc"),
+            ("empty-name", "name: \"\"\ndescription: Empty name."),
+            ("empty-desc", "name: empty-desc\ndescription: \"\""),
+            ("num-name", "name: 123\ndescription: Numeric name."),
+            ("colon-name", "name: a:b/c\ndescription: Colon and slash."),
+            ("space-name", "name: two words\ndescription: A space."),
+            ("upper-name", "name: Upper-Dup\ndescription: Upper case."),
+            ("colon-desc", "name: colon-desc\ndescription: Use when: x"),
+            ("list-desc", "name: list-desc\ndescription: [a, b]"),
+            ("null-desc", "name: null-desc\ndescription: null"),
+            (
+                "block-desc",
+                "name: block-desc\ndescription: |\n  line one\n  line two",
+            ),
+            (
+                "dmi",
+                "name: dmi\ndescription: Hidden from the model.\ndisable-model-invocation: true",
+            ),
+            (
+                "long-name",
+                &format!("name: {}\ndescription: Long name.", "l".repeat(80)),
+            ),
+        ] {
+            c.skill(&d(folder), front);
+        }
+        c.add(format!(
+            "@@ {}/SKILL.md\n# No frontmatter\n\nJust a body.\n",
+            d("no-fm")
+        ));
+        c.add(format!(
+            "@@ {}/SKILL.md\n{}---\nname: bom\ndescription: With a BOM.\n---\nBody.\n",
+            d("bom"),
+            '\u{feff}'
+        ));
+        c.add(format!(
+            "@@ {}/SKILL.md\n---\r\nname: crlf\r\ndescription: CRLF lines.\r\n---\r\nBody.\r\n",
+            d("crlf")
+        ));
+        c.add(format!(
+            "@@ {}/SKILL.md\n---\nname: no-desc-body\n---\n# Heading\n\nFirst body line.\n",
+            d("no-desc-body")
+        ));
+        v.push(c);
+    }
+
+    // Home variables.
+    let mut c = Case::new("gemini-home-env");
+    c.agents = Some(vec!["gemini-cli"]);
+    c.vars.push(("GEMINI_CLI_HOME".into(), "{base}/gh".into()));
+    c.std("gh/.gemini/skills/gh-gemini");
+    c.std("gh/.agents/skills/gh-agents");
+    c.std("home/.gemini/skills/home-gemini");
+    c.std("home/.agents/skills/home-agents");
+    v.push(c);
+    let mut c = Case::new("qwen-home-env");
+    c.agents = Some(vec!["qwen-code"]);
+    c.vars.push(("QWEN_HOME".into(), "{base}/qh".into()));
+    c.std("qh/skills/qh-skill");
+    c.std("home/.qwen/skills/home-qwen");
+    c.std("home/.agents/skills/home-agents");
+    v.push(c);
+
+    // Gemini CLI's folder trust: without GEMINI_CLI_TRUST_WORKSPACE the project is untrusted
+    // unless ~/.gemini/trustedFolders.json trusts it; the variable set to false overrides the
+    // file.
+    for (name, var, file) in [
+        ("gemini-trust-none", None, None),
+        ("gemini-trust-file", None, Some("TRUST_FOLDER")),
+        ("gemini-trust-parent", None, Some("TRUST_PARENT")),
+        ("gemini-trust-distrust", None, Some("DO_NOT_TRUST")),
+        (
+            "gemini-trust-env-false",
+            Some("false"),
+            Some("TRUST_FOLDER"),
+        ),
+    ] {
+        let mut c = Case::new(name);
+        c.agents = Some(vec!["gemini-cli"]);
+        c.vars.clear();
+        if let Some(v) = var {
+            c.vars.push(("GEMINI_CLI_TRUST_WORKSPACE".into(), v.into()));
+        }
+        if let Some(level) = file {
+            // TRUST_PARENT on a file inside the project trusts the project folder.
+            let path = if level == "TRUST_PARENT" {
+                "{base}/w/project/README.md"
+            } else {
+                "{base}/w/project"
+            };
+            c.add(format!(
+                "@@ home/.gemini/trustedFolders.json\n{{\n  // folders the user trusts\n  \"{path}\": \"{level}\"\n}}\n"
+            ));
+        }
+        c.std("w/project/.gemini/skills/t-project-gemini");
+        c.std("w/project/.agents/skills/t-project-agents");
+        c.std("home/.gemini/skills/t-user");
+        v.push(c);
+    }
+
+    // Settings: skills.disabled (Gemini CLI, Qwen Code), skills.directories (Qwen Code).
+    let mut c = Case::new("gemini-settings");
+    c.agents = Some(vec!["gemini-cli"]);
+    c.std("home/.gemini/skills/gs-off");
+    c.std("home/.gemini/skills/gs-on");
+    c.std("w/project/.gemini/skills/gs-project-off");
+    c.add("@@ home/.gemini/settings.json\n{ \"skills\": { \"disabled\": [\"gs-off\"] } }\n".into());
+    c.add(
+        "@@ w/project/.gemini/settings.json\n{ \"skills\": { \"disabled\": [\"gs-project-off\"] } }\n"
+            .into(),
+    );
+    v.push(c);
+    let mut c = Case::new("qwen-settings");
+    c.agents = Some(vec!["qwen-code"]);
+    c.std("home/.qwen/skills/qs-off");
+    c.std("home/.qwen/skills/qs-on");
+    c.std("home/extra/qs-extra");
+    c.std("w/project/rel-extra/qs-relative");
+    c.std("abs-extra/qs-absolute");
+    c.std("home/extra/qs-on");
+    c.add(
+        "@@ home/.qwen/settings.json\n{ \"skills\": { \"disabled\": [\"qs-off\"], \"directories\": [\"~/extra\", \"rel-extra\", \"{base}/abs-extra\"] } }\n"
+            .into(),
+    );
+    v.push(c);
     v
 }
 
@@ -809,9 +1055,23 @@ const NAMES: [&str; 10] = [
 /// A random tree from `seed`.
 pub fn random(seed: u64) -> Case {
     let mut r = XorShift::new(seed);
+    // A second stream for what the newer agents add (their roots, Gemini CLI's folder trust), so
+    // that the draws above, and the trees the first five agents see, stay as they were.
+    let mut alt = XorShift::new(seed ^ 0x5eed_a9e7_0000_0018);
     let mut c = Case::new(&format!("random-{seed}"));
     c.random = true;
     c.spec.clear();
+    // Gemini CLI's trust: the variable (60 %), the trust file (20 %), or neither (untrusted).
+    c.vars.clear();
+    match alt.below(100) {
+        0..=59 => c
+            .vars
+            .push(("GEMINI_CLI_TRUST_WORKSPACE".into(), "true".into())),
+        60..=79 => c.spec.push_str(
+            "@@ home/.gemini/trustedFolders.json\n{ \"{base}/w/project\": \"TRUST_FOLDER\" }\n",
+        ),
+        _ => {}
+    }
     // Layout: git at the project (70 %), at w (15 %, the project is a subfolder) or none.
     let git = r.below(100);
     if git < 70 {
@@ -833,12 +1093,24 @@ pub fn random(seed: u64) -> Case {
             let parent = r.pick(&dirs).clone();
             format!("{parent}/{}", r.pick(&NAMES))
         } else {
-            let root = if r.chance(65) {
+            let mut root = if r.chance(65) {
                 let level = *r.pick(&levels);
                 format!("{level}/{}", r.pick(&PROJECT_ROOTS[..7]))
             } else {
                 format!("home/{}", r.pick(&HOME_ROOTS[..8]))
             };
+            // A third of the skills move to a root of Gemini CLI, Qwen Code or Qoder CLI (the
+            // same level: project folder or home).
+            if alt.chance(33) {
+                let (_, _, own, own_home) = *alt.pick(&NEW_AGENT_ROOTS);
+                root = match root.strip_prefix("home/") {
+                    Some(_) => format!("home/{own_home}"),
+                    None => {
+                        let level = root.split("/.").next().unwrap_or("w/project");
+                        format!("{level}/{own}")
+                    }
+                };
+            }
             let mut rel = String::new();
             if r.chance(12) {
                 let part: &&str = r.pick(&["group/", ".hidden/", "node_modules/", "a/b/"]);
@@ -1191,6 +1463,9 @@ pub fn native_root(agent: &str) -> &'static str {
         "opencode" => ".opencode/skills",
         "pi" => ".pi/skills",
         "copilot-cli" => ".github/skills",
+        "gemini-cli" => ".gemini/skills",
+        "qwen-code" => ".qwen/skills",
+        "qoder-cli" => ".qoder/skills",
         _ => ".claude/skills",
     }
 }
@@ -1316,6 +1591,50 @@ mod field_tests {
             .map(|c| c.spec.lines().filter(|l| l.ends_with("SKILL.md")).count())
             .sum();
         assert_eq!(total, field_probes().len() * super::super::AGENTS.len());
+    }
+
+    #[test]
+    fn the_newer_agents_have_their_cases_and_random_trees_reach_their_roots() {
+        let all = targeted();
+        for (agent, tag, own, _) in NEW_AGENT_ROOTS {
+            for suffix in ["roots", "walk", "order-within-root", "parse"] {
+                let name = format!("{tag}-{suffix}");
+                let c = all
+                    .iter()
+                    .find(|c| c.name == name)
+                    .unwrap_or_else(|| panic!("{name}"));
+                assert!(c.applies_to(agent) && !c.applies_to("codex"), "{name}");
+                assert!(c.spec.contains(&format!("w/project/{own}/")), "{name}");
+            }
+        }
+        // Trust: the cases trust their folder, the gemini-trust-* cases do not by default.
+        let trusted = |c: &Case| {
+            c.vars
+                .iter()
+                .any(|(k, v)| k == "GEMINI_CLI_TRUST_WORKSPACE" && v == "true")
+        };
+        let by = |n: &str| all.iter().find(|c| c.name == n).unwrap();
+        assert!(trusted(by("roots")) && trusted(by("gemini-roots")));
+        assert!(!trusted(by("gemini-trust-none")) && !trusted(by("gemini-trust-file")));
+        assert!(by("gemini-trust-file").spec.contains("trustedFolders.json"));
+        // Random trees: every new root at project and home level, and all three trust modes.
+        let trees: Vec<Case> = (1..=200).map(random).collect();
+        for (_, _, own, own_home) in NEW_AGENT_ROOTS {
+            assert!(
+                trees
+                    .iter()
+                    .any(|c| c.spec.contains(&format!("w/project/{own}/")))
+            );
+            assert!(
+                trees
+                    .iter()
+                    .any(|c| c.spec.contains(&format!("home/{own_home}/")))
+            );
+        }
+        let file = |c: &Case| c.spec.contains("trustedFolders.json");
+        assert!(trees.iter().any(trusted));
+        assert!(trees.iter().any(|c| file(c) && !trusted(c)));
+        assert!(trees.iter().any(|c| !file(c) && !trusted(c)));
     }
 
     #[test]

@@ -825,6 +825,12 @@ fn charset_ok(charset: Charset, name: &str) -> bool {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':' | ' '))
         }
+        Charset::QwenName => {
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+        }
     }
 }
 
@@ -837,6 +843,7 @@ fn charset_label(c: Charset) -> &'static str {
         Charset::CopilotName => {
             "ASCII letters, digits, `-`, `_`, `.`, `:` and spaces, starting with a letter or digit"
         }
+        Charset::QwenName => "letters, digits, `_`, `:`, `.` and `-`",
     }
 }
 

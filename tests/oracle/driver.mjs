@@ -9,7 +9,7 @@
 // the agent reports none).
 //
 // Usage: node driver.mjs AGENT PROJECT HOME [KEY=VALUE ...]
-// AGENT: codex | opencode | pi | copilot-cli | claude-code. The agent runs with cwd = PROJECT,
+// AGENT: codex | opencode | pi | copilot-cli | claude-code | gemini-cli | qwen-code | qoder-cli. The agent runs with cwd = PROJECT,
 // HOME = HOME, PATH = /usr/bin:/bin (plus node's folder), the given variables and nothing else
 // from the caller's environment: no credentials. Run the whole driver without network
 // (`unshare --net node driver.mjs ...`); the Rust harness does. No skill script is ever run:
@@ -112,6 +112,9 @@ function run(cmd, args, { env, input, stdoutFile, onStdoutLine, timeoutMs = TIME
     }
     child.on("close", (code) => {
       clearTimeout(timer);
+      // Anything the agent left running in its process group (a daemon, a telemetry flush)
+      // goes with it.
+      kill();
       if (stdoutFile) {
         fs.closeSync(out);
         stdout = fs.readFileSync(stdoutFile, "utf8");
@@ -342,7 +345,135 @@ async function claude() {
   return { skills, errors, builtin };
 }
 
-const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude };
+// ---------------------------------------------------------------------------------------------
+// `gemini skills list --all` and `qodercli skills list --all` print the same text (Qoder CLI is
+// derived from Gemini CLI): after "Discovered Agent Skills:", per skill
+//   <name> [Enabled]|[Disabled][ [Built-in]]
+//     Description: <description, possibly over several lines>
+//     Location:    <absolute SKILL.md path>
+// Conflict and load warnings go to stderr.
+function parseSkillsList(stdout) {
+  const text = stripAnsi(stdout).replace(/\r\n/g, "\n");
+  const start = text.indexOf("Discovered Agent Skills:");
+  if (start < 0) return null;
+  const body = text.slice(start + "Discovered Agent Skills:".length);
+  // Qoder CLI adds a `  Tools:       …` line (allowed-tools) before Location.
+  const re = /^(.*) \[(Enabled|Disabled)\]( \[Built-in\])?\n  Description: ([\s\S]*?)(?:\n  Tools: +.*)?\n  Location:    (.*)$/gm;
+  const skills = [];
+  const builtin = [];
+  const disabled = [];
+  let m;
+  while ((m = re.exec(body))) {
+    const [, name, state, isBuiltin, description, location] = m;
+    // A disabled skill (settings skills.disabled) is known but never used: not a listed skill.
+    if (isBuiltin) builtin.push(name);
+    else if (state === "Enabled") skills.push({ name, path: location, description, enabled: true });
+    else disabled.push(name);
+  }
+  return { skills, builtin, disabled };
+}
+
+function stderrLines(stderr, keep) {
+  return stripAnsi(stderr)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && keep(l));
+}
+
+// ---------------------------------------------------------------------------------------------
+async function gemini() {
+  const exe = bin("@google/gemini-cli/bundle/gemini.js");
+  const env = baseEnv();
+  // The bundle is a node script; a native install (SKILLTUI_AGENT_ENTRY) is run as it is.
+  const [cmd, args] = exe.endsWith(".js") ? [process.execPath, [exe]] : [exe, []];
+  // Into a pipe, a listing over 64 KiB is cut when the CLI exits: stdout goes to a file.
+  const outFile = path.join(os.tmpdir(), `skilltui-oracle-gemini-${process.pid}.txt`);
+  const r = await run(cmd, [...args, "skills", "list", "--all"], { env, input: null, stdoutFile: outFile });
+  fs.rmSync(outFile, { force: true });
+  if (/No skills discovered/.test(r.stdout)) return { skills: [], errors: stderrLines(r.stderr, (l) => /skill/i.test(l)), builtin: [] };
+  const parsed = parseSkillsList(r.stdout);
+  if (!parsed) return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
+  // Skipped skills leave no message; conflicts do ("Skill conflict detected: ...").
+  const errors = stderrLines(r.stderr, (l) => /skill/i.test(l) && !/Ripgrep/.test(l));
+  return { ...parsed, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+async function qoder() {
+  const exe = bin("@qoder-ai/qodercli/bundle/qodercli.js");
+  const env = baseEnv();
+  const [cmd, args] = exe.endsWith(".js") ? [process.execPath, [exe]] : [exe, []];
+  // Into a pipe, a listing over 64 KiB is cut when the CLI exits: stdout goes to a file, and
+  // the run ends when the CLI does (1.1.52 idles ~7 s after the listing; slow under load).
+  const outFile = path.join(os.tmpdir(), `skilltui-oracle-qoder-${process.pid}.txt`);
+  const r = await run(cmd, [...args, "skills", "list", "--all"], {
+    env,
+    input: null,
+    stdoutFile: outFile,
+    timeoutMs: Math.max(TIMEOUT_MS, 180000),
+  });
+  fs.rmSync(outFile, { force: true });
+  if (/No skills (discovered|found)/i.test(r.stdout)) return { skills: [], errors: stderrLines(r.stderr, (l) => /skill/i.test(l)), builtin: [] };
+  const parsed = parseSkillsList(r.stdout);
+  if (!parsed) return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
+  const errors = stderrLines(r.stderr, (l) => /skill/i.test(l));
+  return { ...parsed, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Qwen Code has no listing command: its ACP server (`qwen --acp`) announces the skills in the
+// `available_commands_update` session update that follows `session/new`
+// (`_meta.availableSkillDetails`: name, description, filePath, level). The ACP server needs an
+// auth method: a dummy OpenAI key satisfies it, and no request is ever made (no prompt is sent).
+async function qwen() {
+  const exe = bin("@qwen-code/qwen-code/cli.js");
+  const env = { ...baseEnv(), OPENAI_API_KEY: "sk-offline-dummy", OPENAI_MODEL: "dummy-model", ...extra };
+  const [cmd, args] = exe.endsWith(".js") ? [process.execPath, [exe]] : [exe, []];
+  let details = null;
+  const send = (child, o) => child.stdin.write(JSON.stringify(o) + "\n");
+  const r = await run(cmd, [...args, "--acp", "--auth-type=openai"], {
+    env,
+    input: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false } },
+    }) + "\n",
+    onStdoutLine: (line, child, kill) => {
+      let m;
+      try {
+        m = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (m.id === 1 && !m.method) {
+        send(child, { jsonrpc: "2.0", id: 2, method: "session/new", params: { cwd: project, mcpServers: [] } });
+      } else if (m.method === "session/update") {
+        const u = m.params && m.params.update;
+        if (u && u.sessionUpdate === "available_commands_update" && u._meta && Array.isArray(u._meta.availableSkillDetails)) {
+          details = u._meta.availableSkillDetails;
+          child.stdin.end();
+          kill();
+        }
+      } else if (m.method && m.id !== undefined) {
+        // Any request from the agent (permissions, files): refused; nothing is to be done.
+        send(child, { jsonrpc: "2.0", id: m.id, error: { code: -32601, message: "not supported" } });
+      } else if (m.id === 2 && m.error) {
+        kill();
+      }
+    },
+  });
+  if (!details) return { raw_error: `no available_commands_update (exit ${r.code}): ${r.stdout.slice(-800)} ${stripAnsi(r.stderr).slice(-800)}` };
+  const skills = [];
+  const builtin = [];
+  for (const s of details) {
+    if (s.level === "bundled" || s.level === "extension") builtin.push(s.name);
+    else skills.push({ name: s.name, path: s.filePath, description: s.description ?? null, scope: s.level, model: s.modelInvocable });
+  }
+  return { skills, errors: [], builtin };
+}
+
+const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude, "gemini-cli": gemini, "qwen-code": qwen, "qoder-cli": qoder };
 const out = await drivers[agent]();
 const version = process.env.SKILLTUI_AGENT_VERSION || pin.version;
 // Exit once the whole line is written: into a pipe, stdout is asynchronous and an early exit
