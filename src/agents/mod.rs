@@ -13,7 +13,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The ids of the built-in agents, in display order.
-pub const BUILTIN_IDS: [&str; 7] = [
+pub const BUILTIN_IDS: [&str; 10] = [
     "claude-code",
     "codex",
     "copilot-cli",
@@ -21,9 +21,12 @@ pub const BUILTIN_IDS: [&str; 7] = [
     "cursor",
     "opencode",
     "pi",
+    "kilo",
+    "factory-droid",
+    "amp",
 ];
 
-const BUILTIN: [(&str, &str); 7] = [
+const BUILTIN: [(&str, &str); 10] = [
     (
         "claude-code.toml",
         include_str!("../../assets/agents/claude-code.toml"),
@@ -46,6 +49,12 @@ const BUILTIN: [(&str, &str); 7] = [
         include_str!("../../assets/agents/opencode.toml"),
     ),
     ("pi.toml", include_str!("../../assets/agents/pi.toml")),
+    ("kilo.toml", include_str!("../../assets/agents/kilo.toml")),
+    (
+        "factory-droid.toml",
+        include_str!("../../assets/agents/factory-droid.toml"),
+    ),
+    ("amp.toml", include_str!("../../assets/agents/amp.toml")),
 ];
 
 /// A model file that could not be loaded: names the file, line, column and the offending line.

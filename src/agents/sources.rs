@@ -527,6 +527,16 @@ pub const CITABLE: &[&str] = &[
     // pi
     "https://github.com/badlogic/pi-mono/",
     "https://www.npmjs.com/package/@mariozechner/pi-coding-agent",
+    // Kilo Code CLI
+    "https://kilo.ai/docs/",
+    "https://github.com/Kilo-Org/kilocode/",
+    "https://www.npmjs.com/package/@kilocode/cli",
+    // Factory Droid
+    "https://docs.factory.ai/",
+    "https://www.npmjs.com/package/@factory/cli",
+    // Amp
+    "https://ampcode.com/manual",
+    "https://www.npmjs.com/package/@ampcode/cli",
     // The specification and the benchmark
     "https://agentskills.io/",
     "https://github.com/agentskills/agentskills/",

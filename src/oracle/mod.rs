@@ -25,7 +25,16 @@ use std::process::{Command, Stdio};
 pub use cases::{Case, XorShift};
 
 /// The agents the oracle can run (skilltui agent ids).
-pub const AGENTS: [&str; 5] = ["codex", "opencode", "pi", "copilot-cli", "claude-code"];
+pub const AGENTS: [&str; 8] = [
+    "codex",
+    "opencode",
+    "pi",
+    "copilot-cli",
+    "claude-code",
+    "kilo",
+    "factory-droid",
+    "amp",
+];
 
 /// One skill as the agent lists it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
