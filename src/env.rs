@@ -11,6 +11,9 @@ pub struct Env {
     vars: BTreeMap<String, String>,
     /// Folders given with `--add-dir` (as Claude Code takes them).
     pub add_dirs: Vec<PathBuf>,
+    /// The program search path (`PATH`), for telling which agents are installed
+    /// ([`crate::agents::in_use`]); None: not known.
+    pub search_path: Option<std::ffi::OsString>,
 }
 
 impl Env {
@@ -21,6 +24,7 @@ impl Env {
             home: normalize(&absolute(&home.into())),
             vars: BTreeMap::new(),
             add_dirs: Vec::new(),
+            search_path: None,
         }
     }
 
@@ -39,6 +43,7 @@ impl Env {
             .or_else(std::env::home_dir)
             .unwrap_or_else(|| PathBuf::from("/"));
         let mut env = Env::new(project, home);
+        env.search_path = std::env::var_os("PATH");
         for k in keys {
             if let Some(v) = std::env::var_os(k) {
                 env.vars
@@ -51,6 +56,12 @@ impl Env {
     /// Adds a folder as `--add-dir` does.
     pub fn with_add_dir(mut self, dir: impl Into<PathBuf>) -> Env {
         self.add_dirs.push(normalize(&absolute(&dir.into())));
+        self
+    }
+
+    /// The program search path (a `PATH` value).
+    pub fn with_search_path(mut self, path: impl Into<std::ffi::OsString>) -> Env {
+        self.search_path = Some(path.into());
         self
     }
 

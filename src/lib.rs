@@ -23,5 +23,6 @@ pub mod scan;
 pub mod settings;
 pub mod skill;
 pub mod spec;
+pub mod trust;
 pub mod tui;
 pub mod watch;

@@ -218,7 +218,7 @@ pub fn lookup<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
 /// Files larger than this are not read as settings.
 const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
 
-fn read_file(path: &Path) -> Option<Result<String, String>> {
+pub(crate) fn read_file(path: &Path) -> Option<Result<String, String>> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() {
         return None;
@@ -345,14 +345,16 @@ fn file_path(env: &Env, s: &SettingSpec) -> Option<PathBuf> {
         .map(|p| crate::env::normalize(&p))
 }
 
-/// Every settings file the models read for this environment, whether it exists or not (what
-/// the watcher watches besides the roots).
+/// Every settings file the models read for this environment, and every agent's trust file,
+/// whether it exists or not (what the watcher watches besides the roots; a change rescans).
 pub fn files(models: &[AgentModel], env: &Env) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = models
         .iter()
         .flat_map(|m| m.settings.iter())
         .filter_map(|s| file_path(env, s))
         .collect();
+    // The trust files decide which roots are read, like a settings file.
+    out.extend(crate::trust::files(models, env));
     out.sort();
     out.dedup();
     out

@@ -3,9 +3,11 @@
 //! The built-in models are the TOML files in `assets/agents/`, embedded at compile time.
 //! `--model DIR` loads `*.toml` from a folder instead.
 
+pub mod in_use;
 pub mod model;
 pub mod sources;
 
+pub use in_use::{InUse, SEED_IDS, default_selection, in_use};
 pub use model::*;
 pub use sources::{Source, SourceKind, Sources, Strength};
 
@@ -413,6 +415,24 @@ fn visit_rules(m: &mut AgentModel, f: &mut Visit<'_>) {
     );
     let e = k("frontmatter_reaches_model");
     rule(f, &mut l.frontmatter_reaches_model, e, Topic::Listing);
+    if let Some(t) = m.trust.as_mut() {
+        let k = |key: &str| format!("trust.{key}");
+        rule(f, &mut t.scopes, k("scopes"), Topic::Trust);
+        opt(f, &mut t.env, k("env"), Topic::Trust);
+        opt(f, &mut t.file, k("file"), Topic::Trust);
+        opt(f, &mut t.file_format, k("file_format"), Topic::Trust);
+        rule(f, &mut t.default, k("default"), Topic::Trust);
+    }
+    for b in &mut m.bugs {
+        f(
+            &mut b.from,
+            format!("bugs.{}", b.id),
+            Topic::KnownBug,
+            false,
+        );
+    }
+    opt(f, &mut m.command, "command".into(), Topic::InUse);
+    opt(f, &mut m.home, "home".into(), Topic::InUse);
     if let Some(b) = m.body.as_mut() {
         let k = |key: &str| format!("body.{key}");
         rule(f, &mut b.relative_paths, k("relative_paths"), Topic::Body);
@@ -478,6 +498,35 @@ fn check_model(file: &Path, m: &AgentModel) -> Result<(), ModelError> {
         if r.scope == Scope::Project && r.walk.is_none() {
             return Err(err(format!("project root `{}` needs `walk`", r.id)));
         }
+        if r.group.as_deref() == Some("") {
+            return Err(err(format!("root `{}`: `group` must not be empty", r.id)));
+        }
+    }
+    // Roots of one group are alternatives for one place: they must share a scope.
+    for (i, r) in m.roots.iter().enumerate() {
+        let Some(g) = &r.group else { continue };
+        if let Some(o) = m.roots[..i]
+            .iter()
+            .find(|o| o.group.as_ref() == Some(g) && o.scope != r.scope)
+        {
+            return Err(err(format!(
+                "root `{}` is in group `{g}` with `{}`, which has another scope",
+                r.id, o.id
+            )));
+        }
+    }
+    let mut bugs = std::collections::BTreeSet::new();
+    for b in &m.bugs {
+        if b.id.is_empty() || !bugs.insert(b.id.as_str()) {
+            return Err(err(format!("bug id `{}` is empty or appears twice", b.id)));
+        }
+    }
+    if let Some(t) = &m.trust
+        && t.file.is_some() != t.file_format.is_some()
+    {
+        return Err(err(
+            "`trust.file` and `trust.file_format` go together".into()
+        ));
     }
     Ok(())
 }
@@ -505,6 +554,19 @@ pub fn referenced_vars(models: &[AgentModel]) -> std::collections::BTreeSet<Stri
                 out.extend(template_vars(file).map(String::from));
             }
             out.extend(s.env.iter().cloned());
+        }
+        if let Some(t) = &m.trust {
+            if let Some(Known::Known(v)) = t.env.as_ref().map(|r| &r.value) {
+                out.insert(v.clone());
+            }
+            if let Some(Known::Known(f)) = t.file.as_ref().map(|r| &r.value) {
+                out.extend(template_vars(f).map(String::from));
+            }
+        }
+        if let Some(Known::Known(Names(homes))) = m.home.as_ref().map(|r| &r.value) {
+            for h in homes {
+                out.extend(template_vars(h).map(String::from));
+            }
         }
     }
     out

@@ -346,6 +346,14 @@ pub enum Topic {
     Listing,
     /// How the body's paths and scripts are treated (`body.*`).
     Body,
+    /// A root left unread because an earlier root of its `group` exists (first existing wins).
+    RootGroup,
+    /// Folder trust (`trust.*`): roots of the gated scopes are read only in a trusted folder.
+    Trust,
+    /// A known bug of a release (`bugs.<id>`) that bites this skill.
+    KnownBug,
+    /// How skilltui tells that the agent is in use on this machine (`command`, `home`).
+    InUse,
 }
 
 impl Topic {
@@ -360,6 +368,8 @@ impl Topic {
                 | Topic::SettingRoot
                 | Topic::FormerRoot
                 | Topic::NotRoot
+                | Topic::RootGroup
+                | Topic::Trust
         )
     }
 }
@@ -458,6 +468,20 @@ pub struct AgentModel {
     /// How relative paths in a skill's body resolve, and what happens to bundled scripts.
     #[serde(default)]
     pub body: Option<BodyRules>,
+    /// Folder trust: roots of some scopes are read only in a folder the user trusts (Gemini CLI).
+    #[serde(default)]
+    pub trust: Option<Trust>,
+    /// Known bugs of a release, each with the condition on a skill that triggers it.
+    #[serde(default)]
+    pub bugs: Vec<KnownBug>,
+    /// The program(s) the agent installs on `PATH` (`claude`, `codex`): one found there means
+    /// the agent is in use on this machine.
+    #[serde(default)]
+    pub command: Option<Rule<Names>>,
+    /// The agent's own config or home folder(s) (`~/.claude`): one that exists means the agent
+    /// is in use on this machine. Path templates as for roots.
+    #[serde(default)]
+    pub home: Option<Rule<Names>>,
     /// The file as parsed, for listing every rule generically (`skilltui agents`).
     #[serde(skip)]
     pub raw: toml::Table,
@@ -509,6 +533,10 @@ impl AgentModel {
                     .iter()
                     .find_map(|k| t.get(*k))
                     .or_else(|| t.get("outcome"))
+                    .or_else(|| {
+                        // A known bug shows its condition.
+                        prefix.starts_with("bugs.").then(|| t.get("when")).flatten()
+                    })
                     .map(|v| match v {
                         toml::Value::String(s) => s.clone(),
                         other => other.to_string(),
@@ -732,6 +760,10 @@ pub struct RootSpec {
     /// Operating systems the root exists on (`linux`, `macos`, `windows`); empty = all.
     #[serde(default)]
     pub os: Vec<String>,
+    /// Roots sharing a group are alternatives: only the first of them (in file order) whose
+    /// folder exists is read (Kimi Code's first-existing-of).
+    #[serde(default)]
+    pub group: Option<String>,
     #[serde(flatten)]
     pub from: Provenance,
 }
@@ -1414,6 +1446,9 @@ pub struct DescriptionRules {
 pub enum CollisionMode {
     /// The first copy in precedence order wins; the others are dropped.
     FirstWins,
+    /// The last copy in precedence order wins: a later copy replaces an earlier one (Cline,
+    /// Kilo, Goose). Among copies of the last rank, `tie_break` decides as for `first-wins`.
+    LastWins,
     /// Every copy is listed; the model chooses.
     AllListed,
     /// The winner changes between runs.
@@ -1428,6 +1463,8 @@ pub enum RankOrder {
     RootThenDistance,
     /// By closeness, then by root order.
     DistanceThenRoot,
+    /// By the skill folder's full path in byte order, whatever the root (Crush).
+    PathSorted,
 }
 
 /// Two copies under the same root at the same distance.
@@ -1785,4 +1822,106 @@ pub struct Listing {
     pub bundle_excludes: Option<Rule<Vec<String>>>,
     /// Whether the frontmatter reaches the model on activation.
     pub frontmatter_reaches_model: Rule<bool>,
+}
+
+/// One name or several (`command = { value = "claude", … }` or `value = ["agy", "antigravity"]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names(pub Vec<String>);
+
+impl<'de> Deserialize<'de> for Names {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = toml::Value::deserialize(d)?;
+        match v {
+            toml::Value::String(s) if !s.is_empty() => Ok(Names(vec![s])),
+            toml::Value::Array(items) if !items.is_empty() => items
+                .into_iter()
+                .map(|i| match i {
+                    toml::Value::String(s) if !s.is_empty() => Ok(s),
+                    other => Err(de::Error::custom(format!(
+                        "expected a non-empty string, found {}",
+                        other.type_str()
+                    ))),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Names),
+            other => Err(de::Error::custom(format!(
+                "expected a non-empty string or list of strings, found {}",
+                other.type_str()
+            ))),
+        }
+    }
+}
+
+/// How a trust file is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TrustFileFormat {
+    /// Gemini CLI's `trustedFolders.json`: JSON with comments, `{"<path>": "TRUST_FOLDER" |
+    /// "TRUST_PARENT" | "DO_NOT_TRUST"}`. `TRUST_FOLDER` trusts the path and every folder below
+    /// it, `TRUST_PARENT` the path's parent and every folder below that; `DO_NOT_TRUST` (or no
+    /// entry) leaves the default.
+    GeminiTrustedFolders,
+}
+
+/// Trusted or not, when nothing says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TrustDefault {
+    Trusted,
+    Untrusted,
+}
+
+/// `[trust]`: roots of `scopes` are read only when the project folder is trusted.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trust {
+    /// Root scopes that need a trusted folder (`["project"]`).
+    pub scopes: Rule<Vec<Scope>>,
+    /// A variable that decides when set: `true` trusts, `false` does not.
+    #[serde(default)]
+    pub env: Option<Rule<String>>,
+    /// The trust file (a path template: `~`, `${VAR:-default}`).
+    #[serde(default)]
+    pub file: Option<Rule<String>>,
+    /// How the trust file is read.
+    #[serde(default)]
+    pub file_format: Option<Rule<TrustFileFormat>>,
+    /// Trusted or not when neither the variable nor the file decides.
+    pub default: Rule<TrustDefault>,
+}
+
+/// What about a skill triggers a known bug.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BugCondition {
+    /// The frontmatter `name` is present and not a YAML string (`name: 123`).
+    NameNotString,
+    /// The file starts with a UTF-8 byte order mark.
+    Bom,
+    /// The frontmatter `description` is present and not a YAML string.
+    DescriptionNotString,
+}
+
+impl BugCondition {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BugCondition::NameNotString => "name-not-string",
+            BugCondition::Bom => "bom",
+            BugCondition::DescriptionNotString => "description-not-string",
+        }
+    }
+}
+
+/// `[[bugs]]`: a known bug of a release, as data.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnownBug {
+    /// Unique among the agent's bugs; the rule id is `bugs.<id>`.
+    pub id: String,
+    /// The condition on a skill the resolver tests.
+    pub when: BugCondition,
+    /// What the bug does, one sentence (`amp skill list` crashes).
+    pub effect: String,
+    #[serde(flatten)]
+    pub from: Provenance,
 }

@@ -38,6 +38,8 @@ struct AgentJson<'a> {
     checked: &'a str,
     docs: Option<&'a str>,
     summary: Option<&'a str>,
+    /// Signs that the agent is in use on this machine (empty: none found).
+    in_use: Vec<crate::agents::in_use::Evidence>,
     rules: Vec<RuleView>,
 }
 
@@ -162,6 +164,23 @@ fn print_verify(
     Ok(disagree)
 }
 
+/// `in use: `codex` on PATH, ~/.codex exists`, or `-`.
+fn in_use_text(used: &Option<crate::agents::InUse>) -> String {
+    match used {
+        Some(u) => format!(
+            "in use: {}",
+            sanitize::line(
+                &u.evidence
+                    .iter()
+                    .map(|e| e.describe())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        ),
+        None => "-".into(),
+    }
+}
+
 fn citation(r: &RuleView) -> String {
     match r.version.as_deref().or(r.commit.as_deref()) {
         Some(v) => format!("[{} {v}]", r.evidence),
@@ -227,6 +246,9 @@ pub fn run(
                 checked: &m.checked,
                 docs: m.docs.as_deref(),
                 summary: m.summary.as_deref(),
+                in_use: crate::agents::in_use::detect(m, &cx.env)
+                    .map(|u| u.evidence)
+                    .unwrap_or_default(),
                 rules: m.rules(),
             })
             .collect();
@@ -235,27 +257,60 @@ pub fn run(
         return Ok(Ok(EXIT_OK));
     }
     if args.agent.is_none() {
+        let id_w = selected
+            .iter()
+            .map(|m| m.id.len())
+            .max()
+            .unwrap_or(2)
+            .max(2);
+        let name_w = selected
+            .iter()
+            .map(|m| m.name.chars().count())
+            .max()
+            .unwrap_or(4)
+            .max(4);
         writeln!(
             out,
-            "{:<12}  {:<22}  {:<10}  {:>5}  {:>7}",
+            "{:<id_w$}  {:<name_w$}  {:<10}  {:>5}  {:>7}  IN USE",
             "ID", "NAME", "VERSION", "RULES", "UNKNOWN"
         )?;
+        let mut any = false;
         for m in &selected {
             let rules = m.rules();
             let unknown = rules.iter().filter(|r| r.value == "unknown").count();
+            let used = crate::agents::in_use::detect(m, &cx.env);
+            any |= used.is_some();
             writeln!(
                 out,
-                "{:<12}  {:<22}  {:<10}  {:>5}  {:>7}",
+                "{:<id_w$}  {:<name_w$}  {:<10}  {:>5}  {:>7}  {}",
                 m.id,
-                m.name,
+                sanitize::line(&m.name),
                 m.version,
                 rules.len(),
-                unknown
+                unknown,
+                in_use_text(&used)
+            )?;
+        }
+        let (shown, found) = crate::agents::default_selection(&cx.models, &cx.env);
+        writeln!(
+            out,
+            "\n{}: {}.",
+            if found {
+                "In use on this machine (what `list`, `check` and the explorer show by default)"
+            } else {
+                "No agent found in use on this machine (no command on PATH, no agent folder); `list`, `check` and the explorer show the seed agents"
+            },
+            shown.join(", ")
+        )?;
+        if !any {
+            writeln!(
+                out,
+                "Each model's `command` and `home` rules say what is looked for."
             )?;
         }
         writeln!(
             out,
-            "\n`skilltui agents ID` lists one agent's rules with their sources; `skilltui agents --legend` explains the evidence labels."
+            "`skilltui agents ID` lists one agent's rules with their sources; `skilltui agents --legend` explains the evidence labels."
         )?;
         return Ok(Ok(EXIT_OK));
     }
@@ -268,6 +323,11 @@ pub fn run(
         match &m.docs {
             Some(d) => writeln!(out, "the agent's own docs on skills: {}", sanitize::line(d))?,
             None => writeln!(out, "the agent's own docs on skills: unknown")?,
+        }
+        let used = crate::agents::in_use::detect(m, &cx.env);
+        match &used {
+            Some(_) => writeln!(out, "{}", in_use_text(&used))?,
+            None => writeln!(out, "not found in use on this machine")?,
         }
         if let Some(s) = &m.summary {
             writeln!(out, "\n{}\n", sanitize::text(s.trim()))?;

@@ -14,7 +14,7 @@ use crate::agents::{
     AgentModel, BundledFiles, CollisionKey, CollisionMode, Handling, Known, RankOrder, TieBreak,
     Topic,
 };
-use crate::scan::{AgentRoot, Candidate, RootState, Scan, WalkedRoot};
+use crate::scan::{self as scan, AgentRoot, Candidate, RootState, Scan, WalkedRoot};
 use crate::skill::SPEC_FIELDS;
 use accept::Acceptance;
 use reach::Reach;
@@ -372,6 +372,34 @@ pub fn resolve_subset(
             _ => fallback_name(c, &w.path),
         };
         let mut v = Verdict::new(Status::Unknown, vec![found]);
+        // Read only because the folder is trusted: say so, citing the rule that decided.
+        if root.extra.is_none()
+            && crate::trust::gates(m, root.scope)
+            && let Some(Some(t)) = scan.trust.get(ai)
+            && let Some(from) = t.rule(m)
+        {
+            v.reasons.push(
+                Reason::from_rule(
+                    from,
+                    format!(
+                        "{} reads this root only in a trusted folder, and {} is trusted: {}",
+                        m.name,
+                        t.folder.display(),
+                        t.why
+                    ),
+                )
+                .with_topic(Topic::Trust),
+            );
+        }
+        // Known bugs of the release that this file triggers.
+        for b in &m.bugs {
+            if let Some(what) = bug_applies(b.when, content) {
+                v.reasons.push(Reason::from_rule(
+                    &b.from,
+                    format!("known bug: {what}; {}", b.effect),
+                ));
+            }
+        }
         v.root = Some(root.path.clone());
         v.scope = Some(root.scope);
         match accept::accept(m, content, &folder) {
@@ -418,6 +446,10 @@ pub fn resolve_subset(
     }
     let mode = &m.precedence.mode;
     let tie = &m.precedence.tie_break;
+    let path_sorted = matches!(
+        m.precedence.order.value,
+        Known::Known(RankOrder::PathSorted)
+    );
     for (_, mut group) in groups {
         let rank = |i: &usize| {
             let c = &contenders[*i];
@@ -432,7 +464,21 @@ pub fn resolve_subset(
                 canon,
             )
         };
-        group.sort_by_key(rank);
+        if path_sorted {
+            // By the skill folder's full path in byte order, whatever the root.
+            group.sort_by_cached_key(|i| {
+                let p = &entries[contenders[*i].entry].path;
+                let dir = p
+                    .parent()
+                    .unwrap_or(p)
+                    .as_os_str()
+                    .as_encoded_bytes()
+                    .to_vec();
+                (dir, rank(i))
+            });
+        } else {
+            group.sort_by_key(rank);
+        }
         // The same file reached twice (through a symlink) is one skill.
         let mut distinct: Vec<usize> = Vec::new();
         for &i in &group {
@@ -469,6 +515,7 @@ pub fn resolve_subset(
             .map(|&i| entries[contenders[i].entry].path.clone())
             .collect();
         let key = contenders[distinct[0]].key.clone();
+        let last = matches!(mode.value, Known::Known(CollisionMode::LastWins));
         let key_kind = match m.name_rules.collision_key.value {
             Known::Known(CollisionKey::Folder) => "folder name",
             _ => "name",
@@ -508,49 +555,73 @@ pub fn resolve_subset(
                 );
                 mark_all(&mut verdicts, &contenders, &distinct, reason);
             }
-            Known::Known(CollisionMode::FirstWins)
+            Known::Known(CollisionMode::FirstWins | CollisionMode::LastWins)
                 if m.precedence.order.value.is_unknown()
-                    && winner_depends_on_order(&contenders, &distinct, &roots) =>
+                    && winner_depends_on_order(&contenders, &distinct, &roots, last) =>
             {
                 // The order between roots and distances decides here, and it is not established.
                 let reason = Reason::from_rule(
                     &m.precedence.order.from,
                     format!(
-                        "{} copies share the {key_kind} `{key}` ({}); {} keeps one copy, but which one ranks first is not established",
+                        "{} copies share the {key_kind} `{key}` ({}); {} keeps one copy, but which one ranks {} is not established",
                         distinct.len(),
                         paths
                             .iter()
                             .map(|p| p.display().to_string())
                             .collect::<Vec<_>>()
                             .join(", "),
-                        m.name
+                        m.name,
+                        if last { "last" } else { "first" }
                     ),
                 );
                 mark_all(&mut verdicts, &contenders, &distinct, reason);
             }
-            Known::Known(CollisionMode::FirstWins) => {
-                let first = distinct[0];
+            Known::Known(CollisionMode::FirstWins | CollisionMode::LastWins) => {
+                // The winner: the first copy in precedence order, or the last (among copies of
+                // the last rank, the first in sorted order: `tie_break` says which folder of
+                // one root wins).
+                let first = if path_sorted {
+                    if last {
+                        distinct[distinct.len() - 1]
+                    } else {
+                        distinct[0]
+                    }
+                } else if last {
+                    let k = order_key(roots[contenders[distinct[distinct.len() - 1]].root]);
+                    distinct
+                        .iter()
+                        .copied()
+                        .find(|&i| order_key(roots[contenders[i].root]) == k)
+                        .unwrap_or(distinct[0])
+                } else {
+                    distinct[0]
+                };
                 let first_key = order_key(roots[contenders[first].root]);
-                let tied: Vec<usize> = distinct
-                    .iter()
-                    .copied()
-                    .filter(|&i| order_key(roots[contenders[i].root]) == first_key)
-                    .collect();
+                let tied: Vec<usize> = if path_sorted {
+                    Vec::new()
+                } else {
+                    distinct
+                        .iter()
+                        .copied()
+                        .filter(|&i| order_key(roots[contenders[i].root]) == first_key)
+                        .collect()
+                };
                 let read_order = !matches!(tie.value, Known::Known(TieBreak::Sorted));
                 if tied.len() > 1 && read_order {
                     let reason = Reason::from_rule(
                         &tie.from,
                         format!(
-                            "{} copies of the {key_kind} `{key}` sit in the same root; which one {} loads first depends on the order the file system lists them",
+                            "{} copies of the {key_kind} `{key}` sit in the same root; which one {} loads {} depends on the order the file system lists them",
                             tied.len(),
-                            m.name
+                            m.name,
+                            if last { "last" } else { "first" }
                         ),
                     );
                     mark_all(&mut verdicts, &contenders, &tied, reason);
                 }
                 let winner = entries[contenders[first].entry].path.clone();
-                for &i in &distinct[1..] {
-                    if tied.len() > 1 && read_order && tied.contains(&i) {
+                for &i in &distinct {
+                    if i == first || (tied.len() > 1 && read_order && tied.contains(&i)) {
                         continue;
                     }
                     let c = &contenders[i];
@@ -558,27 +629,45 @@ pub fn resolve_subset(
                     v.status = Status::Shadowed;
                     let wr = roots[contenders[first].root];
                     let lr = roots[c.root];
-                    let why = if wr.spec != lr.spec {
+                    let why = if path_sorted {
                         format!(
-                            "its root `{}` ranks before `{}`",
+                            "its folder's path sorts {} this one's (byte order of the full path)",
+                            if last { "after" } else { "before" }
+                        )
+                    } else if wr.spec != lr.spec {
+                        format!(
+                            "its root `{}` ranks {} `{}`",
                             crate::scan::roots::spec_of(m, wr).path,
+                            if last { "after" } else { "before" },
                             crate::scan::roots::spec_of(m, lr).path
                         )
                     } else if wr.walk_index != lr.walk_index {
-                        "its folder is nearer the project folder".to_string()
+                        if last {
+                            "its folder comes later in the project walk".to_string()
+                        } else {
+                            "its folder is nearer the project folder".to_string()
+                        }
                     } else {
                         "it comes first in sorted order".to_string()
                     };
                     // With the order unknown, both orders agree here: the mode decides.
                     let from = if m.precedence.order.value.is_unknown() {
                         &mode.from
+                    } else if last && !path_sorted && wr.spec != lr.spec {
+                        // Which root is read last is the mode's rule.
+                        &mode.from
                     } else {
                         &m.precedence.order.from
+                    };
+                    let keeps = if last {
+                        "keeps the last copy: a later copy replaces an earlier one"
+                    } else {
+                        "keeps the first copy and drops the others"
                     };
                     v.reasons.push(Reason::from_rule(
                         from,
                         format!(
-                            "the {key_kind} `{key}` is taken by {}: {why}; {} keeps the first copy and drops the others{}",
+                            "the {key_kind} `{key}` is taken by {}: {why}; {} {keeps}{}",
                             winner.display(),
                             m.name,
                             if matches!(m.precedence.warns.value, Known::Known(false)) {
@@ -668,6 +757,38 @@ pub fn resolve_subset(
     (verdicts, keys)
 }
 
+/// Whether a known bug's condition holds for this file: a sentence saying what in the file
+/// triggers it.
+fn bug_applies(when: crate::agents::BugCondition, content: &scan::FileContent) -> Option<String> {
+    use crate::agents::BugCondition;
+    use crate::skill::StrField;
+    let Ok(md) = &**content else { return None };
+    let lenient = crate::skill::SplitOptions {
+        strip_bom: true,
+        padded_delimiters: false,
+        unclosed_rest_is_yaml: false,
+    };
+    let field = |key: &str| -> Option<String> {
+        let doc = crate::skill::parse_with(&md.text, lenient, Default::default()).ok()?;
+        match doc.frontmatter.string(key) {
+            StrField::Other(n) => Some(format!(
+                "`{key}` is a YAML {} (line {}), not a string",
+                n.ty().as_str(),
+                n.pos.line
+            )),
+            _ => None,
+        }
+    };
+    match when {
+        BugCondition::Bom => md
+            .text
+            .starts_with('\u{feff}')
+            .then(|| "the file starts with a UTF-8 byte order mark".to_string()),
+        BugCondition::NameNotString => field("name"),
+        BugCondition::DescriptionNotString => field("description"),
+    }
+}
+
 /// Notes on what a visible skill's body asks for: bare relative paths on agents that resolve
 /// them against the working folder, and bundled scripts in the agent's default mode.
 fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
@@ -749,13 +870,17 @@ fn scope_blocks(m: &AgentModel) -> Vec<usize> {
 }
 
 /// Whether the first copy of `set` (ranked root first, then distance) differs from the first
-/// copy ranked distance first, then root: only then does an unknown order decide the winner.
-fn winner_depends_on_order(contenders: &[Contender], set: &[usize], roots: &[&AgentRoot]) -> bool {
+/// copy ranked distance first, then root (the last copy, for `last`): only then does an unknown
+/// order decide the winner.
+fn winner_depends_on_order(
+    contenders: &[Contender],
+    set: &[usize],
+    roots: &[&AgentRoot],
+    last: bool,
+) -> bool {
     let by = |f: fn(&AgentRoot) -> (usize, usize)| {
-        set.iter()
-            .copied()
-            .min_by_key(|&i| f(roots[contenders[i].root]))
-            .map(|i| f(roots[contenders[i].root]))
+        let keys = set.iter().map(|&i| f(roots[contenders[i].root]));
+        if last { keys.max() } else { keys.min() }
     };
     let a = by(|r| (r.spec, r.walk_index));
     let b = by(|r| (r.walk_index, r.spec));

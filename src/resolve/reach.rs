@@ -67,6 +67,46 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                 ),
             ));
         }
+        RootState::NotFirstInGroup { group, first } => {
+            return Reach::NotFound(
+                Reason::from_rule(
+                    &spec.from,
+                    format!(
+                        "not read: {} comes first in its group `{group}`; {} reads only the first existing folder of the group",
+                        first.display(),
+                        m.name
+                    ),
+                )
+                .with_topic(crate::agents::Topic::RootGroup),
+            );
+        }
+        RootState::Untrusted(t) => {
+            let from = t.rule(m).unwrap_or(&spec.from);
+            let project = t.folder.display();
+            return match t.trusted {
+                None => Reach::Unknown(Reason::from_rule(
+                    from,
+                    format!(
+                        "{} reads {} only in a trusted folder, and whether {} is trusted is not established: {}",
+                        m.name,
+                        root.path.display(),
+                        project,
+                        t.why
+                    ),
+                )),
+                _ => Reach::NotFound(Reason::from_rule(
+                    from,
+                    format!(
+                        "{} reads {} only in a trusted folder, and {} is not trusted: {}; to trust it, {}",
+                        m.name,
+                        root.path.display(),
+                        project,
+                        t.why,
+                        t.how
+                    ),
+                )),
+            };
+        }
         RootState::DroppedByEnv(why) => {
             return Reach::NotFound(Reason::from_rule(
                 &spec.from,

@@ -94,6 +94,8 @@ pub struct Scan {
     /// The plugin of each canonical skill folder, per agent whose model namespaces plugin
     /// skills: (agent, folder) → the nearest plugin manifest (`crate::plugin`).
     pub plugins: HashMap<(usize, PathBuf), crate::plugin::Plugin>,
+    /// Per agent: whether the project folder is trusted (None: the model has no `[trust]`).
+    pub trust: Vec<Option<crate::trust::TrustDecision>>,
 }
 
 impl Scan {
@@ -418,6 +420,10 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
     }
     let plugins = crate::plugin::plugins(models, canonical_dirs(&canonical));
     Scan {
+        trust: models
+            .iter()
+            .map(|m| crate::trust::decide(m, env))
+            .collect(),
         plugins,
         env: env.clone(),
         git_root: env.git_root(),

@@ -24,6 +24,14 @@ pub enum RootState {
     UnsetVar(String),
     /// Dropped because an environment variable is set.
     DroppedByEnv(String),
+    /// Not read: an earlier root of its `group` exists (`first` is that root's folder).
+    NotFirstInGroup {
+        group: String,
+        first: PathBuf,
+    },
+    /// Not read: the root's scope needs a trusted folder and the project folder is not
+    /// trusted (or whether it is is unknown: `trusted` None).
+    Untrusted(crate::trust::TrustDecision),
 }
 
 /// One folder an agent's root template expands to.
@@ -149,6 +157,8 @@ pub fn expand(
     let mut roots = Vec::new();
     let mut former = Vec::new();
     for (ai, m) in models.iter().enumerate() {
+        let first_of_agent = roots.len();
+        let trust = crate::trust::decide(m, env);
         for (si, spec) in m.roots.iter().enumerate() {
             if !spec.on_this_os() {
                 continue;
@@ -253,6 +263,7 @@ pub fn expand(
                 });
             }
         }
+        gate_and_group(m, trust, &mut roots[first_of_agent..]);
         // Roots no longer scanned, and folders never scanned: expanded like roots, for reasons.
         let former_specs = m
             .former_roots
@@ -303,6 +314,7 @@ pub fn expand(
             traversal: Default::default(),
             since: None,
             os: Vec::new(),
+            group: None,
             from,
         };
         roots.push(AgentRoot {
@@ -322,4 +334,50 @@ pub fn expand(
 /// The provenance of a root spec, for reasons.
 pub fn root_provenance<'a>(m: &'a AgentModel, r: &'a AgentRoot) -> &'a Provenance {
     &spec_of(m, r).from
+}
+
+/// Folder trust and root groups, on one agent's root instances: a root of a scope that needs a
+/// trusted folder is not read in an untrusted one; of the roots that share a `group` (at one
+/// place of the project walk), only the first in file order whose folder exists is read.
+fn gate_and_group(
+    m: &AgentModel,
+    trust: Option<crate::trust::TrustDecision>,
+    roots: &mut [AgentRoot],
+) {
+    if let Some(t) = trust.filter(|t| t.trusted != Some(true)) {
+        for r in roots.iter_mut() {
+            if r.state == RootState::Scanned && crate::trust::gates(m, r.scope) {
+                r.state = RootState::Untrusted(t.clone());
+            }
+        }
+    }
+    if m.roots.iter().all(|r| r.group.is_none()) {
+        return;
+    }
+    // (group, distance) → the scanned instances, in file order.
+    let mut groups: std::collections::BTreeMap<(&str, usize), Vec<usize>> = Default::default();
+    for (i, r) in roots.iter().enumerate() {
+        if r.extra.is_some() || r.state != RootState::Scanned {
+            continue;
+        }
+        if let Some(g) = m.roots[r.spec].group.as_deref() {
+            groups.entry((g, r.distance)).or_default().push(i);
+        }
+    }
+    let mut demote: Vec<(usize, String, PathBuf)> = Vec::new();
+    for ((g, _), mut members) in groups {
+        members.sort_by_key(|&i| roots[i].spec);
+        let Some(pos) = members.iter().position(|&i| roots[i].path.is_dir()) else {
+            continue;
+        };
+        let first = roots[members[pos]].path.clone();
+        for (k, &i) in members.iter().enumerate() {
+            if k != pos {
+                demote.push((i, g.to_string(), first.clone()));
+            }
+        }
+    }
+    for (i, group, first) in demote {
+        roots[i].state = RootState::NotFirstInGroup { group, first };
+    }
 }

@@ -1,0 +1,650 @@
+//! Conformance fixtures for the kinds of rule the model format gained for issue 18: last-wins
+//! and path-sorted precedence, root groups (first existing), folder trust, folder-name identity,
+//! settings that add skill folders, and known bugs. Each builds a fixture model (pi's built-in
+//! model with the rule under test swapped in) and a fixture tree in a temp dir, and asserts the
+//! verdicts through the library and, for some, through `skilltui why` / `list --json` with
+//! `--model DIR`.
+
+use serde_json::Value;
+use skilltui::agents::{self, AgentModel, Topic};
+use skilltui::catalog::Catalog;
+use skilltui::env::Env;
+use skilltui::resolve::{Status, Verdict};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SRC: &str = r#"[{ doc = "https://example.com/fixture" }]"#;
+
+/// A fixture: `base/home` is HOME, `base/project` the working folder, `base/models` the model
+/// folder for `--model`.
+struct Fx {
+    _tmp: tempfile::TempDir,
+    base: PathBuf,
+    project: PathBuf,
+    home: PathBuf,
+}
+
+impl Fx {
+    fn new() -> Fx {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path().to_path_buf();
+        assert!(
+            !base.ancestors().any(|d| d.join(".git").exists()),
+            "an ancestor of the temp dir holds .git"
+        );
+        let project = base.join("project");
+        let home = base.join("home");
+        std::fs::create_dir_all(&project).unwrap();
+        std::fs::create_dir_all(&home).unwrap();
+        Fx {
+            _tmp: tmp,
+            base,
+            project,
+            home,
+        }
+    }
+
+    fn put(&self, rel: &str, content: &str) -> PathBuf {
+        let p = self.base.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, content).unwrap();
+        p
+    }
+
+    fn mkdir(&self, rel: &str) {
+        std::fs::create_dir_all(self.base.join(rel)).unwrap();
+    }
+
+    fn skill(&self, dir: &str, name: &str) -> PathBuf {
+        self.put(
+            &format!("{dir}/SKILL.md"),
+            &format!("---\nname: {name}\ndescription: A fixture skill.\n---\n# T\n\nBody.\n"),
+        )
+    }
+
+    fn env(&self) -> Env {
+        Env::new(&self.project, &self.home)
+    }
+
+    /// Writes the fixture model into `base/models/fx.toml` (for `--model`) and loads it.
+    fn model(&self, text: &str) -> Vec<AgentModel> {
+        let p = self.put("models/fx.toml", text);
+        agents::load_dir(p.parent().unwrap()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn run(&self, args: &[&str], env: &[(&str, &str)]) -> (String, i32) {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_skilltui"));
+        c.args(args)
+            .arg("--model")
+            .arg(self.base.join("models"))
+            .arg("--project")
+            .arg(&self.project)
+            .arg("--home")
+            .arg(&self.home)
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin");
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        let o = c.output().unwrap();
+        (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            o.status.code().unwrap_or(-1),
+        )
+    }
+}
+
+/// pi's built-in model as a fixture agent `fx`: its roots, settings and not-roots replaced by
+/// `roots` (TOML text of `[[roots]]` tables, `[[settings]]` …), its precedence mode and order
+/// set, and `extra` appended (top-level tables such as `[trust]`, `[[bugs]]`).
+fn fixture(roots: &str, mode: &str, order: &str, extra: &str) -> String {
+    let pi = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/agents/pi.toml"),
+    )
+    .unwrap();
+    let mut t: toml::Table = toml::from_str(&pi).unwrap();
+    t.insert("id".into(), "fx".into());
+    t.insert("name".into(), "Fixture".into());
+    t.insert("short".into(), "fx".into());
+    for k in ["roots", "settings", "not_roots", "former_roots", "summary"] {
+        t.remove(k);
+    }
+    let prec = t["precedence"].as_table_mut().unwrap();
+    for (k, v) in [("mode", mode), ("order", order), ("tie_break", "sorted")] {
+        let r = prec[k].as_table_mut().unwrap();
+        r.insert("value".into(), v.into());
+    }
+    let extra_t: toml::Table = toml::from_str(&format!("{roots}\n{extra}")).unwrap();
+    for (k, v) in extra_t {
+        t.insert(k, v);
+    }
+    toml::to_string(&t).unwrap()
+}
+
+fn root(id: &str, path: &str, scope: &str, more: &str) -> String {
+    let walk = if scope == "project" {
+        format!(
+            "walk = {{ value = \"cwd-only\", evidence = \"DOC\", source = {SRC} }}\nno_git = {{ value = \"cwd-only\", evidence = \"DOC\", source = {SRC} }}\n"
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "[[roots]]\nid = \"{id}\"\npath = \"{path}\"\nscope = \"{scope}\"\n{walk}{more}\nevidence = \"DOC\"\nsource = {SRC}\n\n"
+    )
+}
+
+fn verdict<'a>(cat: &'a Catalog, path: &Path) -> &'a Verdict {
+    cat.skill(path)
+        .unwrap_or_else(|| panic!("{} not in the catalog", path.display()))
+        .verdict("fx")
+        .unwrap()
+}
+
+fn has_rule(v: &Verdict, rule: &str, topic: Topic) -> bool {
+    v.reasons.iter().any(|r| r.rule == rule && r.topic == topic)
+}
+
+fn reasons(v: &Verdict) -> String {
+    v.reasons
+        .iter()
+        .map(|r| format!("{} [{:?}]: {}", r.rule, r.topic, r.message))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Precedence: last-wins
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn last_wins_keeps_the_last_copy_in_root_order() {
+    let fx = Fx::new();
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", "");
+    let models = fx.model(&fixture(&roots, "last-wins", "root-then-distance", ""));
+    let p = fx.skill("project/.fx/skills/dup", "dup");
+    let u = fx.skill("home/.fx/skills/dup", "dup");
+    let solo = fx.skill("project/.fx/skills/solo", "solo");
+    let cat = Catalog::build(&models, &fx.env());
+    let (vp, vu) = (verdict(&cat, &p), verdict(&cat, &u));
+    assert_eq!(vu.status, Status::Visible, "{}", reasons(vu));
+    assert_eq!(vp.status, Status::Shadowed, "{}", reasons(vp));
+    assert_eq!(vp.winner.as_deref(), Some(u.as_path()));
+    assert!(
+        has_rule(vp, "fx/precedence.mode", Topic::Precedence),
+        "{}",
+        reasons(vp)
+    );
+    assert!(
+        vp.reasons
+            .iter()
+            .any(|r| r.message.contains("keeps the last copy")),
+        "{}",
+        reasons(vp)
+    );
+    assert_eq!(verdict(&cat, &solo).status, Status::Visible);
+
+    // Under first-wins the same tree goes the other way.
+    let models = fx.model(&fixture(&roots, "first-wins", "root-then-distance", ""));
+    let cat = Catalog::build(&models, &fx.env());
+    assert_eq!(verdict(&cat, &p).status, Status::Visible);
+    assert_eq!(verdict(&cat, &u).status, Status::Shadowed);
+}
+
+#[test]
+fn last_wins_within_one_root_takes_the_first_folder_in_sorted_order() {
+    let fx = Fx::new();
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", "");
+    let models = fx.model(&fixture(&roots, "last-wins", "root-then-distance", ""));
+    let p = fx.skill("project/.fx/skills/dup", "dup");
+    let b = fx.skill("home/.fx/skills/bbb", "dup");
+    let a = fx.skill("home/.fx/skills/aaa", "dup");
+    let cat = Catalog::build(&models, &fx.env());
+    assert_eq!(
+        verdict(&cat, &a).status,
+        Status::Visible,
+        "{}",
+        reasons(verdict(&cat, &a))
+    );
+    assert_eq!(verdict(&cat, &b).status, Status::Shadowed);
+    assert_eq!(verdict(&cat, &p).status, Status::Shadowed);
+    assert_eq!(verdict(&cat, &p).winner.as_deref(), Some(a.as_path()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Precedence: path-sorted
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn path_sorted_ranks_copies_by_folder_path_bytes_whatever_the_root() {
+    let fx = Fx::new();
+    // The project root ranks first, but base/home/... sorts before base/project/...
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", "");
+    let models = fx.model(&fixture(&roots, "first-wins", "path-sorted", ""));
+    let p = fx.skill("project/.fx/skills/dup", "dup");
+    let u = fx.skill("home/.fx/skills/zzz", "dup");
+    // Byte order, not component order: `a-b` (0x2d) sorts before `a/b` (0x2f), while
+    // component order would put `a` before `a-b`.
+    let nested = fx.skill("project/.fx/skills/a/b", "pair");
+    let dashed = fx.skill("project/.fx/skills/a-b", "pair");
+    let cat = Catalog::build(&models, &fx.env());
+    let vu = verdict(&cat, &u);
+    assert_eq!(vu.status, Status::Visible, "{}", reasons(vu));
+    let vp = verdict(&cat, &p);
+    assert_eq!(vp.status, Status::Shadowed, "{}", reasons(vp));
+    assert!(
+        has_rule(vp, "fx/precedence.order", Topic::PrecedenceOrder),
+        "{}",
+        reasons(vp)
+    );
+    assert_eq!(verdict(&cat, &dashed).status, Status::Visible);
+    assert_eq!(verdict(&cat, &nested).status, Status::Shadowed);
+    assert_eq!(
+        verdict(&cat, &nested).winner.as_deref(),
+        Some(dashed.as_path())
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Root groups: the first existing folder of a group is read
+// ---------------------------------------------------------------------------------------------
+
+fn group_roots() -> String {
+    let g = "group = \"brand\"\n";
+    root("kimi", ".kimi/skills", "project", g)
+        + &root("claude", ".claude/skills", "project", g)
+        + &root("codex", ".codex/skills", "project", g)
+        + &root("agents", ".agents/skills", "project", "")
+}
+
+#[test]
+fn root_group_reads_only_the_first_existing_folder() {
+    let fx = Fx::new();
+    let models = fx.model(&fixture(
+        &group_roots(),
+        "first-wins",
+        "root-then-distance",
+        "",
+    ));
+    // .kimi/skills does not exist; .claude/skills exists (empty of this skill's name), so
+    // .codex/skills is not read.
+    let c = fx.skill("project/.claude/skills/one", "one");
+    let x = fx.skill("project/.codex/skills/two", "two");
+    let a = fx.skill("project/.agents/skills/three", "three");
+    let cat = Catalog::build(&models, &fx.env());
+    assert_eq!(verdict(&cat, &c).status, Status::Visible);
+    assert_eq!(
+        verdict(&cat, &a).status,
+        Status::Visible,
+        "ungrouped roots are read"
+    );
+    let vx = verdict(&cat, &x);
+    assert_eq!(vx.status, Status::NotFound, "{}", reasons(vx));
+    assert!(
+        has_rule(vx, "fx/roots.codex", Topic::RootGroup),
+        "{}",
+        reasons(vx)
+    );
+    let first = fx.project.join(".claude/skills").display().to_string();
+    assert!(
+        vx.reasons[0]
+            .message
+            .contains(&format!("not read: {first} comes first in its group")),
+        "{}",
+        reasons(vx)
+    );
+
+    // An empty first folder still comes first.
+    fx.mkdir("project/.kimi/skills");
+    let cat = Catalog::build(&models, &fx.env());
+    assert_eq!(verdict(&cat, &c).status, Status::NotFound);
+    assert_eq!(verdict(&cat, &x).status, Status::NotFound);
+    assert!(
+        verdict(&cat, &c).reasons[0]
+            .message
+            .contains(".kimi/skills comes first")
+    );
+
+    // The first removed: the next existing one is read.
+    std::fs::remove_dir_all(fx.base.join("project/.kimi")).unwrap();
+    std::fs::remove_dir_all(fx.base.join("project/.claude")).unwrap();
+    let cat = Catalog::build(&models, &fx.env());
+    assert_eq!(
+        verdict(&cat, &x).status,
+        Status::Visible,
+        "{}",
+        reasons(verdict(&cat, &x))
+    );
+}
+
+#[test]
+fn root_group_with_no_existing_folder_reads_the_others() {
+    let fx = Fx::new();
+    let models = fx.model(&fixture(
+        &group_roots(),
+        "first-wins",
+        "root-then-distance",
+        "",
+    ));
+    let a = fx.skill("project/.agents/skills/three", "three");
+    let scan = skilltui::scan::scan(&models, &fx.env());
+    // No folder of the group exists: none is demoted (each is simply empty).
+    assert!(
+        scan.agent_roots
+            .iter()
+            .filter(|r| r.distance == 0)
+            .all(|r| r.state == skilltui::scan::RootState::Scanned),
+        "{:?}",
+        scan.agent_roots
+    );
+    let cat = Catalog::from_scan(&models, &scan);
+    assert_eq!(verdict(&cat, &a).status, Status::Visible);
+    assert_eq!(cat.skills.len(), 1);
+}
+
+#[test]
+fn root_groups_must_share_a_scope() {
+    let fx = Fx::new();
+    let g = "group = \"g\"\n";
+    let roots = root("a", ".a/skills", "project", g) + &root("b", "~/.b/skills", "user", g);
+    let p = fx.put(
+        "models/fx.toml",
+        &fixture(&roots, "first-wins", "root-then-distance", ""),
+    );
+    let e = agents::load_dir(p.parent().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("group `g`"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trust
+// ---------------------------------------------------------------------------------------------
+
+fn trust_table() -> String {
+    format!(
+        "[trust]\n\
+         scopes = {{ value = [\"project\"], evidence = \"SRC\", source = {SRC} }}\n\
+         env = {{ value = \"FX_TRUST_WORKSPACE\", evidence = \"SRC\", source = {SRC} }}\n\
+         file = {{ value = \"${{FX_HOME:-~}}/.fx/trustedFolders.json\", evidence = \"SRC\", source = {SRC} }}\n\
+         file_format = {{ value = \"gemini-trusted-folders\", evidence = \"SRC\", source = {SRC} }}\n\
+         default = {{ value = \"untrusted\", evidence = \"OBS\", source = {SRC} }}\n"
+    )
+}
+
+struct TrustFx {
+    fx: Fx,
+    models: Vec<AgentModel>,
+    project_skill: PathBuf,
+    user_skill: PathBuf,
+}
+
+fn trust_fx() -> TrustFx {
+    let fx = Fx::new();
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", "");
+    let models = fx.model(&fixture(
+        &roots,
+        "first-wins",
+        "root-then-distance",
+        &trust_table(),
+    ));
+    let project_skill = fx.skill("project/.fx/skills/local", "local");
+    let user_skill = fx.skill("home/.fx/skills/mine", "mine");
+    TrustFx {
+        fx,
+        models,
+        project_skill,
+        user_skill,
+    }
+}
+
+impl TrustFx {
+    fn cat(&self, env: Env) -> Catalog {
+        Catalog::build(&self.models, &env)
+    }
+    fn trust_file(&self, text: &str) {
+        self.fx.put("home/.fx/trustedFolders.json", text);
+    }
+}
+
+#[test]
+fn untrusted_by_default_hides_project_skills_only() {
+    let t = trust_fx();
+    let cat = t.cat(t.fx.env());
+    let v = verdict(&cat, &t.project_skill);
+    assert_eq!(v.status, Status::NotFound, "{}", reasons(v));
+    assert!(
+        has_rule(v, "fx/trust.default", Topic::Trust),
+        "{}",
+        reasons(v)
+    );
+    let m = &v.reasons[0].message;
+    assert!(m.contains("only in a trusted folder"), "{m}");
+    assert!(m.contains("is not trusted"), "{m}");
+    assert!(m.contains("set FX_TRUST_WORKSPACE=true"), "{m}");
+    assert!(m.contains("\"TRUST_FOLDER\""), "{m}");
+    assert!(m.contains(".fx/trustedFolders.json"), "{m}");
+    // A user root is not gated.
+    assert_eq!(verdict(&cat, &t.user_skill).status, Status::Visible);
+}
+
+#[test]
+fn trust_variable_true_trusts_and_false_overrides_the_file() {
+    let t = trust_fx();
+    let cat = t.cat(t.fx.env().with_var("FX_TRUST_WORKSPACE", "true"));
+    let v = verdict(&cat, &t.project_skill);
+    assert_eq!(v.status, Status::Visible, "{}", reasons(v));
+    assert!(has_rule(v, "fx/trust.env", Topic::Trust), "{}", reasons(v));
+    // The file trusts the folder, the variable says false: the variable decides.
+    t.trust_file(&format!(
+        "{{\"{}\": \"TRUST_FOLDER\"}}",
+        t.fx.project.display()
+    ));
+    let cat = t.cat(t.fx.env().with_var("FX_TRUST_WORKSPACE", "false"));
+    let v = verdict(&cat, &t.project_skill);
+    assert_eq!(v.status, Status::NotFound);
+    assert!(has_rule(v, "fx/trust.env", Topic::Trust), "{}", reasons(v));
+}
+
+#[test]
+fn trust_file_listing_the_folder_or_a_parent() {
+    let t = trust_fx();
+    let project = t.fx.project.display().to_string();
+    let base = t.fx.base.display().to_string();
+    for (text, trusted) in [
+        (format!("{{\"{project}\": \"TRUST_FOLDER\"}}"), true),
+        // JSON with comments, a parent folder trusted.
+        (format!("// mine\n{{\"{base}\": \"TRUST_FOLDER\",}}"), true),
+        // TRUST_PARENT on a sibling trusts its parent, the project's parent too.
+        (format!("{{\"{base}/sibling\": \"TRUST_PARENT\"}}"), true),
+        (format!("{{\"{project}/sub\": \"TRUST_FOLDER\"}}"), false),
+        (format!("{{\"{project}\": \"DO_NOT_TRUST\"}}"), false),
+        ("not json".to_string(), false),
+    ] {
+        t.trust_file(&text);
+        let cat = t.cat(t.fx.env());
+        let v = verdict(&cat, &t.project_skill);
+        let want = if trusted {
+            Status::Visible
+        } else {
+            Status::NotFound
+        };
+        assert_eq!(v.status, want, "{text}\n{}", reasons(v));
+        if trusted || text.contains("DO_NOT_TRUST") {
+            assert!(
+                has_rule(v, "fx/trust.file", Topic::Trust),
+                "{text}\n{}",
+                reasons(v)
+            );
+        } else {
+            assert!(
+                has_rule(v, "fx/trust.default", Topic::Trust),
+                "{text}\n{}",
+                reasons(v)
+            );
+        }
+        assert_eq!(verdict(&cat, &t.user_skill).status, Status::Visible);
+    }
+}
+
+#[test]
+fn trust_through_the_binary() {
+    let t = trust_fx();
+    let (out, _) = t.fx.run(&["why", "local"], &[]);
+    assert!(out.contains("not trusted"), "{out}");
+    assert!(out.contains("fx/trust.default"), "{out}");
+    let (out, code) =
+        t.fx.run(&["list", "--json"], &[("FX_TRUST_WORKSPACE", "true")]);
+    assert_eq!(code, 0, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let local = v["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "local")
+        .unwrap();
+    assert_eq!(local["agents"]["fx"]["status"], "visible", "{local}");
+    let rules: Vec<&str> = local["agents"]["fx"]["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["rule"].as_str())
+        .collect();
+    assert!(rules.contains(&"fx/trust.env"), "{rules:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Folder-name identity
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn folder_name_identity_lists_and_collides_by_folder() {
+    let fx = Fx::new();
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", "");
+    let mut text = fixture(&roots, "first-wins", "root-then-distance", "");
+    let mut t: toml::Table = toml::from_str(&text).unwrap();
+    t["name_rules"]["source"]
+        .as_table_mut()
+        .unwrap()
+        .insert("value".into(), "folder".into());
+    text = toml::to_string(&t).unwrap();
+    let models = fx.model(&text);
+    let a = fx.skill("project/.fx/skills/tool", "front-name");
+    let b = fx.skill("home/.fx/skills/tool", "other-name");
+    let c = fx.skill("home/.fx/skills/solo", "tool");
+    let cat = Catalog::build(&models, &fx.env());
+    let va = verdict(&cat, &a);
+    assert_eq!(va.status, Status::Visible, "{}", reasons(va));
+    assert_eq!(va.as_name.as_deref(), Some("tool"));
+    assert_eq!(verdict(&cat, &b).status, Status::Shadowed);
+    assert_eq!(verdict(&cat, &c).as_name.as_deref(), Some("solo"));
+    assert_eq!(verdict(&cat, &c).status, Status::Visible);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings that add skill folders (Qwen's skills.directories, Mistral Vibe's skill_paths)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn settings_add_skill_folders() {
+    let fx = Fx::new();
+    let settings = format!(
+        "[[settings]]\nid = \"skills-directories\"\nkind = \"root-list\"\nfile = \"~/.fx/settings.json\"\nscope = \"user\"\nformat = \"json\"\nkey = \"skills.directories\"\nevidence = \"DOC\"\nsource = {SRC}\n\n\
+         [[settings]]\nid = \"skill-paths\"\nkind = \"root-list\"\nfile = \".fx/config.toml\"\nscope = \"project\"\nformat = \"toml\"\nkey = \"skill_paths\"\nevidence = \"DOC\"\nsource = {SRC}\n"
+    );
+    let roots = root("user", "~/.fx/skills", "user", "") + &settings;
+    let models = fx.model(&fixture(&roots, "first-wins", "root-then-distance", ""));
+    let extra = fx.skill("extra/one", "one");
+    let vibe = fx.skill("vibe/two", "two");
+    let cat = Catalog::build(&models, &fx.env());
+    assert!(cat.skill(&extra).is_none(), "no root holds it yet");
+    fx.put(
+        "home/.fx/settings.json",
+        &format!(
+            "{{\"skills\": {{\"directories\": [\"{}\"]}}}}",
+            fx.base.join("extra").display()
+        ),
+    );
+    fx.put(
+        "project/.fx/config.toml",
+        &format!("skill_paths = [\"{}\"]\n", fx.base.join("vibe").display()),
+    );
+    let cat = Catalog::build(&models, &fx.env());
+    let v = verdict(&cat, &extra);
+    assert_eq!(v.status, Status::Visible, "{}", reasons(v));
+    assert!(
+        has_rule(v, "fx/settings.skills-directories", Topic::Found),
+        "{}",
+        reasons(v)
+    );
+    let v = verdict(&cat, &vibe);
+    assert_eq!(v.status, Status::Visible, "{}", reasons(v));
+    assert!(
+        has_rule(v, "fx/settings.skill-paths", Topic::Found),
+        "{}",
+        reasons(v)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Known bugs
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn known_bugs_mark_the_skills_they_bite() {
+    let fx = Fx::new();
+    let bugs = format!(
+        "[[bugs]]\nid = \"numeric-name\"\nwhen = \"name-not-string\"\neffect = \"`fx skill list` crashes\"\nevidence = \"OBS\"\nversion = \"1.2.3\"\nsource = {SRC}\n\n\
+         [[bugs]]\nid = \"bom\"\nwhen = \"bom\"\neffect = \"fx lists it as a disabled skill named `unknown`\"\nevidence = \"OBS\"\nversion = \"1.2.3\"\nsource = {SRC}\n"
+    );
+    let roots = root("user", "~/.fx/skills", "user", "");
+    let models = fx.model(&fixture(&roots, "first-wins", "root-then-distance", &bugs));
+    let num = fx.put(
+        "home/.fx/skills/num/SKILL.md",
+        "---\nname: 123\ndescription: Numeric name.\n---\nBody.\n",
+    );
+    let bom = fx.put(
+        "home/.fx/skills/bom/SKILL.md",
+        "\u{feff}---\nname: bom\ndescription: With a BOM.\n---\nBody.\n",
+    );
+    let ok = fx.skill("home/.fx/skills/fine", "fine");
+    let cat = Catalog::build(&models, &fx.env());
+    let v = verdict(&cat, &num);
+    let r = v
+        .reasons
+        .iter()
+        .find(|r| r.topic == Topic::KnownBug)
+        .unwrap_or_else(|| panic!("{}", reasons(v)));
+    assert_eq!(r.rule, "fx/bugs.numeric-name");
+    assert!(r.message.contains("known bug"), "{}", r.message);
+    assert!(
+        r.message.contains("`fx skill list` crashes"),
+        "{}",
+        r.message
+    );
+    assert!(r.evidence.contains("OBS 1.2.3"), "{}", r.evidence);
+    let v = verdict(&cat, &bom);
+    assert!(
+        has_rule(v, "fx/bugs.bom", Topic::KnownBug),
+        "{}",
+        reasons(v)
+    );
+    assert!(!has_rule(v, "fx/bugs.numeric-name", Topic::KnownBug));
+    let v = verdict(&cat, &ok);
+    assert!(
+        v.reasons.iter().all(|r| r.topic != Topic::KnownBug),
+        "{}",
+        reasons(v)
+    );
+    // Through `why`.
+    let (out, _) = fx.run(&["why", "bom"], &[]);
+    assert!(out.contains("fx/bugs.bom"), "{out}");
+    assert!(out.contains("disabled skill named"), "{out}");
+    // `skilltui agents fx` lists the bugs and the trust rules like any other rule.
+    let (out, _) = fx.run(&["agents", "fx"], &[]);
+    assert!(out.contains("bugs.numeric-name"), "{out}");
+    assert!(out.contains("name-not-string"), "{out}");
+}
