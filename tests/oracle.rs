@@ -10,6 +10,7 @@
 //!   SKILLTUI_ORACLE_JOBS    parallel agent runs (default 2)
 //!   SKILLTUI_ORACLE_STRICT  =1: fail when any case disagrees (default: report only)
 //!   SKILLTUI_ORACLE_KEEP    =1: keep the trees (under $TMPDIR/skilltui-oracle)
+//!   SKILLTUI_ORACLE_MODELS  a folder of models to use instead of the built-in ones
 
 use skilltui::oracle::{self, AGENTS, Case, Driver, Report};
 use std::path::PathBuf;
@@ -67,7 +68,13 @@ fn oracle() {
 
     let scratch = std::env::temp_dir().join("skilltui-oracle");
     std::fs::create_dir_all(&scratch).unwrap();
-    let models = skilltui::agents::builtin();
+    // SKILLTUI_ORACLE_MODELS=DIR: the models in DIR (as `--model DIR`) instead of the built-in
+    // ones, to try a model change without rebuilding.
+    let models = match std::env::var_os("SKILLTUI_ORACLE_MODELS") {
+        Some(d) => skilltui::agents::load_dir(std::path::Path::new(&d))
+            .unwrap_or_else(|e| panic!("SKILLTUI_ORACLE_MODELS: {e}")),
+        None => skilltui::agents::builtin(),
+    };
     let mut work: Vec<(String, Case)> = Vec::new();
     for a in &agents {
         for c in &cases {

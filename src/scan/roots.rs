@@ -68,6 +68,7 @@ fn walk_rule_label(walk: ProjectWalk) -> &'static str {
         ProjectWalk::CwdOnly => "only in the project folder",
         ProjectWalk::UpToGitRoot => "from the project folder up to the git root",
         ProjectWalk::DownFromGitRoot => "from the git root down to the project folder",
+        ProjectWalk::UpToFsRoot => "from the project folder up to /",
     }
 }
 
@@ -93,6 +94,9 @@ fn reaches(
             );
         }
     };
+    if walk == ProjectWalk::UpToFsRoot {
+        return Ok(Ok(()));
+    }
     if walk == ProjectWalk::CwdOnly {
         return Ok(Err(format!(
             "{} is above the project folder and this root is scanned {}",

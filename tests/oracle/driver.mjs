@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Runs one real agent release's own skill listing on a tree and prints normalized JSON:
 //   {"agent", "version", "skills": [{"name", "path", "description", "enabled"?}], "errors": [text],
-//    "builtin": [names], "raw_error"?: text}
+//    "builtin": [names], "raw_error"?: text, "crashed"?: text}
+// `crashed`: the agent's listing crashed in a way the driver recognises as a known bug of the
+// release (Amp's numeric-name sort); the harness compares it with the model's [[bugs]].
 // `path` is the absolute SKILL.md path the agent reports (Copilot reports the folder; the driver
 // appends /SKILL.md). Built-in/bundled skills (Codex system scope, OpenCode <built-in>, Copilot
 // builtin, Claude Code built-in) are moved to "builtin": skilltui's trees do not hold them.
@@ -437,12 +439,16 @@ async function amp() {
   const env = { ...baseEnv(), ...xdgEnv(), AMP_API_KEY: "sgamp_offline_dummy", ...extra };
   const outFile = path.join(os.tmpdir(), `skilltui-oracle-amp-${process.pid}.json`);
   // A numeric `name` can make 0.0.1790142911 crash in its sort and then hang: the timeout is short.
-  const r = await run(exe, ["skill", "list", "--json"], { env, input: null, stdoutFile: outFile, timeoutMs: Math.min(TIMEOUT_MS, 30000) });
+  const r = await run(exe, ["skill", "list", "--json"], { env, input: null, stdoutFile: outFile, timeoutMs: Math.min(TIMEOUT_MS, 20000) });
   fs.rmSync(outFile, { force: true });
   let out;
   try {
     out = JSON.parse(r.stdout);
   } catch {
+    // The release's known crash on a numeric `name` (it then hangs until the timeout): no
+    // listing, reported as such for the harness to match against the model's [[bugs]].
+    const crash = (r.stdout + "\n" + r.stderr).match(/TypeError: [^\n]*localeCompare is not a function[^\n]*/);
+    if (crash) return { crashed: crash[0].slice(0, 300) };
     return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
   }
   const fromUrl = (u) => (typeof u === "string" && u.startsWith("file://") ? decodeURIComponent(u.slice(7)) : u);
@@ -456,7 +462,10 @@ async function amp() {
     const dir = fromUrl(s.baseDir);
     // The listing names the folder, not the file: Amp also reads a lowercase skill.md.
     const file = fs.existsSync(path.join(dir, "SKILL.md")) ? "SKILL.md" : fs.existsSync(path.join(dir, "skill.md")) ? "skill.md" : "SKILL.md";
-    skills.push({ name: typeof s.name === "string" ? s.name : JSON.stringify(s.name), path: path.join(dir, file), description: s.description ?? null, scope: s.source });
+    // A name or description that is not text is reported as its YAML value (123, true, a list,
+    // a mapping): compared as the text JavaScript makes of it (String(value)).
+    const text = (v) => (v === null || v === undefined ? null : String(v));
+    skills.push({ name: text(s.name) ?? "", path: path.join(dir, file), description: text(s.description), scope: s.source });
   }
   const errors = (out.errors || []).map((e) => `${fromUrl(e.path)}: ${e.error}${e.hint ? ` (${e.hint})` : ""}`);
   return { skills, errors, builtin };
