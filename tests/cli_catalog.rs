@@ -95,15 +95,8 @@ fn ok(o: &Output) {
     assert_eq!(code(o), 0, "stdout:\n{}\nstderr:\n{}", stdout(o), stderr(o));
 }
 
-const AGENTS: [&str; 7] = [
-    "claude-code",
-    "codex",
-    "copilot-cli",
-    "antigravity",
-    "cursor",
-    "opencode",
-    "pi",
-];
+/// Every built-in agent, in display order (JSON always has every agent).
+const AGENTS: [&str; 10] = skilltui::agents::BUILTIN_IDS;
 
 /// A small tree: a portable skill under `.agents/skills` (invisible to Claude Code), a Claude
 /// skill, and a project/user collision.

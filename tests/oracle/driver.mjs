@@ -362,7 +362,8 @@ async function kilo() {
   const env = { ...baseEnv(), ...xdgEnv(), KILO_TELEMETRY_LEVEL: "off", KILO_DISABLE_AUTOUPDATE: "1", ...extra };
   // Like OpenCode, stdout goes to a file (a pipe may cut a large listing).
   const outFile = path.join(os.tmpdir(), `skilltui-oracle-kilo-${process.pid}.json`);
-  const r = await run(exe, ["debug", "skill", "--print-logs", "--log-level", "WARN"], { env, input: null, stdoutFile: outFile });
+  // Under load (a shared 2-core machine, load 20) a large tree took Kilo over a minute.
+  const r = await run(exe, ["debug", "skill", "--print-logs", "--log-level", "WARN"], { env, input: null, stdoutFile: outFile, timeoutMs: Math.max(TIMEOUT_MS, 180000) });
   fs.rmSync(outFile, { force: true });
   let list;
   try {
