@@ -137,6 +137,9 @@ fn model_versions_are_the_newest_releases_described() {
         ("gemini-cli", "0.61.0"),
         ("qwen-code", "0.24.4"),
         ("qoder-cli", "1.1.52"),
+        ("kilo", "7.7.9"),
+        ("factory-droid", "0.225.2"),
+        ("amp", "0.0.1790142911-g7618fb"),
     ];
     for (id, v) in expected {
         assert_eq!(model(id).version, v, "{id}");

@@ -315,7 +315,10 @@ fn column_labels_are_unique() {
         let mut seen = std::collections::BTreeSet::new();
         for m in &models {
             let l = skilltui::present::agent_label(m, width);
-            assert!(seen.insert(l.clone()), "explorer column title {l} twice at {width}");
+            assert!(
+                seen.insert(l.clone()),
+                "explorer column title {l} twice at {width}"
+            );
         }
     }
     // The ids of issue 18's agents keep distinct `list` and explorer titles next to the seven.

@@ -15,7 +15,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The ids of the built-in agents, in display order.
-pub const BUILTIN_IDS: [&str; 18] = [
+pub const BUILTIN_IDS: [&str; 21] = [
     "claude-code",
     "codex",
     "copilot-cli",
@@ -26,6 +26,9 @@ pub const BUILTIN_IDS: [&str; 18] = [
     "gemini-cli",
     "qwen-code",
     "qoder-cli",
+    "kilo",
+    "factory-droid",
+    "amp",
     "cline",
     "auggie",
     "crush",
@@ -36,7 +39,7 @@ pub const BUILTIN_IDS: [&str; 18] = [
     "kimi-code",
 ];
 
-const BUILTIN: [(&str, &str); 18] = [
+const BUILTIN: [(&str, &str); 21] = [
     (
         "claude-code.toml",
         include_str!("../../assets/agents/claude-code.toml"),
@@ -71,6 +74,12 @@ const BUILTIN: [(&str, &str); 18] = [
         "qoder-cli.toml",
         include_str!("../../assets/agents/qoder-cli.toml"),
     ),
+    ("kilo.toml", include_str!("../../assets/agents/kilo.toml")),
+    (
+        "factory-droid.toml",
+        include_str!("../../assets/agents/factory-droid.toml"),
+    ),
+    ("amp.toml", include_str!("../../assets/agents/amp.toml")),
     ("cline.toml", include_str!("../../assets/agents/cline.toml")),
     (
         "auggie.toml",

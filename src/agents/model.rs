@@ -718,6 +718,9 @@ pub enum ProjectWalk {
     GitRoot,
     /// The project folder and the git root, not the folders in between (Crush).
     CwdAndGitRoot,
+    /// Each folder from the project folder up to `/`, nearest first, in a git repository or not
+    /// (Amp).
+    UpToFsRoot,
 }
 
 /// What the walk does when the project folder is not inside a git repository.
@@ -1159,6 +1162,10 @@ pub enum YamlRepair {
     OpencodeQuoteColons,
     /// Claude Code: values containing an unquoted `": "` load as plain strings (any key).
     QuoteColonValues,
+    /// Factory Droid 0.225.2: after a parse error, every unindented `key: value` line is read as
+    /// the text of its value (a later key replaces an earlier one); indented and other lines are
+    /// dropped, and a key without a value is null.
+    LineValues,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

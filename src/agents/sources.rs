@@ -561,6 +561,16 @@ pub const CITABLE: &[&str] = &[
     "https://github.com/mistralai/mistral-vibe/",
     // Kimi Code CLI
     "https://github.com/MoonshotAI/kimi-cli/",
+    // Kilo Code CLI
+    "https://kilo.ai/docs/",
+    "https://github.com/Kilo-Org/kilocode/",
+    "https://www.npmjs.com/package/@kilocode/cli",
+    // Factory Droid
+    "https://docs.factory.ai/",
+    "https://www.npmjs.com/package/@factory/cli",
+    // Amp
+    "https://ampcode.com/manual",
+    "https://www.npmjs.com/package/@ampcode/cli",
     // The specification and the benchmark
     "https://agentskills.io/",
     "https://github.com/agentskills/agentskills/",

@@ -110,9 +110,9 @@ impl Keep {
     fn keeps(&self, s: &Skill) -> bool {
         (self.scopes.is_empty() || self.scopes.contains(&s.scope))
             && (self.statuses.is_empty()
-                || s.verdicts
-                    .iter()
-                    .any(|(a, v)| self.status_agents.contains(a) && self.statuses.contains(&v.status)))
+                || s.verdicts.iter().any(|(a, v)| {
+                    self.status_agents.contains(a) && self.statuses.contains(&v.status)
+                }))
     }
 
     fn filters(&self) -> bool {

@@ -363,9 +363,13 @@ pub fn targeted() -> Vec<Case> {
                 "gemini-cli",
                 "qwen-code",
                 "qoder-cli",
+                "kilo",
+                "factory-droid",
             ],
         ),
         ("claude", ".claude/skills", vec!["claude-code"]),
+        // Amp without the numeric name its listing crashes on (case bug-numeric-name).
+        ("amp", ".agents/skills", vec!["amp"]),
     ] {
         let mut c = Case::new(&format!("yaml@{tag}"));
         c.agents = Some(agents);
@@ -446,6 +450,9 @@ pub fn targeted() -> Vec<Case> {
             ),
         ];
         for (dir, front) in cases {
+            if tag == "amp" && *dir == "name-number" {
+                continue;
+            }
             c.skill(&d(dir), front);
         }
         let raw: &[(&str, &str)] = &[
@@ -547,6 +554,9 @@ pub fn targeted() -> Vec<Case> {
                 "gemini-cli",
                 "qwen-code",
                 "qoder-cli",
+                "kilo",
+                "factory-droid",
+                "amp",
             ],
         ),
         ("claude", ".claude/skills", vec!["claude-code"]),
@@ -774,6 +784,7 @@ pub fn targeted() -> Vec<Case> {
     v.push(c);
 
     v.extend(new_agent_cases());
+    v.extend(oracleb_cases());
 
     // Field values: the whole field × shape matrix, per agent in its own root.
     v.extend(field_cases());
@@ -1190,7 +1201,64 @@ pub fn random(seed: u64) -> Case {
         }
         dirs.push(dir);
     }
+    extra_roots(seed, &mut c);
     c
+}
+
+/// Project roots only the newer agents read (Kilo, Factory Droid, Amp), for random trees.
+const NEW_PROJECT_ROOTS: [&str; 5] = [
+    ".factory/skills",
+    ".kilo/skills",
+    ".kilo/skill",
+    ".kilocode/skills",
+    ".kilocode/skill",
+];
+
+/// User roots only the newer agents read, relative to home.
+const NEW_HOME_ROOTS: [&str; 7] = [
+    ".factory/skills",
+    ".kilo/skills",
+    ".kilocode/skills",
+    ".config/kilo/skills",
+    ".config/kilo/skill",
+    ".config/amp/skills",
+    ".config/agents/skills",
+];
+
+/// Up to four more skills in the roots only the newer agents read, from a generator of their own
+/// so that the rest of the tree is the one `random(seed)` always made (the other agents' trees
+/// are unchanged). Names come from the same list, so they collide with the tree's `.agents` and
+/// `.claude` skills.
+fn extra_roots(seed: u64, c: &mut Case) {
+    let mut r = XorShift::new(seed ^ 0x006f_7261_636c_6562);
+    let n = r.below(5);
+    let levels = ["w", "w/project", "w/project/sub"];
+    for i in 0..n {
+        let root = if r.chance(55) {
+            format!("{}/{}", r.pick(&levels), r.pick(&NEW_PROJECT_ROOTS))
+        } else {
+            format!("home/{}", r.pick(&NEW_HOME_ROOTS))
+        };
+        let name: &&str = r.pick(&NAMES);
+        let folder = if r.chance(40) {
+            format!("{name}-n{i}")
+        } else {
+            name.to_string()
+        };
+        let dir = if r.chance(10) {
+            format!("{root}/group/{folder}")
+        } else {
+            format!("{root}/{folder}")
+        };
+        let front = match r.below(10) {
+            0..=5 => format!("name: {folder}\ndescription: Extra {folder} {i}."),
+            6..=7 => format!("name: {name}\ndescription: Extra {name} {i}."),
+            8 => format!("name: {folder}"),
+            _ => format!("description: Extra {folder} {i}, no name."),
+        };
+        c.spec
+            .push_str(&skill_file(&format!("{dir}/SKILL.md"), &front));
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1466,6 +1534,9 @@ pub fn native_root(agent: &str) -> &'static str {
         "gemini-cli" => ".gemini/skills",
         "qwen-code" => ".qwen/skills",
         "qoder-cli" => ".qoder/skills",
+        "kilo" => ".kilo/skills",
+        "factory-droid" => ".factory/skills",
+        "amp" => ".agents/skills",
         _ => ".claude/skills",
     }
 }
@@ -1512,6 +1583,214 @@ fn random_field(r: &mut XorShift) -> (&'static str, String) {
 /// The frontmatter key a field is written under (`metadata.x` → `metadata`).
 fn top_key(field: &str) -> &str {
     field.split('.').next().unwrap_or(field)
+}
+
+/// Where each of the newer agents (Kilo, Factory Droid, Amp) may read skills, relative to the
+/// base of a tree whose cwd is `w/project/sub` below the git root `w/project`: every user root,
+/// and each project root at cwd and at the git root.
+fn locations(agent: &str) -> Vec<String> {
+    let (home, project): (&[&str], &[&str]) = match agent {
+        "kilo" => (
+            &[
+                ".claude/skills",
+                ".agents/skills",
+                ".config/kilo/skill",
+                ".config/kilo/skills",
+                ".kilocode/skill",
+                ".kilocode/skills",
+                ".kilo/skill",
+                ".kilo/skills",
+            ],
+            &[
+                ".claude/skills",
+                ".agents/skills",
+                ".kilocode/skills",
+                ".kilo/skill",
+                ".kilo/skills",
+            ],
+        ),
+        "factory-droid" => (
+            &[".factory/skills", ".agents/skills"],
+            &[".factory/skills", ".agents/skills"],
+        ),
+        _ => (
+            &[
+                ".config/agents/skills",
+                ".agents/skills",
+                ".config/amp/skills",
+                ".claude/skills",
+            ],
+            &[".agents/skills", ".claude/skills"],
+        ),
+    };
+    let mut v: Vec<String> = home.iter().map(|r| format!("home/{r}")).collect();
+    for level in ["w/project/sub", "w/project"] {
+        v.extend(project.iter().map(|r| format!("{level}/{r}")));
+    }
+    v
+}
+
+/// Targeted cases for Kilo, Factory Droid and Amp: which folders are roots, the precedence of
+/// every pair of roots, ties inside one root, and their known bugs.
+pub fn oracleb_cases() -> Vec<Case> {
+    const NEW: [&str; 3] = ["kilo", "factory-droid", "amp"];
+    let mut v = Vec::new();
+
+    // Every folder any of them reads or is said not to read, project (cwd, git root, above the
+    // git root) and home, one skill each.
+    let mut c = Case::new("roots-new");
+    c.agents = Some(NEW.to_vec());
+    c.cwd = "w/project/sub".into();
+    for r in [
+        ".agents/skills",
+        ".claude/skills",
+        ".factory/skills",
+        ".droid/skills",
+        ".kilo/skills",
+        ".kilo/skill",
+        ".kilocode/skills",
+        ".kilocode/skill",
+        ".amp/skills",
+        ".codex/skills",
+        ".opencode/skills",
+        ".cursor/skills",
+        ".github/skills",
+    ] {
+        let s = slug(r);
+        c.std(&format!("w/project/sub/{r}/n-cwd-{s}"));
+        c.std(&format!("w/project/{r}/n-top-{s}"));
+        c.std(&format!("w/{r}/n-above-{s}"));
+    }
+    for r in [
+        ".agents/skills",
+        ".claude/skills",
+        ".factory/skills",
+        ".kilo/skills",
+        ".kilo/skill",
+        ".kilocode/skills",
+        ".kilocode/skill",
+        ".config/kilo/skills",
+        ".config/kilo/skill",
+        ".config/kilocode/skills",
+        ".config/amp/skills",
+        ".config/agents/skills",
+        ".config/opencode/skills",
+        ".amp/skills",
+        ".codex/skills",
+    ] {
+        c.std(&format!("home/{r}/n-home-{}", slug(r)));
+    }
+    v.push(c);
+
+    // Precedence: for every pair of places an agent reads, a name found in exactly those two.
+    for agent in NEW {
+        let mut c = Case::new(&format!("pairs-{agent}"));
+        c.agents = Some(vec![agent]);
+        c.cwd = "w/project/sub".into();
+        let locs = locations(agent);
+        // Kilo reads `skill/` and `skills/` of one folder in one glob, where the winner is
+        // random: those pairs are left out.
+        let one_glob = |a: &str, b: &str| {
+            a.strip_suffix("/skill") == b.strip_suffix("/skills")
+                && a.ends_with("/skill")
+                && b.ends_with("/skills")
+                || b.strip_suffix("/skill") == a.strip_suffix("/skills")
+                    && b.ends_with("/skill")
+                    && a.ends_with("/skills")
+        };
+        for i in 0..locs.len() {
+            for j in i + 1..locs.len() {
+                if one_glob(&locs[i], &locs[j]) {
+                    continue;
+                }
+                let name = format!("p{i}-{j}");
+                for (k, l) in [(i, &locs[i]), (j, &locs[j])] {
+                    c.skill(
+                        &format!("{l}/{name}"),
+                        &format!("name: {name}\ndescription: Copy in place {k}."),
+                    );
+                }
+            }
+        }
+        v.push(c);
+    }
+
+    // Hidden folders in the roots only they read.
+    let mut c = Case::new("hidden-new");
+    c.agents = Some(NEW.to_vec());
+    for r in [
+        "w/project/.kilo/skills",
+        "w/project/.kilocode/skills",
+        "w/project/.factory/skills",
+        "home/.kilo/skills",
+        "home/.config/kilo/skills",
+        "home/.factory/skills",
+        "home/.config/amp/skills",
+        "home/.config/agents/skills",
+    ] {
+        let s = r.replace(['/', '.'], "-");
+        c.std(&format!("{r}/.hidden/hid{s}"));
+        c.std(&format!("{r}/.dot{s}"));
+        c.std(&format!("{r}/node_modules/nm{s}"));
+        c.std(&format!("{r}/vis{s}"));
+    }
+    v.push(c);
+
+    // Two or three copies of one name inside one root: sorted, read order or random.
+    let mut c = Case::new("within-root-new");
+    c.agents = Some(NEW.to_vec());
+    for r in [".agents/skills", ".factory/skills", ".kilo/skills"] {
+        let s = slug(r);
+        let same = format!("same-{s}");
+        for dir in ["aa", "zz", "mm"] {
+            c.skill(
+                &format!("w/project/{r}/{dir}"),
+                &format!("name: {same}\ndescription: Copy {dir}."),
+            );
+        }
+        let n = format!("nest-{s}");
+        c.skill(
+            &format!("w/project/{r}/{n}"),
+            &format!("name: {n}\ndescription: Top copy."),
+        );
+        c.skill(
+            &format!("w/project/{r}/group0/{n}"),
+            &format!("name: {n}\ndescription: Grouped copy."),
+        );
+        let k = format!("case-{s}");
+        c.skill(
+            &format!("w/project/{r}/alpha"),
+            &format!("name: {k}\ndescription: Lower folder."),
+        );
+        c.skill(
+            &format!("w/project/{r}/Zed"),
+            &format!("name: {k}\ndescription: Upper folder."),
+        );
+    }
+    v.push(c);
+
+    // Known bugs. Factory Droid: a UTF-8 BOM (and a numeric name) list as a disabled `unknown`.
+    let mut c = Case::new("bug-bom");
+    c.agents = Some(vec!["factory-droid", "kilo", "amp"]);
+    c.add(
+        "@@ w/project/.agents/skills/bom/SKILL.md\n\u{feff}---\nname: bom\ndescription: With BOM.\n---\nBody\n"
+            .into(),
+    );
+    c.std("w/project/.agents/skills/plain");
+    v.push(c);
+
+    // Amp: a numeric name crashes `amp skill list` (or lists the number).
+    let mut c = Case::new("bug-numeric-name");
+    c.agents = Some(vec!["amp", "factory-droid", "kilo"]);
+    c.skill(
+        "w/project/.agents/skills/num",
+        "name: 123\ndescription: Numeric name.",
+    );
+    c.std("w/project/.agents/skills/plain");
+    c.std("w/project/.agents/skills/other");
+    v.push(c);
+
+    v
 }
 
 #[cfg(test)]

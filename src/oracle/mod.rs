@@ -34,6 +34,9 @@ pub const AGENTS: [&str; 8] = [
     "gemini-cli",
     "qwen-code",
     "qoder-cli",
+    "kilo",
+    "factory-droid",
+    "amp",
 ];
 
 /// One skill as the agent lists it.
@@ -58,6 +61,8 @@ pub struct Listing {
     pub skills: Vec<Listed>,
     pub errors: Vec<String>,
     pub builtin: Vec<String>,
+    /// The agent's listing crashed (no listing): its error, as the driver recognised it.
+    pub crashed: Option<String>,
 }
 
 impl Listing {
@@ -111,6 +116,7 @@ impl Listing {
             skills,
             errors: strings("errors"),
             builtin: strings("builtin"),
+            crashed: v.get("crashed").and_then(|c| c.as_str()).map(String::from),
         })
     }
 }
@@ -289,6 +295,8 @@ pub struct Prediction {
     pub description: BTreeMap<String, Option<String>>,
     /// SKILL.md paths of Visible verdicts marked `conditional`: not expected in the listing.
     pub conditional: BTreeSet<String>,
+    /// The known bugs of the release (`<agent>/bugs.<id>`) some verdict says the tree triggers.
+    pub bugs: BTreeSet<String>,
 }
 
 fn canonical(p: &Path, canon: bool) -> String {
@@ -305,6 +313,11 @@ pub fn predict(models: &[AgentModel], agent: &str, env: &Env, canon: bool) -> Pr
     let mut p = Prediction::default();
     for s in &cat.skills {
         let Some(v) = s.verdict(agent) else { continue };
+        for r in &v.reasons {
+            if r.topic == crate::agents::Topic::KnownBug {
+                p.bugs.insert(r.rule.to_string());
+            }
+        }
         let path = canonical(&s.path, canon);
         p.status.insert(path.clone(), v.status);
         if let Some(r) = v.decisive() {
@@ -381,11 +394,23 @@ pub enum Diff {
         skilltui: Option<String>,
         agent: Option<String>,
     },
+    /// The agent's listing crashed; `bugs`: the known bugs skilltui says the tree triggers.
+    Crashed { error: String, bugs: Vec<String> },
 }
 
 impl std::fmt::Display for Diff {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Diff::Crashed { error, bugs } => write!(
+                f,
+                "agent: the listing crashed ({}); skilltui: {}",
+                error.chars().take(200).collect::<String>(),
+                if bugs.is_empty() {
+                    "no known bug predicts it".to_string()
+                } else {
+                    format!("known bug {}", bugs.join(", "))
+                }
+            ),
             Diff::Missing {
                 name,
                 path,
@@ -490,6 +515,15 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
         unknown: pred.unknown.len(),
         ..Comparison::default()
     };
+    // No listing to compare: the crash itself is the one difference (a recorded divergence when
+    // a known bug of the release predicts it).
+    if let Some(error) = &listing.crashed {
+        c.diffs.push(Diff::Crashed {
+            error: error.clone(),
+            bugs: pred.bugs.iter().cloned().collect(),
+        });
+        return c;
+    }
     let listed: BTreeSet<(String, String)> = listing
         .skills
         .iter()
@@ -917,6 +951,28 @@ mod report_tests {
             path: path.into(),
             agent_error: None,
         }
+    }
+
+    #[test]
+    fn a_crashed_listing_is_one_difference_naming_the_known_bug_that_predicts_it() {
+        let crashed = Listing::parse(
+            r#"{"agent":"amp","version":"1","crashed":"TypeError: n.name.localeCompare is not a function"}"#,
+        )
+        .unwrap();
+        let mut pred = Prediction::default();
+        pred.visible.insert(("a".into(), "/p/a/SKILL.md".into()));
+        let c = compare(&pred, &crashed, Path::new("/p"), false);
+        assert_eq!(c.diffs.len(), 1);
+        assert!(c.diffs[0].to_string().contains("no known bug predicts it"));
+        pred.bugs.insert("amp/bugs.numeric-name-crash".into());
+        let c = compare(&pred, &crashed, Path::new("/p"), false);
+        assert!(
+            c.diffs[0]
+                .to_string()
+                .contains("skilltui: known bug amp/bugs.numeric-name-crash"),
+            "{}",
+            c.diffs[0]
+        );
     }
 
     #[test]

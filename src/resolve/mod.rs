@@ -210,9 +210,17 @@ pub fn resolve_subset(
     for (i, r) in roots.iter().enumerate() {
         by_path.entry(r.path.as_path()).or_default().push(i);
     }
+    // distance-then-root ranks closeness first within each run of consecutive project roots
+    // in the file; the runs and the other roots keep their file order (a user root listed
+    // after the project roots ranks after every project copy).
+    let blocks = scope_blocks(m);
     let order_key = |r: &AgentRoot| match m.precedence.order.value {
-        Known::Known(RankOrder::DistanceThenRoot) => (r.walk_index, r.spec),
-        _ => (r.spec, r.walk_index),
+        Known::Known(RankOrder::DistanceThenRoot) => (
+            blocks.get(r.spec).copied().unwrap_or(usize::MAX),
+            r.walk_index,
+            r.spec,
+        ),
+        _ => (0, r.spec, r.walk_index),
     };
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(subset.len());
     let mut contenders: Vec<Contender> = Vec::new();
@@ -844,6 +852,21 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
         };
         v.reasons.push(Reason::from_rule(&b.scripts.from, msg));
     }
+}
+
+/// For each root of the model, the index of its run of consecutive roots of the same kind
+/// (project roots, or any other scope), in file order.
+fn scope_blocks(m: &AgentModel) -> Vec<usize> {
+    let mut out = Vec::with_capacity(m.roots.len());
+    let mut block = 0;
+    for (i, r) in m.roots.iter().enumerate() {
+        let project = r.scope == crate::agents::Scope::Project;
+        if i > 0 && project != (m.roots[i - 1].scope == crate::agents::Scope::Project) {
+            block += 1;
+        }
+        out.push(block);
+    }
+    out
 }
 
 /// Whether the first copy of `set` (ranked root first, then distance) differs from the first

@@ -180,6 +180,35 @@ fn opencode_sanitize(yaml: &str) -> String {
     lines.join("\n")
 }
 
+/// Factory Droid's fallback after a YAML error: unindented `key: value` lines become
+/// `key: 'value'` (the value as written, quotes and all), a key without a value stays null, and
+/// every other line (indented, list items, comments) is blanked; line numbers are kept. A key
+/// given twice keeps its last value.
+fn line_values(yaml: &str) -> String {
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
+    for line in yaml.split('\n') {
+        let content = line.strip_suffix('\r').unwrap_or(line);
+        let kv = key_value(content).filter(|(indent, _, _)| indent.is_empty());
+        let Some((_, key, value)) = kv else {
+            lines.push(String::new());
+            continue;
+        };
+        if let Some((_, at)) = seen.iter().find(|(k, _)| k == key) {
+            lines[*at] = String::new();
+        }
+        seen.retain(|(k, _)| k != key);
+        seen.push((key.to_string(), lines.len()));
+        let value = value.trim_end();
+        if value.is_empty() {
+            lines.push(format!("{key}:"));
+        } else {
+            lines.push(format!("{key}: {}", single_quote(value)));
+        }
+    }
+    lines.join("\n")
+}
+
 /// The text to parse first, and the text to retry with after a failure (if any).
 pub fn prepare(yaml: &str, repair: YamlRepair) -> (String, Option<String>) {
     match repair {
@@ -187,6 +216,7 @@ pub fn prepare(yaml: &str, repair: YamlRepair) -> (String, Option<String>) {
         YamlRepair::CodexLiteralValues => (codex_literal(yaml), None),
         YamlRepair::QuoteColonValues => (quote_colon_values(yaml), None),
         YamlRepair::OpencodeQuoteColons => (yaml.to_string(), Some(opencode_sanitize(yaml))),
+        YamlRepair::LineValues => (yaml.to_string(), Some(line_values(yaml))),
     }
 }
 
@@ -218,6 +248,16 @@ mod tests {
         assert!(s.contains("description: 'Use when: x'"), "{s}");
         assert!(s.contains("name: \"a: b\" tail"), "{s}");
         assert!(s.contains("x: '@me'"), "{s}");
+    }
+
+    #[test]
+    fn line_values_reads_top_level_lines_as_text() {
+        let y = "name: x\ndescription: Use when: x\nmetadata:\n\tk: v\n- item\ndescription: `two`";
+        assert_eq!(
+            line_values(y),
+            "name: 'x'\n\nmetadata:\n\n\ndescription: '`two`'"
+        );
+        assert_eq!(line_values("d: \"open"), "d: '\"open'");
     }
 
     #[test]

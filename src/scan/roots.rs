@@ -70,6 +70,7 @@ fn walk_rule_label(walk: ProjectWalk) -> &'static str {
         ProjectWalk::DownFromGitRoot => "from the git root down to the project folder",
         ProjectWalk::GitRoot => "only in the git root",
         ProjectWalk::CwdAndGitRoot => "in the project folder and in the git root",
+        ProjectWalk::UpToFsRoot => "from the project folder up to /",
     }
 }
 
@@ -97,6 +98,9 @@ fn reaches(
             );
         }
     };
+    if walk == ProjectWalk::UpToFsRoot {
+        return Ok(Ok(()));
+    }
     if walk == ProjectWalk::CwdOnly {
         return Ok(Err(format!(
             "{} is above the project folder and this root is scanned {}",

@@ -9,7 +9,8 @@
 // the agent reports none).
 //
 // Usage: node driver.mjs AGENT PROJECT HOME [KEY=VALUE ...]
-// AGENT: codex | opencode | pi | copilot-cli | claude-code | gemini-cli | qwen-code | qoder-cli. The agent runs with cwd = PROJECT,
+// AGENT: codex | opencode | pi | copilot-cli | claude-code | gemini-cli | qwen-code | qoder-cli |
+// kilo | factory-droid | amp. The agent runs with cwd = PROJECT,
 // HOME = HOME, PATH = /usr/bin:/bin (plus node's folder), the given variables and nothing else
 // from the caller's environment: no credentials. Run the whole driver without network
 // (`unshare --net node driver.mjs ...`); the Rust harness does. No skill script is ever run:
@@ -473,7 +474,135 @@ async function qwen() {
   return { skills, errors: [], builtin };
 }
 
-const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude, "gemini-cli": gemini, "qwen-code": qwen, "qoder-cli": qoder };
+// ---------------------------------------------------------------------------------------------
+// XDG folders inside the sandboxed home (Kilo and Amp read ~/.config through XDG_CONFIG_HOME).
+function xdgEnv() {
+  return {
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+    XDG_STATE_HOME: path.join(home, ".local", "state"),
+  };
+}
+
+// Kilo Code CLI (an OpenCode fork): `kilo debug skill` prints a JSON array [{name, description,
+// location, content}] on stdout; duplicate and load warnings go to stderr as logfmt lines.
+async function kilo() {
+  const exe = bin("@kilocode/cli-linux-x64/bin/kilo");
+  const env = { ...baseEnv(), ...xdgEnv(), KILO_TELEMETRY_LEVEL: "off", KILO_DISABLE_AUTOUPDATE: "1", ...extra };
+  // Like OpenCode, stdout goes to a file (a pipe may cut a large listing).
+  const outFile = path.join(os.tmpdir(), `skilltui-oracle-kilo-${process.pid}.json`);
+  // Under load (a shared 2-core machine, load 20) a large tree took Kilo over a minute.
+  const r = await run(exe, ["debug", "skill", "--print-logs", "--log-level", "WARN"], { env, input: null, stdoutFile: outFile, timeoutMs: Math.max(TIMEOUT_MS, 180000) });
+  fs.rmSync(outFile, { force: true });
+  let list;
+  try {
+    list = JSON.parse(r.stdout);
+  } catch {
+    return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
+  }
+  const skills = [];
+  const builtin = [];
+  for (const s of list) {
+    if (s.location === "builtin" || s.location === "<built-in>") builtin.push(s.name);
+    else skills.push({ name: s.name, path: s.location, description: s.description ?? null });
+  }
+  const errors = stripAnsi(r.stderr)
+    .split("\n")
+    .filter((l) => /skill/i.test(l) && /level=(WARN|ERROR)/.test(l));
+  return { skills, errors, builtin };
+}
+
+// Factory Droid: `droid exec` in stream-jsonrpc mode answers locally, with no login:
+// droid.initialize_session, then droid.list_skills → {skills: [{name, description, location,
+// filePath, enabled, disabledBy?, userInvocable}]}. Disabled skills are listed with
+// `enabled: false` (a missing description, a frontmatter error): they are loaded but not usable,
+// so they are reported apart ("disabled") and not compared as listed.
+async function droid() {
+  const exe = bin("@factory/cli-linux-x64/bin/droid");
+  const env = { ...baseEnv(), ...xdgEnv(), ...extra };
+  const req = (id, method, params) =>
+    JSON.stringify({ jsonrpc: "2.0", factoryApiVersion: "1.0.0", factoryProtocolVersion: "1.220.0", type: "request", id, method, params }) + "\n";
+  let result = null;
+  let failure = null;
+  const r = await run(exe, ["exec", "--input-format", "stream-jsonrpc", "--output-format", "stream-jsonrpc"], {
+    env,
+    input: req("1", "droid.initialize_session", { machineId: "skilltui-oracle", cwd: project }),
+    onStdoutLine: (line, child, kill) => {
+      let m;
+      try {
+        m = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (m.type === "notification") return;
+      if (m.id === "1") {
+        if (m.error) failure = m.error;
+        child.stdin.write(req("2", "droid.list_skills", {}));
+      } else if (m.id === "2") {
+        if (m.error) failure = m.error;
+        result = m.result || null;
+        child.stdin.end();
+        kill();
+      } else if (m.method && m.id !== undefined) {
+        child.stdin.write(JSON.stringify({ jsonrpc: "2.0", type: "response", id: m.id, error: { code: -32601, message: "not supported" } }) + "\n");
+      }
+    },
+  });
+  if (!result) return { raw_error: `no droid.list_skills answer (exit ${r.code})${failure ? ": " + JSON.stringify(failure) : ""}: ${stripAnsi(r.stderr).slice(-1500)}` };
+  const skills = [];
+  const builtin = [];
+  const disabled = [];
+  for (const s of result.skills || []) {
+    if (s.location !== "project" && s.location !== "personal") builtin.push(s.name);
+    else if (s.enabled === false) disabled.push({ name: s.name, path: s.filePath, disabledBy: s.disabledBy ?? null });
+    else skills.push({ name: s.name, path: s.filePath, description: s.description ?? null, enabled: s.enabled, scope: s.location });
+  }
+  const errors = disabled.map((d) => `${d.path}: listed disabled (${JSON.stringify(d.disabledBy)}) as ${JSON.stringify(d.name)}`);
+  return { skills, errors, builtin, disabled };
+}
+
+// Amp: `amp skill list --json` with any non-empty AMP_API_KEY (without one it starts a browser
+// login) → {skills: [{name, description, baseDir: "file://<folder>" | "builtin:///skills",
+// source}], errors: [{path, error, hint}]}.
+async function amp() {
+  const exe = bin("@ampcode/cli-linux-x64/amp");
+  const env = { ...baseEnv(), ...xdgEnv(), AMP_API_KEY: "sgamp_offline_dummy", ...extra };
+  const outFile = path.join(os.tmpdir(), `skilltui-oracle-amp-${process.pid}.json`);
+  // A numeric `name` can make 0.0.1790142911 crash in its sort and then hang: the timeout is short.
+  const r = await run(exe, ["skill", "list", "--json"], { env, input: null, stdoutFile: outFile, timeoutMs: Math.min(TIMEOUT_MS, 20000) });
+  fs.rmSync(outFile, { force: true });
+  let out;
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    // The release's known crash on a numeric `name` (it then hangs until the timeout): no
+    // listing, reported as such for the harness to match against the model's [[bugs]].
+    const crash = (r.stdout + "\n" + r.stderr).match(/TypeError: [^\n]*localeCompare is not a function[^\n]*/);
+    if (crash) return { crashed: crash[0].slice(0, 300) };
+    return { raw_error: `unparsable output (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
+  }
+  const fromUrl = (u) => (typeof u === "string" && u.startsWith("file://") ? decodeURIComponent(u.slice(7)) : u);
+  const skills = [];
+  const builtin = [];
+  for (const s of out.skills || []) {
+    if (s.source === "builtin" || !String(s.baseDir || "").startsWith("file://")) {
+      builtin.push(String(s.name));
+      continue;
+    }
+    const dir = fromUrl(s.baseDir);
+    // The listing names the folder, not the file: Amp also reads a lowercase skill.md.
+    const file = fs.existsSync(path.join(dir, "SKILL.md")) ? "SKILL.md" : fs.existsSync(path.join(dir, "skill.md")) ? "skill.md" : "SKILL.md";
+    // A name or description that is not text is reported as its YAML value (123, true, a list,
+    // a mapping): compared as the text JavaScript makes of it (String(value)).
+    const text = (v) => (v === null || v === undefined ? null : String(v));
+    skills.push({ name: text(s.name) ?? "", path: path.join(dir, file), description: text(s.description), scope: s.source });
+  }
+  const errors = (out.errors || []).map((e) => `${fromUrl(e.path)}: ${e.error}${e.hint ? ` (${e.hint})` : ""}`);
+  return { skills, errors, builtin };
+}
+
+const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude, "gemini-cli": gemini, "qwen-code": qwen, "qoder-cli": qoder, kilo, "factory-droid": droid, amp };
 const out = await drivers[agent]();
 const version = process.env.SKILLTUI_AGENT_VERSION || pin.version;
 // Exit once the whole line is written: into a pipe, stdout is asynchronous and an early exit
