@@ -8,7 +8,7 @@
 //! Options: --smoke, --sizes 1000,10000,100000, --dir DIR (default /tmp/skilltui-bench),
 //! --drop-caches (also measure with the page cache dropped: needs root), --out FILE (the
 //! markdown table), --no-external (skip skills-ref), --only NAME[,NAME] (scan, change, search,
-//! frame, first, memory, validate, findings).
+//! frame, first, memory, validate, findings, plan).
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -982,6 +982,67 @@ fn bench_validate(o: &Opts, rep: &mut Report) {
     );
 }
 
+/// The collision planner (`W`, `skilltui win`): every candidate plan for one shadowed copy × agent,
+/// predicted through the live state (`actions::planner::win`), against the old mirror preview
+/// (`actions::preview::plan_win`: the scanned files mirrored into a temp folder and the catalog
+/// built twice per candidate) on the same pair, in the same run.
+fn bench_plan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    use skilltui::actions::planner::{self, Predicted};
+    use skilltui::live::Live;
+    use skilltui::resolve::Status;
+    for &n in &o.sizes {
+        let t = tree(o, n);
+        let env = env_of(&t);
+        let live = Live::new(Arc::new(models.to_vec()), env.clone());
+        let cat = live.catalog().clone();
+        for agent in ["codex", "claude-code"] {
+            // A shadowed copy outside system roots, not reached through a symlink.
+            let Some(s) = cat.skills.iter().find(|s| {
+                s.scope != agents::Scope::System
+                    && std::fs::canonicalize(&s.path).ok().as_deref() == Some(s.path.as_path())
+                    && s.verdict(agent)
+                        .is_some_and(|v| v.status == Status::Shadowed)
+            }) else {
+                eprintln!("  plan [{n}]: no shadowed copy for {agent}");
+                continue;
+            };
+            let runs = if o.smoke { 1 } else { 3 };
+            let mut times = Vec::new();
+            let mut cands = Vec::new();
+            for _ in 0..runs {
+                let t0 = Instant::now();
+                cands = planner::win(&live, &env, &s.path, agent, &Default::default())
+                    .unwrap_or_default();
+                times.push(ms(t0.elapsed()));
+            }
+            let fast = median(times);
+            let mirrored = cands
+                .iter()
+                .filter(|c| c.predicted == Predicted::Mirror)
+                .count();
+            let target = if n <= 2_000 { 1_000.0 } else { 3_000.0 };
+            // The old path: one mirror preview per candidate, once (it is slow).
+            let t0 = Instant::now();
+            let old = skilltui::actions::preview::plan_win(&cat, models, &env, s, agent);
+            let slow = ms(t0.elapsed());
+            rep.row(
+                &format!("win: every candidate for {agent}"),
+                &n.to_string(),
+                fast,
+                "ms",
+                format!(
+                    "{} candidates ({mirrored} by mirror); target ≤ {target:.0} ms: {}; old mirror preview {:.0} ms ({}), {:.0}× slower",
+                    cands.len(),
+                    verdict(fast, target),
+                    slow,
+                    if old.is_ok() { "one plan" } else { "no plan" },
+                    slow / fast.max(0.001)
+                ),
+            );
+        }
+    }
+}
+
 fn main() {
     let o = Opts::parse();
     std::fs::create_dir_all(&o.dir).expect("bench dir");
@@ -1008,6 +1069,9 @@ fn main() {
     }
     if o.run("validate") {
         bench_validate(&o, &mut rep);
+    }
+    if o.run("plan") {
+        bench_plan(&o, &models, &mut rep);
     }
     let mut md = String::from(
         "| measure | skills | value | unit | ratio / target |\n|---|---|---:|---|---|\n",
