@@ -990,10 +990,25 @@ fn bench_plan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     use skilltui::actions::planner::{self, Predicted};
     use skilltui::live::Live;
     use skilltui::resolve::Status;
-    for &n in &o.sizes {
-        let t = tree(o, n);
-        let env = env_of(&t);
+    // `SKILLTUI_BENCH_REAL=PROJECT:HOME` adds a real install (its size is its catalog's).
+    let real: Option<Env> = std::env::var("SKILLTUI_BENCH_REAL").ok().and_then(|v| {
+        let (p, h) = v.split_once(':')?;
+        Some(Env::new(p, h))
+    });
+    let mut envs: Vec<(String, Env)> = o
+        .sizes
+        .iter()
+        .map(|&n| (n.to_string(), env_of(&tree(o, n))))
+        .collect();
+    if let Some(e) = real {
+        envs.push(("real".into(), e));
+    }
+    for (label, env) in envs {
+        let t0 = Instant::now();
         let live = Live::new(Arc::new(models.to_vec()), env.clone());
+        let n = live.catalog().skills.len();
+        let label = format!("{label} ({n} in catalog)");
+        eprintln!("  live state for {label}: {:.0} ms", ms(t0.elapsed()));
         let cat = live.catalog().clone();
         for agent in ["codex", "claude-code"] {
             // A shadowed copy outside system roots, not reached through a symlink.
@@ -1003,7 +1018,7 @@ fn bench_plan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                     && s.verdict(agent)
                         .is_some_and(|v| v.status == Status::Shadowed)
             }) else {
-                eprintln!("  plan [{n}]: no shadowed copy for {agent}");
+                eprintln!("  plan [{label}]: no shadowed copy for {agent}");
                 continue;
             };
             let runs = if o.smoke { 1 } else { 3 };
@@ -1027,7 +1042,7 @@ fn bench_plan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             let slow = ms(t0.elapsed());
             rep.row(
                 &format!("win: every candidate for {agent}"),
-                &n.to_string(),
+                &label,
                 fast,
                 "ms",
                 format!(

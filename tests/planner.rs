@@ -338,7 +338,7 @@ fn win_yes_applies_the_first_plan_and_undo_restores_the_bytes() {
                 .is_some_and(|v| v.status == Status::Visible)),
         "codex does not list foo"
     );
-    let out = bin(&fx, &["undo"]);
+    let out = bin(&fx, &["undo", "--yes"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(snapshot(&fx.base.join("project")), before);
 }
@@ -399,7 +399,7 @@ fn share_links_skills_for_an_agent_without_losing_any() {
             "codex does not list {name}"
         );
     }
-    let out = bin(&fx, &["undo"]);
+    let out = bin(&fx, &["undo", "--yes"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(snapshot(&fx.base.join("project")), before);
 }

@@ -38,7 +38,6 @@ pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
     let scan = live.scan();
     let mut touched: BTreeSet<PathBuf> = BTreeSet::new();
     let mut which: BTreeSet<usize> = BTreeSet::new();
-    let mut vanish: Vec<PathBuf> = Vec::new();
     let root_canon: Vec<Option<PathBuf>> = scan
         .walked
         .iter()
@@ -159,8 +158,9 @@ pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
                     }
                 }
                 let dangling = plain(scan, from)?;
-                if matches!(op, Op::Rename { .. }) {
-                    vanish.extend(dangling);
+                if matches!(op, Op::Rename { .. }) && !dangling.is_empty() {
+                    // The links left dangling are walk errors in a real scan: not modelled.
+                    return no(format!("{} is the target of a symlink", from.display()));
                 }
             }
             Op::Symlink { target, link } => {
@@ -175,14 +175,11 @@ pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
             }
             Op::Trash { path } => {
                 need(path, &mut touched, &appearing)?;
-                vanish.extend(plain(scan, path)?);
+                if !plain(scan, path)?.is_empty() {
+                    return no(format!("{} is the target of a symlink", path.display()));
+                }
             }
         }
-    }
-    // Candidates reached through links into a folder moved or trashed vanish from their roots.
-    for d in vanish {
-        which.extend(holders(&d, &appearing));
-        touched.insert(d);
     }
     which.extend(appearing.iter().copied());
     let which: Vec<usize> = which.into_iter().collect();
@@ -200,8 +197,8 @@ pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
     }
 }
 
-/// The candidates outside `p` that are reached through a symlink into it (they vanish when
-/// it is moved or trashed); refuses a symlink deeper inside `p` and a plugin-namespaced skill.
+/// The candidates outside `p` that are reached through a symlink into it (moving or trashing
+/// `p` leaves those links dangling: the caller refuses); refuses a symlink deeper inside `p` and a plugin-namespaced skill.
 /// `p` itself may be a symlink (then nothing links into it through it).
 fn plain(scan: &Scan, p: &Path) -> Result<Vec<PathBuf>, Unsupported> {
     let is_link = std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
@@ -528,10 +525,6 @@ fn replay(
                 let keep = matches!(op, Op::Copy { .. });
                 let is_link =
                     std::fs::symlink_metadata(from).is_ok_and(|m| m.file_type().is_symlink());
-                if !keep {
-                    let dangling = plain(scan, from)?;
-                    drop_paths(scan, &dangling);
-                }
                 let mut parcel: Option<Parcel> = None;
                 for &wi in which {
                     if from.starts_with(&scan.walked[wi].path) {
@@ -576,8 +569,6 @@ fn replay(
                 carry(scan, target, link, true, None);
             }
             Op::Trash { path } => {
-                let dangling = plain(scan, path)?;
-                drop_paths(scan, &dangling);
                 for &wi in which {
                     if path.starts_with(&scan.walked[wi].path) {
                         pick(&mut scan.walked[wi], path, true);
