@@ -1012,12 +1012,28 @@ fn bench_plan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         let cat = live.catalog().clone();
         for agent in ["codex", "claude-code"] {
             // A shadowed copy outside system roots, not reached through a symlink.
-            let Some(s) = cat.skills.iter().find(|s| {
+            // Else a copy the agent does not list whose name another copy holds.
+            let plain = |s: &&Arc<skilltui::catalog::Skill>| {
                 s.scope != agents::Scope::System
                     && std::fs::canonicalize(&s.path).ok().as_deref() == Some(s.path.as_path())
-                    && s.verdict(agent)
-                        .is_some_and(|v| v.status == Status::Shadowed)
-            }) else {
+            };
+            let shadowed = cat.skills.iter().filter(plain).find(|s| {
+                s.verdict(agent)
+                    .is_some_and(|v| v.status == Status::Shadowed)
+            });
+            let hidden = || {
+                cat.skills.iter().filter(plain).find(|s| {
+                    s.verdict(agent)
+                        .is_some_and(|v| v.status == Status::NotFound)
+                        && cat.skills.iter().any(|o| {
+                            o.path != s.path
+                                && o.label() == s.label()
+                                && o.verdict(agent)
+                                    .is_some_and(|v| v.status == Status::Visible)
+                        })
+                })
+            };
+            let Some(s) = shadowed.or_else(hidden) else {
                 eprintln!("  plan [{label}]: no shadowed copy for {agent}");
                 continue;
             };
