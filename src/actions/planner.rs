@@ -257,6 +257,9 @@ pub fn win(
     out.sort_by_key(|c| c.rank());
     for c in &mut out {
         c.plan.title = format!("make `{}` win for {agent}: {}", s.label(), c.plan.title);
+        // The plan speaks of this copy (a preview shows its verdicts), wherever it acts.
+        c.plan.skill = s.path.clone();
+        c.plan.after = c.plan.map_path(&s.path);
     }
     Ok(out)
 }
