@@ -8,7 +8,7 @@
 //! Options: --smoke, --sizes 1000,10000,100000, --dir DIR (default /tmp/skilltui-bench),
 //! --drop-caches (also measure with the page cache dropped: needs root), --out FILE (the
 //! markdown table), --no-external (skip skills-ref), --only NAME[,NAME] (scan, change, search,
-//! frame, first, memory, validate, findings).
+//! frame, first, memory, validate, findings, plan).
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -992,6 +992,101 @@ fn bench_validate(o: &Opts, rep: &mut Report) {
     );
 }
 
+/// The collision planner (`W`, `skilltui win`): every candidate plan for one shadowed copy × agent,
+/// predicted through the live state (`actions::planner::win`), against the old mirror preview
+/// (`actions::preview::plan_win`: the scanned files mirrored into a temp folder and the catalog
+/// built twice per candidate) on the same pair, in the same run.
+fn bench_plan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    use skilltui::actions::planner::{self, Predicted};
+    use skilltui::live::Live;
+    use skilltui::resolve::Status;
+    // `SKILLTUI_BENCH_REAL=PROJECT:HOME` adds a real install (its size is its catalog's).
+    let real: Option<Env> = std::env::var("SKILLTUI_BENCH_REAL").ok().and_then(|v| {
+        let (p, h) = v.split_once(':')?;
+        Some(Env::new(p, h))
+    });
+    let mut envs: Vec<(String, Env)> = o
+        .sizes
+        .iter()
+        .map(|&n| (n.to_string(), env_of(&tree(o, n))))
+        .collect();
+    if let Some(e) = real {
+        envs.push(("real".into(), e));
+    }
+    for (label, env) in envs {
+        let t0 = Instant::now();
+        let live = Live::new(Arc::new(models.to_vec()), env.clone());
+        let n = live.catalog().skills.len();
+        let label = format!("{label} ({n} in catalog)");
+        eprintln!("  live state for {label}: {:.0} ms", ms(t0.elapsed()));
+        let cat = live.catalog().clone();
+        for agent in ["codex", "claude-code"] {
+            // A shadowed copy outside system roots, not reached through a symlink.
+            // Else a copy the agent does not list whose name another copy holds.
+            let plain = |s: &&Arc<skilltui::catalog::Skill>| {
+                s.scope != agents::Scope::System
+                    && std::fs::canonicalize(&s.path).ok().as_deref() == Some(s.path.as_path())
+            };
+            let shadowed = cat.skills.iter().filter(plain).find(|s| {
+                s.verdict(agent)
+                    .is_some_and(|v| v.status == Status::Shadowed)
+            });
+            let hidden = || {
+                cat.skills.iter().filter(plain).find(|s| {
+                    s.verdict(agent)
+                        .is_some_and(|v| v.status == Status::NotFound)
+                        && cat.skills.iter().any(|o| {
+                            o.path != s.path
+                                && o.label() == s.label()
+                                && o.verdict(agent)
+                                    .is_some_and(|v| v.status == Status::Visible)
+                        })
+                })
+            };
+            let Some(s) = shadowed.or_else(hidden) else {
+                eprintln!("  plan [{label}]: no shadowed copy for {agent}");
+                continue;
+            };
+            let runs = if o.smoke { 1 } else { 3 };
+            let mut times = Vec::new();
+            let mut cands = Vec::new();
+            for _ in 0..runs {
+                let t0 = Instant::now();
+                cands = planner::win(&live, &env, &s.path, agent, &Default::default())
+                    .unwrap_or_default();
+                times.push(ms(t0.elapsed()));
+            }
+            let fast = median(times);
+            let mirrored = cands
+                .iter()
+                .filter(|c| c.predicted == Predicted::Mirror)
+                .count();
+            let target = if n <= 2_000 { 1_000.0 } else { 3_000.0 };
+            // The old path previewed every candidate on a mirror of the tree (minutes in all at
+            // 1,400 skills): here the mirror preview of the first plan alone, once.
+            let t0 = Instant::now();
+            let old = cands
+                .first()
+                .map(|c| skilltui::actions::preview(&c.plan, models, &env));
+            let slow = ms(t0.elapsed());
+            rep.row(
+                &format!("win: every candidate for {agent}"),
+                &label,
+                fast,
+                "ms",
+                format!(
+                    "{} candidates ({mirrored} by mirror); target ≤ {target:.0} ms: {}; the old mirror preview of one plan: {:.0} ms ({}), {:.0}× the time of all candidates",
+                    cands.len(),
+                    verdict(fast, target),
+                    slow,
+                    if old.is_some_and(|r| r.is_ok()) { "ok" } else { "no plan" },
+                    slow / fast.max(0.001)
+                ),
+            );
+        }
+    }
+}
+
 fn main() {
     let o = Opts::parse();
     std::fs::create_dir_all(&o.dir).expect("bench dir");
@@ -1018,6 +1113,9 @@ fn main() {
     }
     if o.run("validate") {
         bench_validate(&o, &mut rep);
+    }
+    if o.run("plan") {
+        bench_plan(&o, &models, &mut rep);
     }
     let mut md = String::from(
         "| measure | skills | value | unit | ratio / target |\n|---|---|---:|---|---|\n",

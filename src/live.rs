@@ -41,6 +41,7 @@ pub struct Edit {
 type AgentPatch = (Vec<usize>, Vec<Verdict>, Vec<Option<String>>);
 
 /// The state behind the current snapshot.
+#[derive(Clone)]
 pub struct Live {
     models: Arc<Vec<AgentModel>>,
     env: Env,
@@ -105,6 +106,16 @@ impl Live {
     pub fn rescan(&mut self) {
         let scan = scan::scan(&self.models, &self.env);
         *self = Live::from_scan(self.models.clone(), self.env.clone(), scan);
+    }
+
+    /// The agent models the state was resolved with.
+    pub fn models(&self) -> &[AgentModel] {
+        &self.models
+    }
+
+    /// The project, home and environment the state was scanned for.
+    pub fn env(&self) -> &Env {
+        &self.env
     }
 
     pub fn catalog(&self) -> &Arc<Catalog> {
@@ -362,6 +373,23 @@ impl Live {
             }
         }
         let which: Vec<usize> = which.into_iter().collect();
+        Some(self.patch_roots(touched, &which, |scan, models, which| {
+            scan.rewalk(models, which, touched)
+        }))
+    }
+
+    /// The roots `which` (indices into the scan's walked roots) changed, as `walk` says (it
+    /// updates the scan for them, returning how many files it read): re-resolves every file of
+    /// those roots whose place or facts changed, and every copy of the names they had and have.
+    /// [`Live::restructure`] walks the file system; a preview (`actions::overlay`) applies planned
+    /// operations to the scan in memory instead.
+    pub fn patch_roots(
+        &mut self,
+        touched: &BTreeSet<PathBuf>,
+        which: &[usize],
+        walk: impl FnOnce(&mut Scan, &[AgentModel], &[usize]) -> usize,
+    ) -> Edit {
+        let which: Vec<usize> = which.to_vec();
         let old_entries = std::mem::take(&mut self.entries);
         let old_keys = std::mem::take(&mut self.keys);
         let old_pos = std::mem::take(&mut self.pos);
@@ -379,7 +407,7 @@ impl Live {
             .map(|&wi| self.scan.walked[wi].ignore_files.clone())
             .collect();
 
-        let reread = self.scan.rewalk(&self.models, &which, touched);
+        let reread = walk(&mut self.scan, &self.models, &which);
         let entries = resolve::entries(&self.scan);
         let by_path: HashMap<PathBuf, usize> = entries
             .iter()
@@ -561,12 +589,12 @@ impl Live {
         self.pos = vec![None; self.entries.len()];
         let skills = self.catalog.skills.clone();
         self.reindex(&skills, 0, skills.len());
-        Some(Edit {
+        Edit {
             reread,
             rewalked: which.len(),
             resolved,
             changed: changed.into_iter().collect(),
-        })
+        }
     }
 
     /// Recomputes `pos` for the skills at positions `lo..=hi` of `skills`.

@@ -20,6 +20,8 @@
 
 pub mod diff;
 pub mod journal;
+pub mod overlay;
+pub mod planner;
 pub mod preview;
 pub mod text;
 
@@ -618,7 +620,7 @@ pub fn plan(
         Request::Move { root, mode, .. } => plan_move(cat, models, skill, root, *mode),
         Request::Fix { only, .. } => plan_fixes(cat, models, skill, only),
         Request::Delete { .. } => plan_delete(cat, models, skill),
-        Request::Win { agent, .. } => preview::plan_win(cat, models, env, skill, agent),
+        Request::Win { agent, .. } => planner::first_plan(models, env, &skill.path, agent),
     }
 }
 

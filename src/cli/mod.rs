@@ -12,10 +12,12 @@ pub mod pick;
 pub mod rename;
 pub mod rm;
 pub mod roots;
+pub mod share;
 pub mod tokens;
 pub mod undo;
 pub mod validate;
 pub mod why;
+pub mod win;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -78,6 +80,14 @@ pub enum Command {
     Fix(fix::Args),
     /// Move a skill folder to skilltui's trash (undo brings it back).
     Rm(rm::Args),
+    /// Every way to make this copy the one an agent lists, with agents gained and lost.
+    ///
+    /// Rename either copy, move or link this one into a root that ranks higher, or remove the
+    /// other; best first (loss-free before lossy). --yes applies the first (undo reverts it);
+    /// without --yes and no terminal, a dry run.
+    Win(win::Args),
+    /// Make skills visible to an agent: a symlink or copy into a root it scans, no agent lost.
+    Share(share::Args),
     /// Revert the newest action (from the journal in skilltui's data folder).
     Undo(undo::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -111,6 +121,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
         Some(Command::Mv(args)) => mv::run(&args, common, out, err),
         Some(Command::Fix(args)) => fix::run(&args, common, out, err),
         Some(Command::Rm(args)) => rm::run(&args, common, out, err),
+        Some(Command::Win(args)) => win::run(&args, common, out, err),
+        Some(Command::Share(args)) => share::run(&args, common, out, err),
         Some(Command::Undo(args)) => undo::run(&args, out, err),
         Some(Command::Completions { shell }) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();

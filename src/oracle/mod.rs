@@ -25,7 +25,7 @@ use std::process::{Command, Stdio};
 pub use cases::{Case, XorShift};
 
 /// The agents the oracle can run (skilltui agent ids).
-pub const AGENTS: [&str; 8] = [
+pub const AGENTS: [&str; 11] = [
     "codex",
     "opencode",
     "pi",

@@ -1,0 +1,723 @@
+//! The collision planner: every way to make a copy of a skill win for an agent ([`win`]), or to
+//! make skills visible to an agent without losing any other ([`share`]), each candidate with its
+//! [`Plan`] (the engine's: `plan`, `apply`, `undo`) and what it does per agent — gains and
+//! losses — predicted through the live state ([`super::overlay`]: only what the plan touches is
+//! resolved again; the mirror preview is the fallback for what the replay does not model).
+//!
+//! Candidates are ranked: the ones that reach the goal first, loss-free before lossy (fewest
+//! losses first), then fewest file operations, then most agents gained. A lossy plan is never
+//! first when a loss-free one reaches the goal.
+//!
+//! Turning the other copy off in the agent's own settings (Claude Code's permission rules,
+//! OpenCode's `permission.skill`) is not offered: the action engine writes only inside skill
+//! roots, and the settings files live outside them.
+
+use super::{Mode, Op, Plan, Refusal, Request};
+use crate::agents::{AgentModel, Scope};
+use crate::catalog::{Catalog, Skill};
+use crate::env::Env;
+use crate::live::Live;
+use crate::resolve::Status;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a candidate does, as data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// Rename this copy (name and folder).
+    RenameThis { name: String },
+    /// Rename a competing copy (name and folder).
+    RenameOther { other: PathBuf, name: String },
+    /// Move, link or copy this copy (or, for `share`, every skill) into a root.
+    Place { root: PathBuf, mode: Mode },
+    /// Move a competing copy to skilltui's trash (undo brings it back).
+    RemoveOther { other: PathBuf },
+}
+
+impl Kind {
+    /// A stable code for JSON.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Kind::RenameThis { .. } => "rename-this",
+            Kind::RenameOther { .. } => "rename-other",
+            Kind::Place {
+                mode: Mode::Move, ..
+            } => "move",
+            Kind::Place {
+                mode: Mode::Link, ..
+            } => "link",
+            Kind::Place {
+                mode: Mode::Copy, ..
+            } => "copy",
+            Kind::RemoveOther { .. } => "remove-other",
+        }
+    }
+}
+
+/// One agent gaining or losing one copy of a skill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Effect {
+    pub agent: String,
+    /// The copy the agent lists after (a gain) or listed before (a loss).
+    pub path: PathBuf,
+    /// Its name as listed (before for a loss, after for a gain).
+    pub name: String,
+    pub before: Option<Status>,
+    pub after: Option<Status>,
+}
+
+/// How a candidate's outcome was predicted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Predicted {
+    /// The operations replayed on the live state in memory.
+    Overlay,
+    /// The slower mirror of the scanned files in a temporary folder.
+    Mirror,
+}
+
+/// One candidate plan and its predicted outcome.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub kind: Kind,
+    pub plan: Plan,
+    /// Whether the plan reaches the goal (this copy listed by the agent; for `share`, every
+    /// skill asked for).
+    pub achieves: bool,
+    /// Agents that list this copy, or any copy of the skill, after and did not before.
+    pub gains: Vec<Effect>,
+    /// Agents that listed this copy, or any copy of the skill (or any other skill), before and
+    /// do not after.
+    pub losses: Vec<Effect>,
+    /// How many file operations the plan makes.
+    pub files: usize,
+    pub predicted: Predicted,
+    /// The predicted catalog after the plan (overlay only).
+    pub after: Option<Arc<Catalog>>,
+}
+
+impl Candidate {
+    /// Distinct agents gained.
+    pub fn agents_gained(&self) -> BTreeSet<&str> {
+        self.gains.iter().map(|e| e.agent.as_str()).collect()
+    }
+
+    /// Distinct agents that lose something.
+    pub fn agents_lost(&self) -> BTreeSet<&str> {
+        self.losses.iter().map(|e| e.agent.as_str()).collect()
+    }
+
+    fn rank(&self) -> (bool, bool, usize, usize, std::cmp::Reverse<usize>) {
+        (
+            !self.achieves,
+            !self.losses.is_empty(),
+            self.losses.len(),
+            self.files,
+            std::cmp::Reverse(self.agents_gained().len()),
+        )
+    }
+}
+
+/// Why planning stopped early.
+pub const CANCELLED: &str = "cancelled";
+
+fn models_of(live: &Live) -> &[AgentModel] {
+    live.models()
+}
+
+/// Every way to make `skill` (a SKILL.md path in the live catalog) the copy `agent` lists under
+/// its name, best first. `cancel` is checked between candidates (then: Err(CANCELLED)).
+pub fn win(
+    live: &Live,
+    env: &Env,
+    skill: &Path,
+    agent: &str,
+    cancel: &AtomicBool,
+) -> Result<Vec<Candidate>, Refusal> {
+    let cat = live.catalog().clone();
+    let models = models_of(live);
+    let s = cat
+        .skill(skill)
+        .ok_or_else(|| Refusal(format!("{}: not in the catalog", skill.display())))?;
+    let Some(v) = s.verdict(agent) else {
+        return Err(Refusal(format!("unknown agent `{agent}`")));
+    };
+    let competitors: Vec<&Skill> = cat
+        .skills
+        .iter()
+        .map(|c| &**c)
+        .filter(|c| c.path != s.path)
+        .filter(|c| {
+            v.winner.as_deref() == Some(c.path.as_path())
+                || c.label() == s.label()
+                || (v.as_name.is_some()
+                    && c.verdict(agent).and_then(|w| w.as_name.as_deref()) == v.as_name.as_deref())
+        })
+        .filter(|c| {
+            c.verdict(agent).is_some_and(|w| {
+                matches!(
+                    w.status,
+                    Status::Visible | Status::Shadowed | Status::Unknown
+                )
+            })
+        })
+        .collect();
+    if v.status == Status::Visible
+        && competitors.iter().all(|c| {
+            c.verdict(agent)
+                .is_some_and(|w| w.status != Status::Visible)
+        })
+    {
+        return Err(Refusal(format!(
+            "{agent} already lists this copy as `{}`",
+            v.as_name.as_deref().unwrap_or(s.label())
+        )));
+    }
+    let mut reqs: Vec<(Kind, Request)> = Vec::new();
+    for c in &competitors {
+        let name = free_name(&cat, c);
+        reqs.push((
+            Kind::RenameOther {
+                other: c.path.clone(),
+                name: name.clone(),
+            },
+            Request::Rename {
+                skill: c.path.clone(),
+                name,
+                folder: true,
+            },
+        ));
+    }
+    if !competitors.is_empty() {
+        let name = free_name(&cat, s);
+        reqs.push((
+            Kind::RenameThis { name: name.clone() },
+            Request::Rename {
+                skill: s.path.clone(),
+                name,
+                folder: true,
+            },
+        ));
+    }
+    for r in cat.roots.iter().filter(|r| {
+        r.scope != Scope::System
+            && r.agents.iter().any(|a| a == agent)
+            && s.root.as_ref() != Some(&r.path)
+    }) {
+        for mode in [Mode::Move, Mode::Link] {
+            reqs.push((
+                Kind::Place {
+                    root: r.path.clone(),
+                    mode,
+                },
+                Request::Move {
+                    skill: s.path.clone(),
+                    root: r.path.clone(),
+                    mode,
+                },
+            ));
+        }
+    }
+    for c in &competitors {
+        reqs.push((
+            Kind::RemoveOther {
+                other: c.path.clone(),
+            },
+            Request::Delete {
+                skill: c.path.clone(),
+            },
+        ));
+    }
+    let mut tracked: Vec<PathBuf> = vec![s.path.clone()];
+    tracked.extend(competitors.iter().map(|c| c.path.clone()));
+    let goal = Goal {
+        agent: agent.to_string(),
+        this: vec![s.path.clone()],
+        tracked,
+    };
+    let mut out = Vec::new();
+    for (kind, req) in reqs {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(Refusal(CANCELLED.into()));
+        }
+        let Ok(plan) = super::plan(&cat, models, env, &req) else {
+            continue;
+        };
+        if let Some(c) = evaluate(live, env, &goal, kind, plan) {
+            out.push(c);
+        }
+    }
+    if out.is_empty() {
+        return Err(Refusal(format!(
+            "no rename, move, link or delete can be planned for this copy and {agent}; its verdict is {} (see `skilltui why`)",
+            v.status.as_str()
+        )));
+    }
+    out.sort_by_key(|c| c.rank());
+    for c in &mut out {
+        c.plan.title = format!("make `{}` win for {agent}: {}", s.label(), c.plan.title);
+        // The plan speaks of this copy (a preview shows its verdicts), wherever it acts.
+        c.plan.skill = s.path.clone();
+        c.plan.after = c.plan.map_path(&s.path);
+    }
+    Ok(out)
+}
+
+/// The best plan that makes `skill` win for `agent` (what `Request::Win` plans): the live state
+/// is built for `env`, the candidates ranked, the first that reaches the goal taken.
+pub fn first_plan(
+    models: &[AgentModel],
+    env: &Env,
+    skill: &Path,
+    agent: &str,
+) -> Result<Plan, Refusal> {
+    let live = Live::new(Arc::new(models.to_vec()), env.clone());
+    let cands = win(&live, env, skill, agent, &AtomicBool::new(false))?;
+    match cands.into_iter().find(|c| c.achieves) {
+        Some(c) => {
+            let mut plan = c.plan;
+            if !c.losses.is_empty() {
+                let lost: Vec<&str> = c.losses.iter().map(|e| e.agent.as_str()).collect();
+                plan.notes.insert(
+                    0,
+                    format!(
+                        "no plan reaches the goal without a loss; this one loses it for {}",
+                        lost.join(", ")
+                    ),
+                );
+            }
+            Ok(plan)
+        }
+        None => Err(Refusal(format!(
+            "no rename, move, link or delete makes this copy win for {agent}"
+        ))),
+    }
+}
+
+/// Ways to make `skills` visible to `agent` without losing any agent: one candidate per root the
+/// agent scans and per mode (a symlink, or a copy for agents that do not follow links), each
+/// placing every skill the agent does not list yet. Best first.
+pub fn share(
+    live: &Live,
+    env: &Env,
+    skills: &[PathBuf],
+    agent: &str,
+    cancel: &AtomicBool,
+) -> Result<Vec<Candidate>, Refusal> {
+    let cat = live.catalog().clone();
+    let models = models_of(live);
+    if !models.iter().any(|m| m.id == agent) {
+        return Err(Refusal(format!("unknown agent `{agent}`")));
+    }
+    let mut todo: Vec<&Skill> = Vec::new();
+    for p in skills {
+        let s = cat
+            .skill(p)
+            .ok_or_else(|| Refusal(format!("{}: not in the catalog", p.display())))?;
+        if s.verdict(agent)
+            .is_some_and(|v| v.status != Status::Visible)
+        {
+            todo.push(s);
+        }
+    }
+    if todo.is_empty() {
+        return Err(Refusal(format!(
+            "{agent} already lists {}",
+            if skills.len() == 1 {
+                "this skill"
+            } else {
+                "every one of these skills"
+            }
+        )));
+    }
+    let goal = Goal {
+        agent: agent.to_string(),
+        this: todo.iter().map(|s| s.path.clone()).collect(),
+        tracked: todo.iter().map(|s| s.path.clone()).collect(),
+    };
+    let mut out = Vec::new();
+    for r in cat
+        .roots
+        .iter()
+        .filter(|r| r.scope != Scope::System && r.agents.iter().any(|a| a == agent))
+    {
+        for mode in [Mode::Link, Mode::Copy] {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(Refusal(CANCELLED.into()));
+            }
+            let mut plans: Vec<Plan> = Vec::new();
+            let mut skipped: Vec<String> = Vec::new();
+            for s in &todo {
+                let req = Request::Move {
+                    skill: s.path.clone(),
+                    root: r.path.clone(),
+                    mode,
+                };
+                match super::plan(&cat, models, env, &req) {
+                    Ok(p) => plans.push(p),
+                    Err(e) => skipped.push(format!("{}: {e}", s.label())),
+                }
+            }
+            let Some(mut plan) = merge(plans, &r.path, mode, env) else {
+                continue;
+            };
+            if !skipped.is_empty() {
+                plan.notes.push(format!(
+                    "{} skill(s) left out: {}",
+                    skipped.len(),
+                    skipped.join("; ")
+                ));
+            }
+            let kind = Kind::Place {
+                root: r.path.clone(),
+                mode,
+            };
+            if let Some(c) = evaluate(live, env, &goal, kind, plan) {
+                out.push(c);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(Refusal(format!(
+            "no root {agent} scans can take these skills (`skilltui roots` lists them)"
+        )));
+    }
+    out.sort_by_key(|c| c.rank());
+    Ok(out)
+}
+
+/// One plan from several (the same root and mode): operations in order, a folder made once.
+fn merge(plans: Vec<Plan>, root: &Path, mode: Mode, env: &Env) -> Option<Plan> {
+    let n = plans.len();
+    let mut it = plans.into_iter();
+    let mut first = it.next()?;
+    if n == 1 {
+        return Some(first);
+    }
+    let mut made: BTreeSet<PathBuf> = first
+        .ops
+        .iter()
+        .filter_map(|o| match o {
+            Op::CreateDir { path } => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
+    for p in it {
+        for op in p.ops {
+            if let Op::CreateDir { path } = &op
+                && !made.insert(path.clone())
+            {
+                continue;
+            }
+            first.ops.push(op);
+        }
+        first.diff.push_str(&p.diff);
+        first.reads.extend(p.reads);
+        for r in p.roots {
+            if !first.roots.contains(&r) {
+                first.roots.push(r);
+            }
+        }
+    }
+    first.title = format!(
+        "{} {n} skills to {}",
+        mode.verb(),
+        crate::cli::context::show_path(env, root)
+    );
+    Some(first)
+}
+
+/// What a candidate is judged on.
+struct Goal {
+    agent: String,
+    /// The copies the goal is about (listed by `agent` after).
+    this: Vec<PathBuf>,
+    /// Every copy whose loss or gain counts as the skill's (this copy and its competitors).
+    tracked: Vec<PathBuf>,
+}
+
+/// A free name for a renamed copy: `<name>-<scope>`, then with a number.
+fn free_name(cat: &Catalog, s: &Skill) -> String {
+    let base = format!("{}-{}", s.label(), s.scope.as_str());
+    let taken = |n: &str| cat.skills.iter().any(|x| x.label() == n || x.dir == n);
+    if super::check_name(&base).is_ok() && !taken(&base) {
+        return base;
+    }
+    for i in 2..100 {
+        let n = format!("{base}-{i}");
+        if super::check_name(&n).is_ok() && !taken(&n) {
+            return n;
+        }
+    }
+    format!("{base}-copy")
+}
+
+/// The outcome after a plan, however predicted.
+enum Outcome {
+    Overlay {
+        after: Arc<Catalog>,
+        changed: Vec<PathBuf>,
+    },
+    Mirror(super::Preview),
+}
+
+impl Outcome {
+    /// A copy's status for an agent after the plan, by its path after (None: not a skill).
+    fn status(
+        &self,
+        before: &Catalog,
+        before_path: Option<&Path>,
+        after_path: &Path,
+        agent: &str,
+    ) -> Option<Status> {
+        match self {
+            Outcome::Overlay { after, .. } => after
+                .skill(after_path)
+                .and_then(|s| s.verdict(agent))
+                .map(|v| v.status),
+            Outcome::Mirror(pv) => {
+                if let Some(c) = pv
+                    .others
+                    .iter()
+                    .find(|c| c.path == after_path && c.agent == agent)
+                {
+                    return c.after.as_ref().map(|b| b.status);
+                }
+                before_path
+                    .and_then(|p| before.skill(p))
+                    .and_then(|s| s.verdict(agent))
+                    .map(|v| v.status)
+            }
+        }
+    }
+
+    fn name(&self, after_path: &Path, agent: &str) -> Option<String> {
+        match self {
+            Outcome::Overlay { after, .. } => after.skill(after_path).map(|s| {
+                s.verdict(agent)
+                    .and_then(|v| v.as_name.clone())
+                    .unwrap_or_else(|| s.label().to_string())
+            }),
+            Outcome::Mirror(pv) => pv
+                .others
+                .iter()
+                .find(|c| c.path == after_path && c.agent == agent)
+                .map(|c| c.label.clone()),
+        }
+    }
+
+    /// Skills that exist after and not before (new copies), and other changed paths.
+    fn changed(&self) -> Vec<PathBuf> {
+        match self {
+            Outcome::Overlay { changed, .. } => changed.clone(),
+            Outcome::Mirror(pv) => {
+                let mut v: Vec<PathBuf> = pv.others.iter().map(|c| c.path.clone()).collect();
+                v.sort();
+                v.dedup();
+                v
+            }
+        }
+    }
+}
+
+fn visible(s: Option<Status>) -> bool {
+    s == Some(Status::Visible)
+}
+
+/// Predicts a plan and judges it against the goal.
+fn evaluate(live: &Live, env: &Env, goal: &Goal, kind: Kind, plan: Plan) -> Option<Candidate> {
+    let before = live.catalog().clone();
+    let models = live.models();
+    let (outcome, predicted) = match super::overlay::predict(live, &plan.ops) {
+        Ok((next, edit)) => (
+            Outcome::Overlay {
+                after: next.catalog().clone(),
+                changed: edit.changed,
+            },
+            Predicted::Overlay,
+        ),
+        Err(_) => (
+            Outcome::Mirror(super::preview(&plan, models, env).ok()?),
+            Predicted::Mirror,
+        ),
+    };
+    // Mirror previews report the acted-on skill apart: fold it into the same lookups.
+    let skill_after: Option<PathBuf> = plan.map_path(&plan.skill);
+    let mirror_skill = |agent: &str| -> Option<Option<Status>> {
+        match &outcome {
+            Outcome::Mirror(pv) => pv
+                .skill
+                .iter()
+                .find(|(a, _, _)| a == agent)
+                .map(|(_, _, after)| after.as_ref().map(|b| b.status)),
+            _ => None,
+        }
+    };
+    // New copies: what the plan creates (links, copies) holding a skill after.
+    let dests: Vec<&Path> = plan
+        .ops
+        .iter()
+        .filter_map(|o| match o {
+            Op::Symlink { link, .. } => Some(link.as_path()),
+            Op::Copy { to, .. } => Some(to.as_path()),
+            Op::Rename { to, .. } => Some(to.as_path()),
+            _ => None,
+        })
+        .collect();
+    let changed = outcome.changed();
+    let new_copies: Vec<PathBuf> = match &outcome {
+        Outcome::Overlay { after, .. } => after
+            .skills
+            .iter()
+            .filter(|s| dests.iter().any(|d| s.path.starts_with(d)))
+            .filter(|s| before.skill(&s.path).is_none())
+            .map(|s| s.path.clone())
+            .collect(),
+        Outcome::Mirror(pv) => pv
+            .others
+            .iter()
+            .filter(|c| c.before.is_none() && dests.iter().any(|d| c.path.starts_with(d)))
+            .map(|c| c.path.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect(),
+    };
+    // The new copy made from each tracked path (a link or copy of its folder).
+    let copy_of = |p: &Path, n: &Path| -> bool {
+        plan.ops.iter().any(|o| match o {
+            Op::Symlink {
+                target: from,
+                link: to,
+            }
+            | Op::Copy { from, to } => p.starts_with(from) && n.starts_with(to),
+            _ => false,
+        })
+    };
+    let after_status = |bp: &Path, agent: &str| -> Option<Status> {
+        let ap = plan.map_path(bp)?;
+        if Some(&ap) == skill_after.as_ref()
+            && let Some(s) = mirror_skill(agent)
+        {
+            return s;
+        }
+        outcome.status(&before, Some(bp), &ap, agent)
+    };
+    let mut gains = Vec::new();
+    let mut losses = Vec::new();
+    let mut achieves = true;
+    for m in models {
+        let a = m.id.as_str();
+        let st_before = |p: &Path| before.skill(p).and_then(|s| s.verdict(a)).map(|v| v.status);
+        let label_of = |p: &Path| {
+            before
+                .skill(p)
+                .map(|s| {
+                    s.verdict(a)
+                        .and_then(|v| v.as_name.clone())
+                        .unwrap_or_else(|| s.label().to_string())
+                })
+                .unwrap_or_default()
+        };
+        // Per tracked copy: visible before / after (itself or a new copy of it).
+        for tp in &goal.tracked {
+            let vb = visible(st_before(tp));
+            let mut va_paths: Vec<PathBuf> = Vec::new();
+            if visible(after_status(tp, a))
+                && let Some(ap) = plan.map_path(tp)
+            {
+                va_paths.push(ap);
+            }
+            for n in new_copies.iter().filter(|n| copy_of(tp, n)) {
+                if visible(outcome.status(&before, None, n, a)) {
+                    va_paths.push(n.clone());
+                }
+            }
+            let va = !va_paths.is_empty();
+            if goal.this.contains(tp) && a == goal.agent && !va {
+                achieves = false;
+            }
+            if vb && !va {
+                // Lost, unless the skill stays listed through another tracked copy.
+                let still = goal.tracked.iter().any(|o| {
+                    o != tp
+                        && (visible(after_status(o, a))
+                            || new_copies.iter().any(|n| {
+                                copy_of(o, n) && visible(outcome.status(&before, None, n, a))
+                            }))
+                });
+                let was_this = goal.this.contains(tp);
+                if !still || was_this {
+                    losses.push(Effect {
+                        agent: a.to_string(),
+                        path: tp.clone(),
+                        name: label_of(tp),
+                        before: st_before(tp),
+                        after: after_status(tp, a),
+                    });
+                }
+            }
+            if !vb && va {
+                let was_other = goal
+                    .tracked
+                    .iter()
+                    .any(|o| o != tp && visible(st_before(o)));
+                if goal.this.contains(tp) || !was_other {
+                    let p = va_paths[0].clone();
+                    gains.push(Effect {
+                        agent: a.to_string(),
+                        name: outcome.name(&p, a).unwrap_or_else(|| label_of(tp)),
+                        before: st_before(tp),
+                        after: Some(Status::Visible),
+                        path: p,
+                    });
+                }
+            }
+        }
+        // Any other skill an agent listed before and does not after.
+        for p in &changed {
+            if goal
+                .tracked
+                .iter()
+                .any(|t| plan.map_path(t).as_deref() == Some(p.as_path()) || t == p)
+                || new_copies.contains(p)
+            {
+                continue;
+            }
+            let b = st_before(p);
+            if visible(b) && !visible(outcome.status(&before, Some(p), p, a)) {
+                losses.push(Effect {
+                    agent: a.to_string(),
+                    path: p.clone(),
+                    name: label_of(p),
+                    before: b,
+                    after: outcome.status(&before, Some(p), p, a),
+                });
+            }
+        }
+    }
+    // A loss of one tracked copy to the goal agent is the goal itself (another copy stops
+    // being listed under the name): not counted when this copy takes its place.
+    if achieves {
+        losses.retain(|e| {
+            !(e.agent == goal.agent
+                && !goal.this.contains(&e.path)
+                && goal.tracked.contains(&e.path))
+        });
+    }
+    let files = plan.ops.len();
+    let after = match outcome {
+        Outcome::Overlay { after, .. } => Some(after),
+        Outcome::Mirror(_) => None,
+    };
+    Some(Candidate {
+        kind,
+        plan,
+        achieves,
+        gains,
+        losses,
+        files,
+        predicted,
+        after,
+    })
+}

@@ -1,0 +1,405 @@
+//! The collision planner: every candidate's predicted catalog (the plan replayed on the live
+//! state in memory) equals a full rebuild after applying the plan to the tree (then undone), on
+//! the demo tree and on generated catalogs; gains and losses follow from the verdicts; the
+//! ranking never puts a lossy plan first when a loss-free one reaches the goal.
+
+use skilltui::actions::planner::{self, Candidate, Predicted};
+use skilltui::actions::{journal, overlay};
+use skilltui::catalog::Catalog;
+use skilltui::env::Env;
+use skilltui::live::Live;
+use skilltui::resolve::Status;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+fn json(c: &Catalog) -> serde_json::Value {
+    serde_json::to_value(c).unwrap()
+}
+
+#[track_caller]
+fn same(predicted: &Catalog, full: &Catalog, what: &str) {
+    let (a, b) = (json(predicted), json(full));
+    if a == b {
+        return;
+    }
+    let (a, b) = (
+        serde_json::to_string_pretty(&a).unwrap(),
+        serde_json::to_string_pretty(&b).unwrap(),
+    );
+    let first = a
+        .lines()
+        .zip(b.lines())
+        .position(|(x, y)| x != y)
+        .unwrap_or(0);
+    let ctx = |t: &str| {
+        t.lines()
+            .skip(first.saturating_sub(12))
+            .take(24)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    panic!(
+        "{what}: the predicted catalog differs from a full rebuild\n--- predicted:\n{}\n--- full:\n{}",
+        ctx(&a),
+        ctx(&b)
+    );
+}
+
+/// Every file under `dir` (path → bytes or link target), to check undo restores the tree.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let e = e.unwrap();
+        let p = e.path().to_path_buf();
+        if e.path_is_symlink() {
+            out.push((
+                p.clone(),
+                std::fs::read_link(&p)
+                    .unwrap()
+                    .into_os_string()
+                    .into_encoded_bytes(),
+            ));
+        } else if e.file_type().is_file() {
+            out.push((p.clone(), std::fs::read(&p).unwrap()));
+        } else {
+            out.push((p, b"<dir>".to_vec()));
+        }
+    }
+    out
+}
+
+/// For each (skill, agent) pair where the skill is shadowed, every candidate: predicted ==
+/// applied + full rebuild. Returns how many candidates were checked through the overlay.
+fn check_tree(project: &Path, home: &Path, base: &Path, data: &Path, max_pairs: usize) -> usize {
+    let models = skilltui::agents::builtin();
+    let env = Env::new(project, home);
+    let live = Live::new(Arc::new(models.clone()), env.clone());
+    let cat = live.catalog().clone();
+    let mut pairs: Vec<(PathBuf, String)> = Vec::new();
+    for s in &cat.skills {
+        for (a, v) in &s.verdicts {
+            if v.status == Status::Shadowed && s.scope != skilltui::agents::Scope::System {
+                pairs.push((s.path.clone(), a.clone()));
+            }
+        }
+    }
+    assert!(!pairs.is_empty(), "no shadowed copy in the tree");
+    // Spread over the list: different names and agents.
+    let step = (pairs.len() / max_pairs).max(1);
+    let before = snapshot(base);
+    let mut checked = 0;
+    for (path, agent) in pairs.into_iter().step_by(step).take(max_pairs) {
+        let cands = match planner::win(&live, &env, &path, &agent, &AtomicBool::new(false)) {
+            Ok(c) => c,
+            Err(_) => continue,
+        };
+        assert_first_is_best(&cands, &format!("{} for {agent}", path.display()));
+        for c in &cands {
+            let Some(predicted) = &c.after else {
+                eprintln!("mirror: {} ({})", c.plan.title, c.kind.code());
+                continue;
+            };
+            assert_eq!(c.predicted, Predicted::Overlay);
+            let entry = journal::apply_in(&c.plan, data)
+                .unwrap_or_else(|e| panic!("apply {}: {e}", c.plan.title));
+            let full = Catalog::build(&models, &env);
+            journal::undo(&entry).unwrap();
+            same(
+                predicted,
+                &full,
+                &format!("{} ({}) for {agent}", c.plan.title, c.kind.code()),
+            );
+            // The goal as judged equals the truth.
+            let after_path = c.plan.map_path(&path).unwrap_or_default();
+            let visible = full
+                .skill(&after_path)
+                .and_then(|s| s.verdict(&agent))
+                .is_some_and(|v| v.status == Status::Visible)
+                || full.skills.iter().any(|s| {
+                    s.verdict(&agent)
+                        .is_some_and(|v| v.status == Status::Visible)
+                        && c.plan.ops.iter().any(|o| match o {
+                            skilltui::actions::Op::Symlink { link, .. } => s.path.starts_with(link),
+                            _ => false,
+                        })
+                });
+            assert_eq!(c.achieves, visible, "{}: achieves", c.plan.title);
+            checked += 1;
+        }
+        assert_eq!(snapshot(base), before, "undo restores the tree");
+    }
+    checked
+}
+
+#[track_caller]
+fn assert_first_is_best(cands: &[Candidate], what: &str) {
+    let Some(first) = cands.first() else { return };
+    if cands.iter().any(|c| c.achieves && c.losses.is_empty()) {
+        assert!(
+            first.achieves && first.losses.is_empty(),
+            "{what}: a loss-free plan exists but the first loses {:?}",
+            first.losses
+        );
+    }
+}
+
+#[test]
+fn predictions_equal_a_full_rebuild_on_the_demo() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    let demo = skilltui::demo::Demo::create_at(&base.join("demo")).unwrap();
+    let n = check_tree(
+        &demo.project,
+        &demo.home,
+        &base.join("demo"),
+        &base.join("data"),
+        12,
+    );
+    assert!(n >= 20, "only {n} candidates replayed in memory");
+}
+
+#[test]
+fn predictions_equal_a_full_rebuild_on_generated_catalogs() {
+    let mut total = 0;
+    for seed in [3u64, 77] {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = std::fs::canonicalize(tmp.path()).unwrap();
+        let opts = skilltui::r#gen::Options { skills: 100, seed };
+        let (tree, _) = skilltui::r#gen::generate(&base.join("gen"), &opts).unwrap();
+        total += check_tree(
+            &tree.project,
+            &tree.home,
+            &base.join("gen"),
+            &base.join("data"),
+            4,
+        );
+    }
+    assert!(total >= 20, "only {total} candidates replayed in memory");
+}
+
+#[test]
+fn an_overlay_refuses_what_it_does_not_model() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    let demo = skilltui::demo::Demo::create_at(&base.join("demo")).unwrap();
+    let models = skilltui::agents::builtin();
+    let live = Live::new(Arc::new(models), Env::new(&demo.project, &demo.home));
+    let outside = skilltui::actions::Op::Write {
+        path: base.join("elsewhere.txt"),
+        old: None,
+        new: b"x".to_vec(),
+    };
+    assert!(overlay::predict(&live, &[outside]).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// `skilltui win` and `skilltui share` through the binary.
+
+struct Fx {
+    _tmp: tempfile::TempDir,
+    base: PathBuf,
+    project: PathBuf,
+    home: PathBuf,
+    data: PathBuf,
+}
+
+/// A project whose `foo` lives in `.claude/skills` only: Codex does not read it; moving it to
+/// `.codex/skills` would lose it for OpenCode, Claude Code and Copilot CLI.
+fn fixture() -> Fx {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    skilltui::demo::write_tree(
+        &base,
+        "@@ project/.git/HEAD\nref: refs/heads/main\n@@ mkdir project/.git/objects\n@@ mkdir project/.git/refs\n\
+         @@ project/.claude/skills/foo/SKILL.md\n---\nname: foo\ndescription: Does foo things.\n---\nBody.\n\
+         @@ project/.claude/skills/bar/SKILL.md\n---\nname: bar\ndescription: Does bar things.\n---\nBody.\n\
+         @@ mkdir home\n",
+    )
+    .unwrap();
+    Fx {
+        data: base.join("data"),
+        project: base.join("project"),
+        home: base.join("home"),
+        base,
+        _tmp: tmp,
+    }
+}
+
+fn bin(fx: &Fx, args: &[&str]) -> std::process::Output {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_skilltui"));
+    c.args(args)
+        .arg("--project")
+        .arg(&fx.project)
+        .arg("--home")
+        .arg(&fx.home)
+        .env("SKILLTUI_DATA_DIR", &fx.data)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null());
+    c.output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn win_for_codex_first_offers_a_plan_that_loses_no_agent() {
+    let fx = fixture();
+    let skill = fx.project.join(".claude/skills/foo");
+    let out = bin(
+        &fx,
+        &["win", skill.to_str().unwrap(), "--agent", "codex", "--json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["agent"], "codex");
+    let plans = doc["plans"].as_array().unwrap();
+    assert!(plans.len() >= 3, "{plans:#?}");
+    for p in plans {
+        for key in [
+            "title", "kind", "achieves", "files", "steps", "gains", "losses",
+        ] {
+            assert!(!p[key].is_null(), "plan without {key}: {p}");
+        }
+    }
+    let first = &plans[0];
+    assert_eq!(first["achieves"], true, "{first:#}");
+    assert_eq!(first["losses"].as_array().unwrap().len(), 0, "{first:#}");
+    assert!(
+        first["gains"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["agent"] == "codex"),
+        "{first:#}"
+    );
+    // Moving it into .codex/skills is offered, later, with OpenCode among its losses.
+    let codex_dir = fx.project.join(".codex/skills");
+    let mv = plans
+        .iter()
+        .find(|p| {
+            p["kind"] == "move"
+                && p["steps"].as_array().unwrap().iter().any(|s| {
+                    s["op"] == "rename"
+                        && s["to"]
+                            .as_str()
+                            .unwrap()
+                            .starts_with(codex_dir.to_str().unwrap())
+                })
+        })
+        .expect("a move into .codex/skills");
+    assert!(
+        mv["losses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["agent"] == "opencode"),
+        "{mv:#}"
+    );
+    // Text marks the losses; no terminal and no --yes: a dry run that says so.
+    let before = snapshot(&fx.base.join("project"));
+    let out = bin(
+        &fx,
+        &["win", skill.to_str().unwrap(), "--agent", "Codex CLI"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("1. make `foo` win for codex"), "{t}");
+    assert!(t.contains("LOSES") && t.contains("✗ losses:"), "{t}");
+    assert!(
+        text(&out.stderr).contains("dry run"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(snapshot(&fx.base.join("project")), before);
+}
+
+#[test]
+fn win_yes_applies_the_first_plan_and_undo_restores_the_bytes() {
+    let fx = fixture();
+    let before = snapshot(&fx.base.join("project"));
+    let skill = fx.project.join(".claude/skills/foo");
+    let out = bin(
+        &fx,
+        &["win", skill.to_str().unwrap(), "--agent", "codex", "--yes"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Done:"), "{}", text(&out.stdout));
+    assert_ne!(snapshot(&fx.base.join("project")), before);
+    // Codex lists it now.
+    let cat = Catalog::build(
+        &skilltui::agents::builtin(),
+        &Env::new(&fx.project, &fx.home),
+    );
+    assert!(
+        cat.skills.iter().any(|s| s.label() == "foo"
+            && s.verdict("codex")
+                .is_some_and(|v| v.status == Status::Visible)),
+        "codex does not list foo"
+    );
+    let out = bin(&fx, &["undo", "--yes"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(snapshot(&fx.base.join("project")), before);
+}
+
+#[test]
+fn share_links_skills_for_an_agent_without_losing_any() {
+    let fx = fixture();
+    let out = bin(
+        &fx,
+        &[
+            "share",
+            "foo",
+            "bar",
+            "--agent",
+            "codex",
+            "--json",
+            "--dry-run",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = &doc["plans"][0];
+    assert_eq!(first["achieves"], true, "{first:#}");
+    assert_eq!(first["losses"].as_array().unwrap().len(), 0, "{first:#}");
+    assert_eq!(first["kind"], "link", "{first:#}");
+    let gained: Vec<&str> = first["gains"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["agent"] == "codex")
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(gained.len(), 2, "{first:#}");
+    assert!(doc["applied"].is_null());
+    // --root: every skill of a root.
+    let before = snapshot(&fx.base.join("project"));
+    let out = bin(
+        &fx,
+        &[
+            "share",
+            "--root",
+            ".claude/skills",
+            "--agent",
+            "codex",
+            "--yes",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let cat = Catalog::build(
+        &skilltui::agents::builtin(),
+        &Env::new(&fx.project, &fx.home),
+    );
+    for name in ["foo", "bar"] {
+        assert!(
+            cat.skills.iter().any(|s| s.label() == name
+                && s.verdict("codex")
+                    .is_some_and(|v| v.status == Status::Visible)),
+            "codex does not list {name}"
+        );
+    }
+    let out = bin(&fx, &["undo", "--yes"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(snapshot(&fx.base.join("project")), before);
+}
