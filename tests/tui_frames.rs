@@ -119,7 +119,7 @@ fn help_overlay() {
     keys(&mut app, "?");
     let f = frame(&app);
     assert!(
-        f.contains("Help") && f.contains("description by words"),
+        f.contains("Help") && f.contains("make this copy win"),
         "{f}"
     );
     snap("help_80x24", f);

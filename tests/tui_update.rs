@@ -424,9 +424,13 @@ fn problems_filter_agrees_with_the_findings(mut app: skilltui::tui::app::App) ->
     // With one agent shown: its findings, and those of no agent in particular.
     let mut fewer = false;
     for (i, m) in app.models.clone().iter().enumerate() {
-        while app.agent_filter != Some(i) {
-            keys(&mut app, "a");
+        // `a` opens the agent picker: all agents first, then each agent.
+        keys(&mut app, "ag");
+        for _ in 0..=i {
+            keys(&mut app, "j");
         }
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.agent_filter, Some(i));
         let want = flagged(Some(&m.id));
         fewer |= want.len() < kept.len();
         assert_eq!(rows(&app), want, "{}", m.id);

@@ -475,7 +475,7 @@ pub fn default_bindings() -> Vec<Binding> {
             ListPane,
             "open",
             "into the detail pane; on a cause's skills, open the skill",
-            20,
+            9,
         ),
         b(
             Action::ToList,
@@ -483,7 +483,7 @@ pub fn default_bindings() -> Vec<Binding> {
             DetailPane,
             "list",
             "back to the list pane",
-            20,
+            9,
         ),
         b(
             Action::NextDetail,
@@ -619,7 +619,7 @@ pub fn default_bindings() -> Vec<Binding> {
             OnSkill,
             "edit",
             "open the SKILL.md in $VISUAL/$EDITOR, then rescan",
-            9,
+            11,
         ),
         b(
             Action::CopyPath,
@@ -627,7 +627,7 @@ pub fn default_bindings() -> Vec<Binding> {
             OnSkill,
             "copy path",
             "copy the SKILL.md's path (OSC 52)",
-            10,
+            12,
         ),
     ]);
     v
@@ -703,18 +703,26 @@ impl Keymap {
     /// the same label merged (`1-6 tabs`, `j/k move`), at most `width` columns wide (the
     /// lower-priority hints go first).
     pub fn footer(&self, app: &App, width: usize) -> Vec<(String, &'static str)> {
-        // (priority, keys, label) merged by label.
-        let mut hints: Vec<(u8, Vec<String>, &'static str)> = Vec::new();
+        // (priority, keys, label, when, last) merged by label where they apply alike; quit and
+        // help go last.
+        let mut hints: Vec<(u8, Vec<String>, &'static str, When, bool)> = Vec::new();
         for b in &self.bindings {
             if b.footer == 0 || b.keys.is_empty() || !b.when.applies(app) {
                 continue;
             }
             let first = b.keys[0].display();
-            match hints.iter_mut().find(|h| h.2 == b.label) {
+            match hints.iter_mut().find(|h| h.2 == b.label && h.3 == b.when) {
                 Some(h) => h.1.push(first),
-                None => hints.push((b.footer, vec![first], b.label)),
+                None => hints.push((
+                    b.footer,
+                    vec![first],
+                    b.label,
+                    b.when,
+                    matches!(b.action, Action::Quit | Action::Help),
+                )),
             }
         }
+        hints.sort_by_key(|h| h.4);
         let shown = |keys: &[String]| -> String {
             let digits = keys.len() > 2
                 && keys
@@ -728,7 +736,7 @@ impl Keymap {
         };
         let items: Vec<(u8, String, &'static str)> = hints
             .into_iter()
-            .map(|(p, k, l)| (p, shown(&k), l))
+            .map(|(p, k, l, _, _)| (p, shown(&k), l))
             .collect();
         let cost =
             |i: &(u8, String, &'static str)| i.1.chars().count() + 1 + i.2.chars().count() + 2;
