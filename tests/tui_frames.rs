@@ -119,7 +119,9 @@ fn help_overlay() {
     keys(&mut app, "?");
     let f = frame(&app);
     assert!(
-        f.contains("Help") && f.contains("make this copy win"),
+        f.contains("Help")
+            && f.contains("quit (in the help: close it)")
+            && f.contains("closes this help"),
         "{f}"
     );
     snap("help_80x24", f);

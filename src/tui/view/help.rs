@@ -93,6 +93,14 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             .block(
                 Block::bordered()
                     .title(" Help ")
+                    .title_bottom(Line::from(Span::styled(
+                        if app.help_legend {
+                            " any key closes this help "
+                        } else {
+                            " ? the evidence legend · any other key closes this help "
+                        },
+                        style::dim(),
+                    )))
                     .border_style(Style::new().fg(style::theme().accent)),
             ),
         r,
