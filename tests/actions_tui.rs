@@ -9,11 +9,12 @@ use skilltui::catalog::Catalog;
 use skilltui::env::Env;
 use skilltui::resolve::Status;
 use skilltui::tui::app::{ActionUi, App};
+use skilltui::tui::effects::Cmd;
 use skilltui::tui::update::{Msg, update};
 use std::sync::Arc;
 
-fn key(app: &mut App, code: KeyCode) {
-    update(app, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+fn key(app: &mut App, code: KeyCode) -> Vec<Cmd> {
+    update(app, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
 }
 
 fn frame(app: &App) -> String {
@@ -30,13 +31,13 @@ fn frame(app: &App) -> String {
     out
 }
 
-/// What the run loop does: perform the pending step, and rescan when asked.
-fn run_loop_step(app: &mut App) {
-    skilltui::tui::run_action(app);
-    if app.rescan_requested {
-        app.rescan_requested = false;
-        let cat = Catalog::build(&app.models, &app.env);
-        update(app, Msg::Catalog(Arc::new(cat)));
+/// What the run loop does: run the jobs (here, at once) and rescan when asked.
+fn run_loop_step(app: &mut App, cmds: Vec<Cmd>) {
+    for cmd in skilltui::tui::effects::run_jobs_now(app, cmds) {
+        if matches!(cmd, Cmd::Rescan) {
+            let cat = Catalog::build(&app.models, &app.env);
+            update(app, Msg::Catalog(Arc::new(cat)));
+        }
     }
 }
 
@@ -73,12 +74,15 @@ fn quick_fix_through_preview_confirmation_and_undo() {
     app.select(row);
 
     // F: the quick fixes of this skill.
-    update(
+    let cmds = update(
         &mut app,
         Msg::Key(KeyEvent::new(KeyCode::Char('F'), KeyModifiers::SHIFT)),
     );
-    assert!(matches!(app.action, Some(ActionUi::Busy(_))));
-    run_loop_step(&mut app);
+    // The work goes to the worker; the app shows it is busy and keeps no popup open.
+    assert!(app.busy.is_some() && app.action.is_none());
+    assert!(frame(&app).contains("looking for quick fixes"));
+    run_loop_step(&mut app, cmds);
+    assert!(app.busy.is_none());
     match &app.action {
         Some(ActionUi::Choose { options, .. }) => {
             assert!(options[0].0.starts_with("quote-description"), "{options:?}")
@@ -86,8 +90,8 @@ fn quick_fix_through_preview_confirmation_and_undo() {
         other => panic!("expected the fix list, got {other:?}"),
     }
     // Enter: the preview.
-    key(&mut app, KeyCode::Enter);
-    run_loop_step(&mut app);
+    let cmds = key(&mut app, KeyCode::Enter);
+    run_loop_step(&mut app, cmds);
     assert!(
         matches!(app.action, Some(ActionUi::Preview { .. })),
         "{:?}",
@@ -107,14 +111,12 @@ fn quick_fix_through_preview_confirmation_and_undo() {
         "the preview changes nothing"
     );
 
-    // y: applied, rescanned.
-    key(&mut app, KeyCode::Char('y'));
-    run_loop_step(&mut app);
-    assert!(
-        matches!(&app.action, Some(ActionUi::Message { title, .. }) if title == "Done"),
-        "{:?}",
-        app.action
-    );
+    // y: applied, rescanned; the success is a transient message, not a popup.
+    let cmds = key(&mut app, KeyCode::Char('y'));
+    run_loop_step(&mut app, cmds);
+    assert!(app.action.is_none(), "{:?}", app.action);
+    let f = frame(&app);
+    assert!(f.contains("done: ") && f.contains("u undoes it"), "{f}");
     assert_eq!(app.session_actions.len(), 1);
     let cat = app.catalog.clone().unwrap();
     assert_eq!(
@@ -126,26 +128,29 @@ fn quick_fix_through_preview_confirmation_and_undo() {
         b"---\nname: notes\ndescription: \"Use when: taking notes\"\n---\n# Notes\n"
     );
 
-    // Any key closes the message; u undoes.
-    key(&mut app, KeyCode::Char('x'));
-    assert!(app.action.is_none());
-    key(&mut app, KeyCode::Char('u'));
-    run_loop_step(&mut app);
+    // The next key clears the message; u undoes.
+    key(&mut app, KeyCode::Char('j'));
+    assert!(app.note.is_none());
+    let cmds = key(&mut app, KeyCode::Char('u'));
+    run_loop_step(&mut app, cmds);
     assert!(
-        matches!(&app.action, Some(ActionUi::Message { title, .. }) if title == "Undone"),
+        app.note
+            .as_ref()
+            .is_some_and(|n| n.text.starts_with("undone")),
         "{:?}",
-        app.action
+        app.note
     );
     assert_eq!(std::fs::read(&md).unwrap(), original);
     assert!(app.session_actions.is_empty());
 
     // Esc cancels a preview without writing.
     key(&mut app, KeyCode::Esc);
-    update(
+    app.select(row);
+    let cmds = update(
         &mut app,
         Msg::Key(KeyEvent::new(KeyCode::Char('D'), KeyModifiers::SHIFT)),
     );
-    run_loop_step(&mut app);
+    run_loop_step(&mut app, cmds);
     assert!(matches!(app.action, Some(ActionUi::Preview { .. })));
     key(&mut app, KeyCode::Esc);
     assert!(app.action.is_none());

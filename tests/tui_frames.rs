@@ -119,7 +119,10 @@ fn help_overlay() {
     keys(&mut app, "?");
     let f = frame(&app);
     assert!(
-        f.contains("Help") && f.contains("every word in name"),
+        f.contains("Help")
+            && f.contains("every word in name")
+            && f.contains("quit (in the help: close it)")
+            && f.contains("closes this help"),
         "{f}"
     );
     snap("help_80x24", f);

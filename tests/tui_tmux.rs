@@ -116,9 +116,9 @@ fn explorer_in_a_real_terminal() {
         s.contains("Claude Code does not scan") && s.contains("code-review")
     });
 
-    // `y` on a source without a URL (Claude Code's not-root ~/.agents/skills is an inference)
+    // `Y` on a source without a URL (Claude Code's not-root ~/.agents/skills is an inference)
     // shows the source in the footer instead of copying.
-    t.keys(&["y"]);
+    t.keys(&["Y"]);
     t.wait_until("the shown source", |s| {
         s.lines()
             .rev()
@@ -327,4 +327,71 @@ fn why_codex_does_not_see_a_skill_in_three_keys() {
     t.keys(&["q"]);
     let s = t.wait_for("__EXITED__");
     assert!(s.contains("__EXITED__ 0"), "{s}");
+}
+
+/// Esc pressed on every tab, in the help, in the pickers and the search never quits; `q` does,
+/// and the terminal is restored.
+#[test]
+fn esc_never_quits_and_q_restores_the_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("notice: tmux is not installed; the end-to-end explorer test is skipped");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_skilltui");
+    let t = Tmux {
+        socket: format!("skilltui-esc-{}", std::process::id()),
+    };
+    let cfg = tempfile::tempdir().unwrap();
+    let script = format!(
+        "SKILLTUI_CONFIG={}/none.toml {bin} --demo; echo __EXITED__ $?; stty -a; echo __DONE__; sleep 30",
+        cfg.path().display()
+    );
+    t.start(120, 35, &script);
+    t.wait_until("the first screen", |s| {
+        s.contains("release-notes") && s.contains("1 Skills")
+    });
+    let alive = |t: &Tmux, what: &str| {
+        // A quit would leave the alternate screen and print __EXITED__.
+        std::thread::sleep(Duration::from_millis(150));
+        let s = t.screen();
+        assert!(!s.contains("__EXITED__"), "quit after {what}:\n{s}");
+    };
+    for tab in ["1", "2", "3", "4", "5", "6"] {
+        t.keys(&[tab]);
+        t.keys(&["Escape", "Escape", "Escape"]);
+        alive(&t, &format!("Esc on tab {tab}"));
+        t.keys(&["Enter", "Escape", "Escape"]);
+        alive(&t, &format!("Enter Esc on tab {tab}"));
+    }
+    t.keys(&["1"]);
+    // The help, the agent picker, the W picker, the search.
+    t.keys(&["?"]);
+    t.wait_for("closes this help");
+    t.keys(&["Escape"]);
+    alive(&t, "Esc in the help");
+    t.keys(&["a"]);
+    t.wait_for("Show which agent?");
+    t.keys(&["Escape", "Escape"]);
+    alive(&t, "Esc in the agent picker");
+    t.keys(&["W"]);
+    t.wait_for("win for which agent?");
+    t.keys(&["Escape"]);
+    t.keys(&["/", "pdf", "Escape", "Escape"]);
+    alive(&t, "Esc in the search");
+    let s = t.wait_for("q quits");
+    assert!(s.contains("1 Skills"), "{s}");
+    // `q` in the help only closes it.
+    t.keys(&["?"]);
+    t.wait_for("closes this help");
+    t.keys(&["q"]);
+    alive(&t, "q in the help");
+    t.keys(&["q"]);
+    let s = t.wait_for("__DONE__");
+    assert!(s.contains("__EXITED__ 0"), "exit status 0:\n{s}");
+    assert!(
+        s.contains(" icanon") && !s.contains("-icanon") && s.contains(" echo"),
+        "stty after exit:\n{s}"
+    );
+    let alt = t.run(&["display-message", "-p", "-t", "t", "#{alternate_on}"]);
+    assert_eq!(alt.trim(), "0", "still on the alternate screen");
 }

@@ -76,7 +76,11 @@ fn sort_and_filters_keep_the_selection() {
     keys(&mut app, "f");
     assert_eq!(app.filter, Filter::All);
 
+    // `a` opens a picker of agents (all, then each): j Enter shows the first agent.
     keys(&mut app, "a");
+    assert!(app.action.is_some());
+    keys(&mut app, "j");
+    key(&mut app, KeyCode::Enter);
     assert_eq!(app.agent_filter, Some(0));
     assert_eq!(app.shown_agents(), vec![0]);
     keys(&mut app, "p");
@@ -123,12 +127,20 @@ fn movement_tabs_focus_help_and_quit() {
     assert!(app.help);
     keys(&mut app, "x");
     assert!(!app.help && !app.quit, "any key closes the help");
+    keys(&mut app, "?q");
+    assert!(!app.help && !app.quit, "q in the help only closes it");
     keys(&mut app, "q");
     assert!(app.quit);
 
     let mut app2 = tui_support::app(&d, 80, 24);
-    key(&mut app2, KeyCode::Esc);
-    assert!(app2.quit, "Esc quits when nothing is open");
+    for _ in 0..5 {
+        key(&mut app2, KeyCode::Esc);
+    }
+    assert!(!app2.quit, "Esc never quits");
+    assert!(
+        frame(&app2).contains("q quits"),
+        "a stray Esc says how to quit"
+    );
     let mut app3 = tui_support::app(&d, 80, 24);
     ctrl(&mut app3, 'c');
     assert!(app3.quit);
@@ -200,8 +212,17 @@ fn resize_and_rescan() {
     let mut app = app(&d, 80, 24);
     update(&mut app, Msg::Resize(150, 50));
     assert_eq!((app.width, app.height), (150, 50));
-    keys(&mut app, "r");
-    assert!(app.rescan_requested);
+    let cmds = update(
+        &mut app,
+        Msg::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Char('r'),
+            KeyModifiers::NONE,
+        )),
+    );
+    assert!(
+        matches!(cmds.as_slice(), [skilltui::tui::effects::Cmd::Rescan]),
+        "{cmds:?}"
+    );
     update(&mut app, Msg::ScanFailed("boom".into()));
     assert!(frame(&app).contains("scan failed: boom"));
 }
@@ -244,7 +265,8 @@ fn search_matches_descriptions_by_words_after_names_and_remembers_queries() {
 }
 
 #[test]
-fn o_and_y_act_on_the_source_of_the_deciding_reason() {
+fn o_and_shift_y_act_on_the_source_of_the_deciding_reason_y_copies_the_path() {
+    use skilltui::tui::effects::Cmd;
     let d = demo("u_source");
     let mut app = app(&d, 100, 30);
     select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
@@ -254,30 +276,46 @@ fn o_and_y_act_on_the_source_of_the_deciding_reason() {
         .iter()
         .position(|m| m.id == "claude-code")
         .unwrap();
-    while app.agent_filter != Some(cc) {
-        keys(&mut app, "a");
+    // `a` opens the agent picker: all agents, then each agent.
+    keys(&mut app, "a");
+    for _ in 0..=cc {
+        keys(&mut app, "j");
     }
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.agent_filter, Some(cc));
     select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
     let (rule, src) = app.current_source().expect("a source");
     assert!(rule.starts_with("claude-code/"), "{rule}");
     let url = src.url.clone().expect("a URL");
     assert!(url.starts_with("https://"), "{url}");
-    keys(&mut app, "o");
-    assert_eq!(
-        app.source_cmd,
-        Some(skilltui::tui::app::SourceCmd::Open(url.clone()))
-    );
-    assert!(app.source_note.as_deref().unwrap().contains(&url));
-    app.source_cmd = None;
-    keys(&mut app, "y");
-    assert_eq!(
-        app.source_cmd,
-        Some(skilltui::tui::app::SourceCmd::Copy(url.clone()))
-    );
+    let press = |app: &mut skilltui::tui::app::App, c: char| {
+        update(
+            app,
+            Msg::Key(crossterm::event::KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )),
+        )
+    };
+    assert!(matches!(press(&mut app, 'o').as_slice(), [Cmd::OpenUrl(u)] if *u == url));
+    assert!(app.note.as_ref().unwrap().text.contains(&url));
+    assert!(matches!(press(&mut app, 'Y').as_slice(), [Cmd::Copy(u)] if *u == url));
     // The note shows in the status line, and the next key clears it.
     assert!(frame(&app).contains("copied"), "{}", frame(&app));
     keys(&mut app, "j");
-    assert!(app.source_note.is_none());
+    assert!(app.note.is_none());
+    // `y` copies the SKILL.md's path.
+    select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    let path = d.project.join(".agents/skills/code-review/SKILL.md");
+    assert!(
+        matches!(press(&mut app, 'y').as_slice(), [Cmd::Copy(p)] if *p == path.display().to_string())
+    );
+    assert!(frame(&app).contains("copied"), "{}", frame(&app));
+    // A transient message goes by itself after a few seconds.
+    for _ in 0..skilltui::tui::app::NOTE_TICKS {
+        update(&mut app, Msg::Tick);
+    }
+    assert!(app.note.is_none());
 }
 
 #[test]
@@ -386,9 +424,13 @@ fn problems_filter_agrees_with_the_findings(mut app: skilltui::tui::app::App) ->
     // With one agent shown: its findings, and those of no agent in particular.
     let mut fewer = false;
     for (i, m) in app.models.clone().iter().enumerate() {
-        while app.agent_filter != Some(i) {
-            keys(&mut app, "a");
+        // `a` opens the agent picker: all agents first, then each agent.
+        keys(&mut app, "ag");
+        for _ in 0..=i {
+            keys(&mut app, "j");
         }
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.agent_filter, Some(i));
         let want = flagged(Some(&m.id));
         fewer |= want.len() < kept.len();
         assert_eq!(rows(&app), want, "{}", m.id);
@@ -496,4 +538,298 @@ fn detail_scroll_is_clamped_to_content_and_pages_by_the_viewport() {
             "tab {tab}"
         );
     }
+}
+
+fn press(app: &mut skilltui::tui::app::App, code: KeyCode) -> Vec<skilltui::tui::effects::Cmd> {
+    update(
+        app,
+        Msg::Key(crossterm::event::KeyEvent::new(code, KeyModifiers::NONE)),
+    )
+}
+
+/// Issue #17 item 3: `W` hands planning to the worker (a command out of `update`), the app
+/// is busy with a spinner, navigation keys act at once, Esc cancels and a late result is
+/// dropped.
+#[test]
+fn w_runs_on_the_worker_keys_keep_acting_and_esc_cancels() {
+    use skilltui::actions::Request;
+    use skilltui::tui::app::ActionUi;
+    use skilltui::tui::effects::{Cmd, Context, Done, Work, perform};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let d = demo("u_busy");
+    let mut app = app(&d, 100, 30);
+    select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    // No agent column chosen: W opens the agent picker, on an agent that does not load it.
+    assert!(press(&mut app, KeyCode::Char('W')).is_empty());
+    let Some(ActionUi::Choose {
+        options, cursor, ..
+    }) = &app.action
+    else {
+        panic!("expected the agent picker, got {:?}", app.action)
+    };
+    assert_eq!(options.len(), app.models.len());
+    let agent = &app.models[*cursor].id;
+    let v = app.current().unwrap().verdict(agent).unwrap();
+    assert!(v.status.is_problem(), "{agent}: {:?}", v.status);
+    let cmds = press(&mut app, KeyCode::Enter);
+    let [Cmd::Run(job)] = cmds.as_slice() else {
+        panic!("expected a job, got {cmds:?}")
+    };
+    assert!(
+        matches!(&job.work, Work::Plan(Request::Win { skill, .. }) if skill.ends_with("code-review/SKILL.md"))
+    );
+    assert!(app.busy.is_some() && app.action.is_none());
+    let f = frame(&app);
+    assert!(
+        f.contains("finding the smallest change") && f.contains("Esc cancels"),
+        "{f}"
+    );
+    // Keys act at once while it runs: selection, tabs, search.
+    let at = app.cursor;
+    keys(&mut app, "j");
+    assert_eq!(app.cursor, at + 1);
+    keys(&mut app, "2");
+    assert_eq!(app.tab, Tab::Collisions);
+    keys(&mut app, "1/rel");
+    assert_eq!(app.search.query, "rel");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.busy.is_some(), "Esc leaves the search first");
+    // Another action waits for this one.
+    assert!(press(&mut app, KeyCode::Char('D')).is_empty());
+    // Esc cancels: the job's flag is set, the app no longer waits; nothing quits.
+    key(&mut app, KeyCode::Esc);
+    assert!(job.cancel.load(Ordering::Relaxed));
+    assert!(app.busy.is_none() && !app.quit);
+    assert!(frame(&app).contains("cancelled"), "{}", frame(&app));
+    // A job that sees its flag stops; a late result is dropped.
+    let cx = Context::of(&app);
+    assert!(matches!(
+        perform(&job.work, &cx, &job.cancel),
+        Done::Cancelled
+    ));
+    let late = perform(&job.work, &cx, &AtomicBool::new(false));
+    assert!(matches!(late, Done::Planned(_, Ok(_))), "{late:?}");
+    assert!(
+        update(
+            &mut app,
+            Msg::Job {
+                id: job.id,
+                done: late.clone()
+            }
+        )
+        .is_empty()
+    );
+    assert!(app.action.is_none(), "the late result is ignored");
+    // The same result for the job the app waits for opens the preview.
+    keys(&mut app, "W");
+    let cmds = press(&mut app, KeyCode::Enter);
+    let [Cmd::Run(job2)] = cmds.as_slice() else {
+        panic!("{cmds:?}")
+    };
+    assert_ne!(job2.id, job.id);
+    update(
+        &mut app,
+        Msg::Job {
+            id: job2.id,
+            done: late,
+        },
+    );
+    assert!(matches!(app.action, Some(ActionUi::Preview { .. })));
+}
+
+/// `W` on the Collisions tab: which copy should win, then for which agent, then the plan.
+#[test]
+fn w_on_the_collisions_tab_picks_the_copy_then_the_agent() {
+    use skilltui::actions::Request;
+    use skilltui::tui::app::ActionUi;
+    use skilltui::tui::effects::{Cmd, Work};
+    let d = demo("u_collide");
+    let mut app = app(&d, 120, 30);
+    keys(&mut app, "2");
+    let copies = app.collisions[0].skills.len();
+    assert!(copies > 1);
+    press(&mut app, KeyCode::Char('W'));
+    let Some(ActionUi::Choose { title, options, .. }) = &app.action else {
+        panic!("{:?}", app.action)
+    };
+    assert_eq!(title, "Which copy should win?");
+    assert_eq!(options.len(), copies);
+    assert!(frame(&app).contains("Which copy should win?"));
+    keys(&mut app, "j");
+    let Some(ActionUi::Choose {
+        options, cursor, ..
+    }) = &app.action
+    else {
+        unreachable!()
+    };
+    let skilltui::tui::app::Choice::Copy { skill: chosen, .. } = options[*cursor].1.clone() else {
+        panic!()
+    };
+    key(&mut app, KeyCode::Enter);
+    let Some(ActionUi::Choose { title, .. }) = &app.action else {
+        panic!("{:?}", app.action)
+    };
+    assert!(title.contains("win for which agent"), "{title}");
+    let cmds = press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(cmds.as_slice(), [Cmd::Run(j)] if matches!(&j.work, Work::Plan(Request::Win { skill, .. }) if *skill == chosen)),
+        "{cmds:?}"
+    );
+}
+
+/// A rename prompt checks the name as it is typed, does not plan a name the spec refuses, and
+/// keeps what was typed when planning refuses it.
+#[test]
+fn the_rename_prompt_validates_inline_and_keeps_the_typed_name() {
+    use skilltui::actions::Request;
+    use skilltui::tui::app::ActionUi;
+    use skilltui::tui::effects::{Cmd, Done};
+    let d = demo("u_rename");
+    let mut app = app(&d, 100, 30);
+    select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    keys(&mut app, "R");
+    keys(&mut app, "X");
+    let Some(ActionUi::Input { text, error, .. }) = &app.action else {
+        panic!("{:?}", app.action)
+    };
+    assert_eq!(text, "code-reviewX");
+    assert!(error.as_deref().unwrap().contains("lowercase"), "{error:?}");
+    assert!(frame(&app).contains("lowercase"), "{}", frame(&app));
+    assert!(press(&mut app, KeyCode::Enter).is_empty(), "not planned");
+    assert!(matches!(app.action, Some(ActionUi::Input { .. })));
+    key(&mut app, KeyCode::Backspace);
+    keys(&mut app, "-2");
+    let Some(ActionUi::Input { error: None, .. }) = &app.action else {
+        panic!("{:?}", app.action)
+    };
+    let cmds = press(&mut app, KeyCode::Enter);
+    let [Cmd::Run(job)] = cmds.as_slice() else {
+        panic!("{cmds:?}")
+    };
+    // Planning refuses it (say, the folder exists): the prompt comes back with the name.
+    let skill = d.project.join(".agents/skills/code-review/SKILL.md");
+    update(
+        &mut app,
+        Msg::Job {
+            id: job.id,
+            done: Done::Planned(
+                Request::Rename {
+                    skill,
+                    name: "code-review-2".into(),
+                    folder: true,
+                },
+                Err("the folder code-review-2 exists".into()),
+            ),
+        },
+    );
+    let Some(ActionUi::Input { text, error, .. }) = &app.action else {
+        panic!("{:?}", app.action)
+    };
+    assert_eq!(text, "code-review-2");
+    assert_eq!(error.as_deref(), Some("the folder code-review-2 exists"));
+}
+
+/// Esc backs out of everything and never quits; `q` in the help only closes it.
+#[test]
+fn esc_never_quits_from_any_tab_or_popup() {
+    let d = demo("u_esc");
+    let mut app = app(&d, 100, 30);
+    for tab in "123456".chars() {
+        keys(&mut app, &tab.to_string());
+        for opener in ["", "?", "a", "W", "M", "R", "/x", "f", "p"] {
+            keys(&mut app, opener);
+            key(&mut app, KeyCode::Enter);
+            for _ in 0..4 {
+                key(&mut app, KeyCode::Esc);
+            }
+            assert!(!app.quit, "tab {tab}, after {opener:?}");
+        }
+    }
+    assert!(app.action.is_none() && !app.help && app.search.query.is_empty());
+    keys(&mut app, "?q");
+    assert!(!app.quit && !app.help);
+    keys(&mut app, "q");
+    assert!(app.quit);
+}
+
+/// The footer lists the actions where the focus is, from the key table.
+#[test]
+fn the_footer_follows_the_focus() {
+    let d = demo("u_footer");
+    let mut app = app(&d, 120, 30);
+    let footer = |app: &skilltui::tui::app::App| frame(app).lines().last().unwrap().to_string();
+    let f = footer(&app);
+    for hint in [
+        "W win", "F fix", "M move", "R rename", "D delete", "? help", "q quit",
+    ] {
+        assert!(f.contains(hint), "{hint}: {f}");
+    }
+    assert!(f.contains("Enter open") && !f.contains("h list"), "{f}");
+    key(&mut app, KeyCode::Enter);
+    let f = footer(&app);
+    assert!(f.contains("h list") && !f.contains("Enter open"), "{f}");
+    keys(&mut app, "6");
+    let f = footer(&app);
+    assert!(!f.contains("W win") && f.contains("1-6 tabs"), "{f}");
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        footer(&app).contains("W win"),
+        "a cause's skills: {}",
+        footer(&app)
+    );
+    // At 80 columns the most useful hints stay.
+    let mut narrow = tui_support::app(&d, 80, 24);
+    let f = footer(&mut narrow);
+    assert!(f.contains("? help") && f.contains("W win"), "{f}");
+}
+
+/// The config file's `[keys]` remaps the table: the new keys act, the old ones do not, and
+/// the footer and help show them; errors name their line and column.
+#[test]
+fn a_remapped_key_acts_and_config_errors_have_a_line() {
+    use skilltui::tui::config::parse;
+    let d = demo("u_config");
+    let mut app = app(&d, 100, 30);
+    let cfg = parse("# mine\n[keys]\nquit = \"x\"\ndown = [\"n\", \"ctrl-n\"]\n").unwrap();
+    app.keymap = Arc::new(cfg.keymap);
+    keys(&mut app, "n");
+    assert_eq!(app.cursor, 1);
+    skilltui_ctrl(&mut app, 'n');
+    assert_eq!(app.cursor, 2);
+    keys(&mut app, "j");
+    assert_eq!(app.cursor, 2, "j no longer moves");
+    keys(&mut app, "q");
+    assert!(!app.quit, "q no longer quits");
+    assert!(frame(&app).lines().last().unwrap().contains("x quit"));
+    keys(&mut app, "?");
+    assert!(frame(&app).contains("n ^n"), "{}", frame(&app));
+    keys(&mut app, "?x");
+    assert!(!app.quit && !app.help);
+    keys(&mut app, "x");
+    assert!(app.quit);
+
+    let err = |text: &str| parse(text).unwrap_err();
+    let (l, c, m) = err("[keys]\nquit = \"q\"\nfly = \"f\"\n");
+    assert_eq!((l, c), (3, 1));
+    assert!(m.contains("unknown action `fly`"), "{m}");
+    let (l, c, m) = err("[keys]\ndown = [\"j\", \"hyper-j\"]\n");
+    assert_eq!((l, c), (2, 14), "{m}");
+    assert!(m.contains("`hyper-j` is not a key"), "{m}");
+    let (l, c, m) = err("[theme]\nkey = \"blurple\"\n");
+    assert_eq!((l, c), (2, 7));
+    assert!(m.contains("not a colour"), "{m}");
+    let (l, _, _) = err("[keys]\n\nquit = \n");
+    assert_eq!(l, 3);
+    let (l, c, m) = err("[colours]\n");
+    assert_eq!((l, c), (1, 2), "{m}");
+    // A theme colour parses.
+    let t = parse("[theme]\nselected-bg = \"#112233\"\nkey = \"lightblue\"\n")
+        .unwrap()
+        .theme;
+    assert_eq!(t.selected_bg, ratatui::style::Color::Rgb(0x11, 0x22, 0x33));
+    assert_eq!(t.key, ratatui::style::Color::LightBlue);
+}
+
+fn skilltui_ctrl(app: &mut skilltui::tui::app::App, c: char) {
+    ctrl(app, c);
 }

@@ -4,6 +4,7 @@
 
 pub mod agents;
 pub mod check;
+pub mod config;
 pub mod context;
 pub mod fix;
 pub mod list;
@@ -90,6 +91,9 @@ pub enum Command {
     Share(share::Args),
     /// Revert the newest action (from the journal in skilltui's data folder).
     Undo(undo::Args),
+    /// The explorer's config file (keymap and theme): print its path, write a commented
+    /// default, check it.
+    Config(config::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     ///
     /// e.g. `skilltui completions bash > ~/.local/share/bash-completion/completions/skilltui`,
@@ -124,6 +128,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
         Some(Command::Win(args)) => win::run(&args, common, out, err),
         Some(Command::Share(args)) => share::run(&args, common, out, err),
         Some(Command::Undo(args)) => undo::run(&args, out, err),
+        Some(Command::Config(args)) => config::run(&args, out),
         Some(Command::Completions { shell }) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "skilltui", out);

@@ -293,7 +293,6 @@ pub struct App {
     pub height: u16,
     pub spinner: usize,
     pub quit: bool,
-    pub rescan_requested: bool,
 
     /// Paths changed by the last update, marked for a few seconds.
     pub changed: std::collections::HashSet<PathBuf>,
@@ -304,66 +303,98 @@ pub struct App {
     /// The watcher's state, when it is not simply running.
     pub watch_note: Option<String>,
 
-    /// The action overlay (rename, move, fix, win, delete, undo), when open.
+    /// The action overlay (rename, move, fix, win, delete, undo, pickers), when open.
     pub action: Option<ActionUi>,
-    /// An action step for the run loop to perform (plan and preview, apply, undo, list fixes):
-    /// file I/O happens there, never in `update`.
-    pub action_cmd: Option<ActionCmd>,
+    /// The job running on the worker (planning, previewing, applying…), with its spinner;
+    /// keys keep acting meanwhile, Esc cancels it.
+    pub busy: Option<Busy>,
+    /// The id the next job gets.
+    pub next_job: u64,
     /// Journal ids of the actions applied in this session, oldest first (`u` undoes the last).
     pub session_actions: Vec<String>,
-    /// A source to open or copy (`o`, `y`), for the run loop: no process or terminal write
-    /// happens in `update`.
-    pub source_cmd: Option<SourceCmd>,
-    /// What `o`/`y` did or showed, in the status line until the next key.
-    pub source_note: Option<String>,
+    /// A transient message in the footer (a success, what `y` copied, a refusal of a key): it
+    /// goes at the next key or after a few seconds.
+    pub note: Option<Note>,
     /// The help overlay shows the evidence legend (`?` twice) instead of the keys.
     pub help_legend: bool,
+    /// The key table (the defaults with the config file's `[keys]` over them).
+    pub keymap: std::sync::Arc<super::keys::Keymap>,
+    /// What is wrong with the config file (shown in the header; the defaults are in use).
+    pub config_note: Option<String>,
 }
 
-/// Open a source's URL, or copy it to the clipboard (OSC 52).
+/// The job the explorer waits for.
+#[derive(Debug, Clone)]
+pub struct Busy {
+    pub id: u64,
+    /// What it does, e.g. "finding the smallest change…".
+    pub what: String,
+    pub cancel: Arc<std::sync::atomic::AtomicBool>,
+    /// Esc may drop it (planning, previewing; not applying or undoing).
+    pub cancellable: bool,
+}
+
+/// A transient message.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SourceCmd {
-    Open(String),
-    Copy(String),
+pub struct Note {
+    pub text: String,
+    pub kind: NoteKind,
+    /// Ticks (100 ms) left before it goes.
+    pub ticks: u16,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoteKind {
+    Info,
+    Success,
+    Error,
+}
+
+/// How long a transient message stays (in 100 ms ticks) when no key is pressed.
+pub const NOTE_TICKS: u16 = 40;
+
+/// What choosing an entry of a picker does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// Plan and preview this request.
+    Request(crate::actions::Request),
+    /// Show one agent's column (an index into `models`), or all.
+    AgentFilter(Option<usize>),
+    /// Make this copy win for the agent (`models` index): plan it.
+    WinFor { skill: PathBuf, agent: usize },
+    /// Act on this copy of a colliding name.
+    Copy {
+        skill: PathBuf,
+        action: super::keys::Action,
+    },
 }
 
 /// The action overlay's state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionUi {
-    /// Typing a new name (`R`); Tab toggles renaming the folder too.
+    /// Typing a new name (`R`); Tab toggles renaming the folder too. `error` is what is wrong
+    /// with the name as typed (checked at each key), or why the last attempt was refused.
     Input {
         skill: PathBuf,
         text: String,
         folder: bool,
+        error: Option<String>,
     },
-    /// Choosing one of several requests (roots for `M`, quick fixes for `F`).
+    /// Choosing one of several entries (roots for `M`, quick fixes for `F`, agents for `a` and
+    /// `W`, copies on the Collisions tab).
     Choose {
         title: String,
-        options: Vec<(String, crate::actions::Request)>,
+        options: Vec<(String, Choice)>,
         cursor: usize,
     },
-    /// Waiting for the run loop (planning, applying, undoing).
-    Busy(String),
     /// A plan with its diff and the verdicts before and after; `y`/Enter applies.
     Preview {
         plan: Box<crate::actions::Plan>,
         lines: Vec<String>,
         scroll: u16,
     },
-    /// A result or a refusal; any key closes it.
+    /// A refusal or failure; any key closes it.
     Message { title: String, text: String },
-}
-
-/// What the run loop does for the action overlay.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ActionCmd {
-    /// Plan and preview a request.
-    Plan(crate::actions::Request),
-    /// List the quick fixes of a SKILL.md.
-    Fixes(PathBuf),
-    Apply(Box<crate::actions::Plan>),
-    /// Undo the journal entry with this id.
-    Undo(String),
 }
 
 /// How long the change marks stay (in 100 ms ticks).
@@ -406,17 +437,18 @@ impl App {
             height,
             spinner: 0,
             quit: false,
-            rescan_requested: false,
             changed: Default::default(),
             changed_ticks: 0,
             last_update: None,
             watch_note: None,
             action: None,
-            action_cmd: None,
+            busy: None,
+            next_job: 0,
             session_actions: Vec::new(),
-            source_cmd: None,
-            source_note: None,
+            note: None,
             help_legend: false,
+            keymap: Default::default(),
+            config_note: None,
         }
     }
 

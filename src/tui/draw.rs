@@ -56,7 +56,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     }
     footer(f, app, a.footer);
     if app.help {
-        other::draw_help(f, app, f.area());
+        super::view::help::draw(f, app, f.area());
     }
     if app.action.is_some() {
         action::draw(f, app, f.area());
@@ -202,6 +202,13 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
             vec![Span::styled(style::safe(note), Style::new().fg(Color::Red))],
         ));
     }
+    if let Some(note) = &app.config_note {
+        parts.push((
+            3,
+            Slot::Tail,
+            vec![Span::styled(style::safe(note), Style::new().fg(Color::Red))],
+        ));
+    }
     let title = Span::styled("skilltui", style::title());
     let width = |keep: &[bool]| -> usize {
         let mut w = title.width();
@@ -279,50 +286,5 @@ fn tabs(f: &mut Frame, app: &App, area: Rect) {
 }
 
 fn footer(f: &mut Frame, app: &App, area: Rect) {
-    // What `o`/`y` did, or the source it shows, until the next key.
-    if let Some(note) = &app.source_note {
-        f.render_widget(
-            Line::from(Span::styled(
-                style::safe(note),
-                Style::new().fg(Color::Cyan),
-            )),
-            area,
-        );
-        return;
-    }
-    let keys: &[(&str, &str)] = match app.tab {
-        Tab::Skills => &[
-            ("/", "search"),
-            ("s", "sort"),
-            ("f", "filter"),
-            ("a", "agent"),
-            ("Tab", "why/fields/file"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-        Tab::Problems => &[
-            ("1-6", "tabs"),
-            ("↑↓", "move"),
-            ("Enter", "skills / open skill"),
-            ("Esc", "back"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-        _ => &[
-            ("1-6", "tabs"),
-            ("↑↓", "move"),
-            ("Enter", "detail"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-    };
-    let mut spans = Vec::new();
-    for (k, d) in keys {
-        spans.push(Span::styled(*k, style::key()));
-        spans.push(Span::raw(format!(" {d}  ")));
-    }
-    if area.width >= 150 {
-        spans.extend(style::legend());
-    }
-    f.render_widget(Line::from(spans), area);
+    super::view::footer::draw(f, app, area);
 }

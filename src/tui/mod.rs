@@ -1,15 +1,21 @@
-//! The explorer: a ratatui front end. `app` holds the state, `update` changes it from messages,
-//! `draw` renders it; this module owns the terminal and the threads.
+//! The explorer: a ratatui front end. `app` holds the state, `update` changes it from messages
+//! and returns the effects it wants (`effects::Cmd`), `draw` renders it; this module owns the
+//! terminal and the threads and carries out the effects.
 //!
 //! Threads: the UI thread (this one) owns the terminal and the state and never does file I/O;
 //! an input thread forwards terminal events; a scan worker (or the watcher) builds `Catalog`
-//! snapshots and their findings (`app::Problems`) and sends them whole. The terminal is restored
-//! on exit, on error and on panic.
+//! snapshots and their findings (`app::Problems`) and sends them whole; a job thread per
+//! action step (plan and preview, quick fixes, apply, undo) sends its result back as a message
+//! while keys keep acting. The terminal is restored on exit, on error and on panic.
 
 pub mod app;
+pub mod config;
 pub mod draw;
+pub mod effects;
+pub mod keys;
 pub mod layout;
 pub mod search;
+pub mod theme;
 pub mod update;
 pub mod view;
 
@@ -27,6 +33,7 @@ use ratatui::backend::CrosstermBackend;
 use std::io;
 use std::io::Write as _;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 use update::Msg;
@@ -93,11 +100,45 @@ pub fn spawn_scan(cx: &Context, tx: Sender<Msg>) {
         .unwrap_or_else(|e| eprintln!("skilltui: cannot start the scan thread: {e}"));
 }
 
-fn spawn_input(tx: Sender<Msg>) {
+/// Pauses the input thread (while an editor owns the terminal): `paused` asks, `parked`
+/// answers.
+#[derive(Clone, Default)]
+struct InputPause {
+    paused: Arc<AtomicBool>,
+    parked: Arc<AtomicBool>,
+}
+
+impl InputPause {
+    /// Stops reading terminal events; returns once the input thread no longer reads (bounded).
+    fn pause(&self) {
+        self.paused.store(true, Ordering::SeqCst);
+        let start = std::time::Instant::now();
+        while !self.parked.load(Ordering::SeqCst) && start.elapsed() < Duration::from_secs(1) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    fn resume(&self) {
+        self.paused.store(false, Ordering::SeqCst);
+    }
+}
+
+fn spawn_input(tx: Sender<Msg>, pause: InputPause) {
     let _ = std::thread::Builder::new()
         .name("skilltui-input".into())
         .spawn(move || {
             loop {
+                if pause.paused.load(Ordering::SeqCst) {
+                    pause.parked.store(true, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(20));
+                    continue;
+                }
+                pause.parked.store(false, Ordering::SeqCst);
+                // Poll, so that a pause is noticed without a key.
+                match event::poll(Duration::from_millis(50)) {
+                    Ok(false) => continue,
+                    Ok(true) => {}
+                    Err(_) => break,
+                }
                 let msg = match event::read() {
                     Ok(Event::Key(k)) => Msg::Key(k),
                     Ok(Event::Mouse(m)) => Msg::Mouse(m),
@@ -110,60 +151,6 @@ fn spawn_input(tx: Sender<Msg>) {
                 }
             }
         });
-}
-
-/// Performs the action step the app asked for (`app.action_cmd`): plan and preview, list quick
-/// fixes, apply, undo — file I/O, done here in the run loop, never in `update` — and feeds the
-/// result back through `update`.
-pub fn run_action(app: &mut App) {
-    use crate::actions::{self, journal};
-    use app::ActionCmd;
-    let Some(cmd) = app.action_cmd.take() else {
-        return;
-    };
-    let msg = match cmd {
-        ActionCmd::Plan(req) => {
-            let result = match &app.catalog {
-                None => Err("the scan has not finished".to_string()),
-                Some(cat) => actions::plan(cat, &app.models, &app.env, &req)
-                    .and_then(|plan| {
-                        let pv = actions::preview(&plan, &app.models, &app.env)?;
-                        let mut lines = vec![plan.title.clone(), String::new()];
-                        lines.extend(plan.diff.lines().map(String::from));
-                        lines.extend(plan.notes.iter().map(|n| format!("note: {n}")));
-                        lines.push(String::new());
-                        lines.extend(pv.lines(&app.env));
-                        Ok((Box::new(plan), lines))
-                    })
-                    .map_err(|r| r.0),
-            };
-            Msg::ActionPlanned(result)
-        }
-        ActionCmd::Fixes(skill) => {
-            let result = match app
-                .catalog
-                .as_ref()
-                .and_then(|c| c.skill(&skill).map(|s| (c, s)))
-            {
-                Some((cat, s)) => Ok(actions::fixes(cat, &app.models, s)),
-                None => Err("the skill is no longer in the catalog".to_string()),
-            };
-            Msg::ActionFixes(skill, result)
-        }
-        ActionCmd::Apply(plan) => Msg::ActionDone {
-            result: actions::apply(&plan)
-                .map(|e| (e.id, e.title))
-                .map_err(|r| r.0),
-            undo: false,
-        },
-        ActionCmd::Undo(id) => Msg::ActionDone {
-            result: journal::undo_id(&id)
-                .map(|e| (e.id, e.title))
-                .map_err(|r| r.0),
-            undo: true,
-        },
-    };
-    update::update(app, msg);
 }
 
 /// Draws a frame; without colour (`--color never`, `NO_COLOR`), in attributes only.
@@ -187,6 +174,15 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         Ok(s) => s.ids,
         Err(_) => crate::agents::default_selection(&cx.models, &cx.env).0,
     };
+    // The config file: a broken one leaves the defaults in place and is reported in the header.
+    let (config, config_note) = match config::load() {
+        Ok(c) => (c, None),
+        Err(e) => (
+            config::Config::default(),
+            Some(format!("config not used: {e}")),
+        ),
+    };
+    theme::set(config.theme);
     install_panic_hook();
     enable_raw_mode()?;
     let _guard = TerminalGuard;
@@ -201,13 +197,16 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         size.height,
     );
     app.select_agents(&shown);
+    app.keymap = Arc::new(config.keymap);
+    app.config_note = config_note;
     // First frame at once, before any I/O.
     terminal.draw(|f| paint(f, &app, color))?;
     // For the panic-safety test: a deliberate panic once the explorer owns the terminal.
     if std::env::var_os("SKILLTUI_TEST_PANIC").is_some() {
         panic!("deliberate panic (SKILLTUI_TEST_PANIC)");
     }
-    spawn_input(tx.clone());
+    let input = InputPause::default();
+    spawn_input(tx.clone(), input.clone());
     let start_watch = |tx: Sender<Msg>| {
         let models = Arc::new(cx.models.clone());
         let for_findings = models.clone();
@@ -243,38 +242,60 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
             Err(mpsc::RecvTimeoutError::Timeout) => Msg::Tick,
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         };
-        update::update(&mut app, msg);
+        let mut cmds = update::update(&mut app, msg);
         // Drain what else is waiting before drawing once.
         while let Ok(m) = rx.try_recv() {
-            update::update(&mut app, m);
+            cmds.extend(update::update(&mut app, m));
             if app.quit {
                 break;
             }
         }
-        if app.action_cmd.is_some() {
-            // Show the "busy" overlay, then do the step (synchronously: a plan and its preview
-            // take a moment; the terminal's input waits in the channel meanwhile).
-            terminal.draw(|f| paint(f, &app, color))?;
-            run_action(&mut app);
-        }
-        if let Some(cmd) = app.source_cmd.take() {
+        for cmd in cmds {
             match cmd {
-                app::SourceCmd::Open(url) => {
+                effects::Cmd::Run(job) => {
+                    effects::spawn(job, effects::Context::of(&app), tx.clone());
+                }
+                effects::Cmd::Rescan => match &watcher {
+                    Some(w) => w.rescan(),
+                    None => spawn_scan(&cx, tx.clone()),
+                },
+                effects::Cmd::OpenUrl(url) => {
                     if !open_url(&url) {
-                        app.source_note = Some(format!("nothing here opens URLs: {url}"));
+                        update::update(
+                            &mut app,
+                            Msg::Note(
+                                format!("nothing here opens URLs: {url}"),
+                                app::NoteKind::Error,
+                            ),
+                        );
                     }
                 }
-                app::SourceCmd::Copy(url) => {
+                effects::Cmd::Copy(text) => {
                     let mut o = io::stdout();
-                    let _ = write!(o, "{}", osc52(&url)).and_then(|_| o.flush());
+                    let _ = write!(o, "{}", osc52(&text)).and_then(|_| o.flush());
                 }
-            }
-        }
-        if app.rescan_requested {
-            app.rescan_requested = false;
-            match &watcher {
-                Some(w) => w.rescan(),
-                None => spawn_scan(&cx, tx.clone()),
+                effects::Cmd::Edit(path) => {
+                    input.pause();
+                    restore_terminal();
+                    let result = edit(&path);
+                    enable_raw_mode()?;
+                    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+                    terminal.clear()?;
+                    input.resume();
+                    let (text, kind) = match result {
+                        Ok(()) => (
+                            format!("edited {}; rescanning", crate::sanitize::path(&path)),
+                            app::NoteKind::Success,
+                        ),
+                        Err(e) => (e, app::NoteKind::Error),
+                    };
+                    update::update(&mut app, Msg::Note(text, kind));
+                    app.scan = app::ScanState::Scanning;
+                    match &watcher {
+                        Some(w) => w.rescan(),
+                        None => spawn_scan(&cx, tx.clone()),
+                    }
+                }
             }
         }
         // A dead watcher is reported and restarted (after a pause, so a crash loop stays calm).
@@ -292,6 +313,39 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         terminal.draw(|f| paint(f, &app, color))?;
     }
     Ok(Ok(EXIT_OK))
+}
+
+/// The editor command: `$VISUAL`, else `$EDITOR`.
+pub fn editor() -> Option<String> {
+    ["VISUAL", "EDITOR"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .map(|v| v.to_string_lossy().trim().to_string())
+        .find(|v| !v.is_empty())
+}
+
+/// Opens a file in the editor and waits for it (the terminal is the editor's meanwhile). The
+/// editor's command may hold arguments (`code -w`); the path is passed as one argument, never
+/// through a shell's parsing. Nothing else is run.
+fn edit(path: &std::path::Path) -> Result<(), String> {
+    let Some(editor) = editor() else {
+        return Err("set $VISUAL or $EDITOR to edit a SKILL.md".into());
+    };
+    let mut words = editor.split_whitespace();
+    let program = words.next().unwrap_or_default();
+    let status = std::process::Command::new(program)
+        .args(words)
+        .arg(path)
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", crate::sanitize::line(&editor)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} exited with {status}; rescanning",
+            crate::sanitize::line(&editor)
+        ))
+    }
 }
 
 /// Opens a URL with the desktop's opener (`xdg-open`, `open` on macOS), detached; false when

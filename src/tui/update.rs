@@ -1,6 +1,12 @@
-//! The one function that changes the explorer's state: `update(app, msg)`.
+//! The one function that changes the explorer's state: `update(app, msg)`. It does no I/O: it
+//! returns the effects it wants (`Cmd`: start a job on the worker, rescan, copy, open the
+//! editor) for the run loop, and keys act through the key table (`keys.rs`).
 
-use super::app::{ActionCmd, ActionUi, App, DetailTab, Filter, Focus, Sort, Tab};
+use super::app::{
+    ActionUi, App, Busy, Choice, DetailTab, Filter, Focus, Note, NoteKind, Sort, Tab,
+};
+use super::effects::{Cmd, Done, Job, Work};
+use super::keys::Action;
 use super::layout;
 use crate::actions::{Mode, Request};
 use crate::agents::Scope;
@@ -36,15 +42,13 @@ pub enum Msg {
     WatcherDied(String),
     /// Time passes (spinner, change marks).
     Tick,
-    /// A planned action with its preview lines (diff, notes, verdicts), or why it is refused.
-    ActionPlanned(Result<(Box<crate::actions::Plan>, Vec<String>), String>),
-    /// The quick fixes that apply to a SKILL.md.
-    ActionFixes(std::path::PathBuf, Result<Vec<crate::actions::Fix>, String>),
-    /// An action applied (journal id, title) or undone, or why not.
-    ActionDone {
-        result: Result<(String, String), String>,
-        undo: bool,
+    /// A job's result (`id` says which; a result the app no longer waits for is dropped).
+    Job {
+        id: u64,
+        done: Done,
     },
+    /// A transient message from the run loop (the editor's exit, a clipboard problem).
+    Note(String, NoteKind),
 }
 
 /// Tab titles as drawn in the tab bar: ` 1 Skills ` … separated by `│`.
@@ -79,8 +83,8 @@ fn hit<T: Copy>(spans: &[(T, String)], x0: u16, x: u16) -> Option<T> {
 fn contains(r: Option<Rect>, x: u16, y: u16) -> bool {
     r.is_some_and(|r| x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height)
 }
-
-pub fn update(app: &mut App, msg: Msg) {
+/// Changes the state for a message and returns the effects it asks for (none for most).
+pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     match msg {
         Msg::Tick => {
             app.spinner = app.spinner.wrapping_add(1);
@@ -88,8 +92,14 @@ pub fn update(app: &mut App, msg: Msg) {
             if app.changed_ticks == 0 {
                 app.changed.clear();
             }
-            if let Some((_, _, ticks)) = app.last_update.as_mut() {
-                *ticks += 1;
+            if let Some((_, _, t)) = app.last_update.as_mut() {
+                *t += 1;
+            }
+            if let Some(n) = app.note.as_mut() {
+                n.ticks = n.ticks.saturating_sub(1);
+                if n.ticks == 0 {
+                    app.note = None;
+                }
             }
         }
         Msg::Update(u) => {
@@ -115,88 +125,135 @@ pub fn update(app: &mut App, msg: Msg) {
         }
         Msg::Catalog(cat) => app.set_catalog(cat),
         Msg::ScanFailed(e) => app.scan = super::app::ScanState::Failed(e),
-        Msg::Key(k) if k.kind != KeyEventKind::Release => key(app, k),
+        Msg::Key(k) if k.kind != KeyEventKind::Release => return key(app, k),
         Msg::Key(_) => {}
         Msg::Mouse(m) => mouse(app, m),
-        Msg::ActionPlanned(r) => {
-            app.action = Some(match r {
-                Ok((plan, lines)) => ActionUi::Preview {
-                    plan,
-                    lines,
-                    scroll: 0,
-                },
-                Err(e) => ActionUi::Message {
-                    title: "Refused".into(),
-                    text: e,
-                },
-            });
-        }
-        Msg::ActionFixes(skill, r) => {
-            app.action = Some(match r {
-                Ok(fixes) if fixes.is_empty() => ActionUi::Message {
-                    title: "Quick fixes".into(),
-                    text: "No quick fix applies to this skill.".into(),
-                },
-                Ok(fixes) => {
-                    let mut options: Vec<(String, Request)> = fixes
-                        .iter()
-                        .map(|f| {
-                            (
-                                format!("{}: {}", f.code, f.title),
-                                Request::Fix {
-                                    skill: skill.clone(),
-                                    only: vec![f.code.to_string()],
-                                },
-                            )
-                        })
-                        .collect();
-                    if fixes.len() > 1 {
-                        options.push((
-                            "all of them".into(),
-                            Request::Fix {
-                                skill: skill.clone(),
-                                only: Vec::new(),
-                            },
-                        ));
-                    }
-                    ActionUi::Choose {
-                        title: "Quick fix".into(),
-                        options,
-                        cursor: 0,
-                    }
-                }
-                Err(e) => ActionUi::Message {
-                    title: "Refused".into(),
-                    text: e,
-                },
-            });
-        }
-        Msg::ActionDone { result, undo } => {
-            app.action = Some(match result {
-                Ok((id, title)) => {
-                    if undo {
-                        app.session_actions.retain(|x| x != &id);
-                    } else {
-                        app.session_actions.push(id);
-                    }
-                    app.rescan_requested = true;
-                    app.scan = super::app::ScanState::Scanning;
-                    ActionUi::Message {
-                        title: if undo { "Undone" } else { "Done" }.into(),
-                        text: if undo {
-                            format!("Undone: {title}")
-                        } else {
-                            format!("{title}\n\nu undoes it.")
-                        },
-                    }
-                }
-                Err(e) => ActionUi::Message {
-                    title: "Refused".into(),
-                    text: e,
-                },
-            });
-        }
+        Msg::Note(text, kind) => note(app, kind, text),
+        Msg::Job { id, done } => return job_done(app, id, done),
     }
+    Vec::new()
+}
+
+/// Shows a transient message.
+fn note(app: &mut App, kind: NoteKind, text: impl Into<String>) {
+    app.note = Some(Note {
+        text: text.into(),
+        kind,
+        ticks: super::app::NOTE_TICKS,
+    });
+}
+
+/// Starts a job on the worker, unless one runs (one at a time: the app waits for one result).
+fn start_job(app: &mut App, work: Work, what: &str) -> Vec<Cmd> {
+    if let Some(b) = &app.busy {
+        let text = if b.cancellable {
+            format!("still {} — Esc cancels it", b.what)
+        } else {
+            format!("still {}", b.what)
+        };
+        note(app, NoteKind::Info, text);
+        return Vec::new();
+    }
+    let id = app.next_job;
+    app.next_job += 1;
+    let cancel = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    app.busy = Some(Busy {
+        id,
+        what: what.to_string(),
+        cancel: cancel.clone(),
+        cancellable: work.cancellable(),
+    });
+    vec![Cmd::Run(Job { id, work, cancel })]
+}
+
+/// A job's result: shown when it is the one the app waits for, dropped otherwise (cancelled).
+fn job_done(app: &mut App, id: u64, done: Done) -> Vec<Cmd> {
+    if app.busy.as_ref().is_none_or(|b| b.id != id) {
+        return Vec::new();
+    }
+    app.busy = None;
+    let refused = |text: String| ActionUi::Message {
+        title: "Refused".into(),
+        text,
+    };
+    match done {
+        Done::Cancelled => {}
+        Done::Planned(_, Ok((plan, lines))) => {
+            app.action = Some(ActionUi::Preview {
+                plan,
+                lines,
+                scroll: 0,
+            })
+        }
+        // A refused name: the prompt again, with what was typed and why.
+        Done::Planned(
+            Request::Rename {
+                skill,
+                name,
+                folder,
+            },
+            Err(e),
+        ) => {
+            app.action = Some(ActionUi::Input {
+                skill,
+                text: name,
+                folder,
+                error: Some(e),
+            })
+        }
+        Done::Planned(_, Err(e)) => app.action = Some(refused(e)),
+        Done::Fixes(_, Ok(fixes)) if fixes.is_empty() => {
+            note(app, NoteKind::Info, "no quick fix applies to this skill")
+        }
+        Done::Fixes(skill, Ok(fixes)) => {
+            let mut options: Vec<(String, Choice)> = fixes
+                .iter()
+                .map(|f| {
+                    (
+                        format!("{}: {}", f.code, f.title),
+                        Choice::Request(Request::Fix {
+                            skill: skill.clone(),
+                            only: vec![f.code.to_string()],
+                        }),
+                    )
+                })
+                .collect();
+            if fixes.len() > 1 {
+                options.push((
+                    "all of them".into(),
+                    Choice::Request(Request::Fix {
+                        skill: skill.clone(),
+                        only: Vec::new(),
+                    }),
+                ));
+            }
+            app.action = Some(ActionUi::Choose {
+                title: "Quick fix".into(),
+                options,
+                cursor: 0,
+            });
+        }
+        Done::Fixes(_, Err(e)) => app.action = Some(refused(e)),
+        Done::Applied(Ok((id, title))) => {
+            app.session_actions.push(id);
+            let undo = app.keymap.key_of(Action::Undo);
+            note(
+                app,
+                NoteKind::Success,
+                format!("done: {title} — {undo} undoes it"),
+            );
+            app.scan = super::app::ScanState::Scanning;
+            return vec![Cmd::Rescan];
+        }
+        Done::Undone(Ok((id, title))) => {
+            app.session_actions.retain(|x| x != &id);
+            note(app, NoteKind::Success, format!("undone: {title}"));
+            app.scan = super::app::ScanState::Scanning;
+            return vec![Cmd::Rescan];
+        }
+        Done::Applied(Err(e)) | Done::Undone(Err(e)) => app.action = Some(refused(e)),
+    }
+    Vec::new()
 }
 
 /// The change marks and the "updated" note of a watcher update.
@@ -210,9 +267,9 @@ fn note_update(app: &mut App, u: &crate::watch::Update) {
 }
 
 /// Keys while the action overlay is open.
-fn action_key(app: &mut App, k: KeyEvent) {
+fn action_key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
     let Some(ui) = app.action.as_mut() else {
-        return;
+        return Vec::new();
     };
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     match ui {
@@ -220,25 +277,44 @@ fn action_key(app: &mut App, k: KeyEvent) {
             skill,
             text,
             folder,
-        } => match k.code {
-            KeyCode::Esc => app.action = None,
-            KeyCode::Tab => *folder = !*folder,
-            KeyCode::Backspace => {
-                text.pop();
+            error,
+        } => {
+            let mut edited = false;
+            match k.code {
+                KeyCode::Esc => {
+                    app.action = None;
+                    return Vec::new();
+                }
+                KeyCode::Tab => *folder = !*folder,
+                KeyCode::Backspace => {
+                    text.pop();
+                    edited = true;
+                }
+                KeyCode::Char('u') if ctrl => {
+                    text.clear();
+                    edited = true;
+                }
+                KeyCode::Char(c) if !ctrl => {
+                    text.push(c);
+                    edited = true;
+                }
+                // A name the spec refuses is not planned: the error stays under it.
+                KeyCode::Enter if error.is_none() => {
+                    let req = Request::Rename {
+                        skill: skill.clone(),
+                        name: text.trim().to_string(),
+                        folder: *folder,
+                    };
+                    app.action = None;
+                    return start_job(app, Work::Plan(req), "planning the rename…");
+                }
+                _ => {}
             }
-            KeyCode::Char('u') if ctrl => text.clear(),
-            KeyCode::Char(c) if !ctrl => text.push(c),
-            KeyCode::Enter => {
-                let req = Request::Rename {
-                    skill: skill.clone(),
-                    name: text.trim().to_string(),
-                    folder: *folder,
-                };
-                app.action = Some(ActionUi::Busy("planning…".into()));
-                app.action_cmd = Some(ActionCmd::Plan(req));
+            if edited {
+                // Checked as typed (the spec's name rules; no file is read).
+                *error = crate::actions::check_name(text.trim()).err().map(|r| r.0);
             }
-            _ => {}
-        },
+        }
         ActionUi::Choose {
             options, cursor, ..
         } => match k.code {
@@ -247,6 +323,8 @@ fn action_key(app: &mut App, k: KeyEvent) {
                 *cursor = (*cursor + 1).min(options.len().saturating_sub(1))
             }
             KeyCode::Up | KeyCode::Char('k') => *cursor = cursor.saturating_sub(1),
+            KeyCode::Home | KeyCode::Char('g') => *cursor = 0,
+            KeyCode::End | KeyCode::Char('G') => *cursor = options.len().saturating_sub(1),
             KeyCode::Char('c') | KeyCode::Char('l') | KeyCode::Char('m') => {
                 // Move, copy or link: switch every option's mode.
                 let mode = match k.code {
@@ -254,23 +332,28 @@ fn action_key(app: &mut App, k: KeyEvent) {
                     KeyCode::Char('l') => Mode::Link,
                     _ => Mode::Move,
                 };
-                for (label, req) in options.iter_mut() {
-                    if let Request::Move { mode: m, root, .. } = req {
+                let env = app.env.clone();
+                for (label, choice) in options.iter_mut() {
+                    if let Choice::Request(Request::Move { mode: m, root, .. }) = choice {
                         *m = mode;
-                        *label = format!("{} to {}", mode.verb(), style_path(&app.env, root));
+                        let readers = label.split_once(" — ").map(|(_, r)| r.to_string());
+                        *label = format!("{} to {}", mode.verb(), style_path(&env, root));
+                        if let Some(r) = readers {
+                            label.push_str(" — ");
+                            label.push_str(&r);
+                        }
                     }
                 }
             }
             KeyCode::Enter | KeyCode::Char('y') => {
-                if let Some((_, req)) = options.get(*cursor) {
-                    let req = req.clone();
-                    app.action = Some(ActionUi::Busy("planning…".into()));
-                    app.action_cmd = Some(ActionCmd::Plan(req));
+                if let Some((_, choice)) = options.get(*cursor) {
+                    let choice = choice.clone();
+                    app.action = None;
+                    return choose(app, choice);
                 }
             }
             _ => {}
         },
-        ActionUi::Busy(_) => {}
         ActionUi::Preview { plan, scroll, .. } => match k.code {
             KeyCode::Esc | KeyCode::Char('n') | KeyCode::Char('q') => app.action = None,
             KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
@@ -279,12 +362,37 @@ fn action_key(app: &mut App, k: KeyEvent) {
             KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
             KeyCode::Enter | KeyCode::Char('y') => {
                 let plan = plan.clone();
-                app.action = Some(ActionUi::Busy("applying…".into()));
-                app.action_cmd = Some(ActionCmd::Apply(plan));
+                app.action = None;
+                return start_job(app, Work::Apply(plan), "applying…");
             }
             _ => {}
         },
         ActionUi::Message { .. } => app.action = None,
+    }
+    Vec::new()
+}
+
+/// What choosing a picker's entry does.
+fn choose(app: &mut App, choice: Choice) -> Vec<Cmd> {
+    match choice {
+        Choice::Request(req) => start_job(app, Work::Plan(req), "planning…"),
+        Choice::AgentFilter(a) => {
+            app.agent_filter = a;
+            app.refresh_rows();
+            Vec::new()
+        }
+        Choice::WinFor { skill, agent } => match app.models.get(agent) {
+            Some(m) => {
+                let agent = m.id.clone();
+                start_job(
+                    app,
+                    Work::Plan(Request::Win { skill, agent }),
+                    "finding the smallest change…",
+                )
+            }
+            None => Vec::new(),
+        },
+        Choice::Copy { skill, action } => act(app, action, skill),
     }
 }
 
@@ -292,41 +400,117 @@ fn style_path(env: &crate::env::Env, p: &std::path::Path) -> String {
     crate::present::show_path(env, p)
 }
 
-/// The action keys of the Skills tab: R rename, M move/copy/link, F quick fix, W make this copy
-/// win for the agent shown (`a`), D delete to trash, u undo.
-fn start_action(app: &mut App, c: char) -> bool {
-    if c == 'u' {
-        app.action = Some(match app.session_actions.last() {
-            Some(id) => {
-                app.action_cmd = Some(ActionCmd::Undo(id.clone()));
-                ActionUi::Busy("undoing…".into())
-            }
-            None => ActionUi::Message {
-                title: "Undo".into(),
-                text: "No action of this session to undo (`skilltui undo` reverts older ones)."
-                    .into(),
-            },
-        });
-        return true;
+/// The skills an action on a skill applies to where the app is: the selected row (Skills
+/// tab), the selected skill of a cause (Problems tab, detail pane), the copies of the selected
+/// name (Collisions tab).
+fn targets(app: &App) -> Vec<std::path::PathBuf> {
+    match app.tab {
+        Tab::Skills => app.current().map(|s| s.path.clone()).into_iter().collect(),
+        Tab::Problems if app.focus == Focus::Detail => app
+            .current_group()
+            .and_then(|(_, a)| a.get(app.problem_cursor))
+            .and_then(|a| app.skill(a.skill))
+            .map(|s| s.path.clone())
+            .into_iter()
+            .collect(),
+        Tab::Collisions => app
+            .collisions
+            .get(app.side_cursor)
+            .map(|c| {
+                c.skills
+                    .iter()
+                    .filter_map(|&i| app.skill(i).map(|s| s.path.clone()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
     }
-    if app.tab != Tab::Skills || !matches!(c, 'R' | 'M' | 'F' | 'W' | 'D') {
-        return false;
+}
+
+/// An action on a skill: on the one selected, or a picker of the copies first.
+fn on_skill(app: &mut App, action: Action) -> Vec<Cmd> {
+    let mut copies = targets(app);
+    match copies.len() {
+        0 => {
+            note(app, NoteKind::Info, "no skill selected");
+            Vec::new()
+        }
+        1 => act(app, action, copies.remove(0)),
+        _ => {
+            // For W, the copies some agent does not load come first (the likely ones to win).
+            let loses = |p: &std::path::PathBuf| {
+                app.catalog
+                    .as_ref()
+                    .and_then(|c| c.skill(p))
+                    .is_some_and(|s| s.verdicts.iter().any(|(_, v)| v.status.is_problem()))
+            };
+            let cursor = if action == Action::Win {
+                copies.iter().position(loses).unwrap_or(0)
+            } else {
+                0
+            };
+            let options = copies
+                .into_iter()
+                .map(|p| {
+                    let scope = app
+                        .catalog
+                        .as_ref()
+                        .and_then(|c| c.skill(&p))
+                        .map(|s| format!("  ({})", s.scope.as_str()))
+                        .unwrap_or_default();
+                    (
+                        format!("{}{scope}", style_path(&app.env, &p)),
+                        Choice::Copy { skill: p, action },
+                    )
+                })
+                .collect();
+            let verb = match action {
+                Action::Win => "should win",
+                Action::Delete => "to delete",
+                Action::Rename => "to rename",
+                Action::Move => "to move",
+                Action::Fix => "to fix",
+                Action::Edit => "to edit",
+                _ => "",
+            };
+            app.action = Some(ActionUi::Choose {
+                title: format!("Which copy {verb}?").replace("copy ?", "copy?"),
+                options,
+                cursor,
+            });
+            Vec::new()
+        }
     }
-    let Some(s) = app.current() else {
-        return true;
+}
+
+/// An action on one skill.
+fn act(app: &mut App, action: Action, skill: std::path::PathBuf) -> Vec<Cmd> {
+    let Some(s) = app
+        .catalog
+        .as_ref()
+        .and_then(|c| c.skill(&skill))
+        .map(|s| (s.label().to_string(), s.root.clone()))
+    else {
+        note(
+            app,
+            NoteKind::Error,
+            "the skill is no longer in the catalog",
+        );
+        return Vec::new();
     };
-    let skill = s.path.clone();
-    let (label, root) = (s.label().to_string(), s.root.clone());
-    match c {
-        'R' => {
+    let (label, root) = s;
+    match action {
+        Action::Rename => {
+            let error = crate::actions::check_name(&label).err().map(|r| r.0);
             app.action = Some(ActionUi::Input {
                 skill,
                 text: label,
                 folder: true,
-            })
+                error,
+            });
         }
-        'M' => {
-            let roots: Vec<(String, Request)> = app
+        Action::Move => {
+            let roots: Vec<(String, Choice)> = app
                 .catalog
                 .as_ref()
                 .map(|cat| {
@@ -334,13 +518,18 @@ fn start_action(app: &mut App, c: char) -> bool {
                         .iter()
                         .filter(|r| r.scope != Scope::System && Some(&r.path) != root.as_ref())
                         .map(|r| {
+                            let readers = if r.agents.is_empty() {
+                                "no agent".to_string()
+                            } else {
+                                r.agents.join(" ")
+                            };
                             (
-                                format!("move to {}", style_path(&app.env, &r.path)),
-                                Request::Move {
+                                format!("move to {} — {readers}", style_path(&app.env, &r.path)),
+                                Choice::Request(Request::Move {
                                     skill: skill.clone(),
                                     root: r.path.clone(),
                                     mode: Mode::Move,
-                                },
+                                }),
                             )
                         })
                         .collect()
@@ -352,32 +541,80 @@ fn start_action(app: &mut App, c: char) -> bool {
                 cursor: 0,
             });
         }
-        'F' => {
-            app.action = Some(ActionUi::Busy("looking for quick fixes…".into()));
-            app.action_cmd = Some(ActionCmd::Fixes(skill));
-        }
-        'W' => match app.agent_filter {
-            Some(i) => {
-                let agent = app.models[i].id.clone();
-                app.action = Some(ActionUi::Busy("finding the smallest change…".into()));
-                app.action_cmd = Some(ActionCmd::Plan(Request::Win { skill, agent }));
-            }
+        Action::Fix => return start_job(app, Work::Fixes(skill), "looking for quick fixes…"),
+        Action::Win => match app.agent_filter.filter(|_| app.tab == Tab::Skills) {
+            // One agent's column is shown: that agent.
+            Some(agent) => return choose(app, Choice::WinFor { skill, agent }),
             None => {
-                app.action = Some(ActionUi::Message {
-                    title: "Make this copy win".into(),
-                    text: "Pick the agent first: `a` shows one agent's column.".into(),
-                })
+                let verdicts = app
+                    .catalog
+                    .as_ref()
+                    .and_then(|c| c.skill(&skill))
+                    .map(|s| s.verdicts.clone())
+                    .unwrap_or_default();
+                let status = |id: &str| {
+                    verdicts
+                        .iter()
+                        .find(|(a, _)| a == id)
+                        .map(|(_, v)| v.status)
+                };
+                let options: Vec<(String, Choice)> = app
+                    .models
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| {
+                        let st = status(&m.id)
+                            .map(|s| format!("  ({} now)", s.as_str()))
+                            .unwrap_or_default();
+                        (
+                            format!("{}{st}", m.id),
+                            Choice::WinFor {
+                                skill: skill.clone(),
+                                agent: i,
+                            },
+                        )
+                    })
+                    .collect();
+                // The first agent that does not load this copy.
+                let cursor = app
+                    .models
+                    .iter()
+                    .position(|m| status(&m.id).is_some_and(|s| s.is_problem()))
+                    .unwrap_or(0);
+                app.action = Some(ActionUi::Choose {
+                    title: format!(
+                        "Make {} win for which agent?",
+                        crate::sanitize::line(&label)
+                    ),
+                    options,
+                    cursor,
+                });
             }
         },
-        'D' => {
-            app.action = Some(ActionUi::Busy("planning…".into()));
-            app.action_cmd = Some(ActionCmd::Plan(Request::Delete { skill }));
+        Action::Delete => {
+            return start_job(app, Work::Plan(Request::Delete { skill }), "planning…");
+        }
+        Action::Edit => {
+            note(
+                app,
+                NoteKind::Info,
+                format!("editing {}", style_path(&app.env, &skill)),
+            );
+            return vec![Cmd::Edit(skill)];
+        }
+        Action::CopyPath => {
+            let text = skill.display().to_string();
+            note(
+                app,
+                NoteKind::Success,
+                format!("copied {}", crate::sanitize::path(&skill)),
+            );
+            return vec![Cmd::Copy(text)];
         }
         _ => {}
     }
-    true
+    Vec::new()
 }
-
 fn move_by(app: &mut App, delta: isize) {
     match (app.tab, app.focus) {
         // The skills of the selected cause.
@@ -450,33 +687,33 @@ fn set_query(app: &mut App, q: String) {
     app.refresh_rows();
 }
 
-fn key(app: &mut App, k: KeyEvent) {
+/// A key: the help, a popup or the search take it first; otherwise it acts through the key
+/// table.
+fn key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    // Ctrl-C always quits, whatever the key table says.
     if ctrl && matches!(k.code, KeyCode::Char('c')) {
         app.quit = true;
-        return;
+        return Vec::new();
     }
-    app.source_note = None;
+    // A transient message goes at the next key.
+    app.note = None;
     if app.help {
-        // `?` turns to the evidence legend; any other key closes the help; `q` still quits.
+        // `?` turns to the evidence legend; any other key (`q` too) closes the help.
         if matches!(k.code, KeyCode::Char('?')) && !app.help_legend {
             app.help_legend = true;
-            return;
-        }
-        if matches!(k.code, KeyCode::Char('q')) {
-            app.quit = true;
+            return Vec::new();
         }
         app.help = false;
         app.help_legend = false;
-        return;
+        return Vec::new();
     }
     if app.action.is_some() {
-        action_key(app, k);
-        return;
+        return action_key(app, k);
     }
     if app.search.editing {
         match k.code {
-            KeyCode::Esc => {
+            _ if app.keymap.is(Action::Back, &k) => {
                 app.search.editing = false;
                 app.search.set_query(String::new());
                 app.refresh_rows();
@@ -497,51 +734,58 @@ fn key(app: &mut App, k: KeyEvent) {
             KeyCode::Up => move_by(app, -1),
             _ => {}
         }
-        return;
+        return Vec::new();
     }
-    if let KeyCode::Char(c) = k.code
-        && !ctrl
-        && start_action(app, c)
-    {
-        return;
+    let keymap = app.keymap.clone();
+    match keymap.action(app, &k) {
+        Some(a) => perform(app, a),
+        None => Vec::new(),
     }
-    match k.code {
-        KeyCode::Char('q') => app.quit = true,
-        KeyCode::Esc => {
-            if app.focus == Focus::Detail {
-                app.focus = Focus::List;
-            } else if !app.search.query.is_empty() {
-                app.search.set_query(String::new());
-                app.refresh_rows();
-            } else {
-                app.quit = true;
-            }
-        }
-        KeyCode::Char('?') => app.help = true,
-        KeyCode::Char(c @ ('o' | 'y')) if !ctrl => source_key(app, c == 'o'),
-        KeyCode::Char(c @ '1'..='6') => {
-            let t = Tab::ALL[(c as u8 - b'1') as usize];
-            if t != app.tab {
+}
+
+/// Does what a key of the table stands for.
+pub fn perform(app: &mut App, action: Action) -> Vec<Cmd> {
+    match action {
+        Action::Quit => app.quit = true,
+        Action::Help => app.help = true,
+        Action::Back => back(app),
+        Action::Tab(n) => {
+            if let Some(&t) = Tab::ALL.get(n as usize)
+                && t != app.tab
+            {
                 switch_tab(app, t);
             }
         }
-        // On a cause's skills, Enter opens the skill in the Skills tab with its Why pane.
-        KeyCode::Enter if app.tab == Tab::Problems && app.focus == Focus::Detail => {
-            if let Some(&skill) = app
-                .current_group()
-                .and_then(|(_, a)| a.get(app.problem_cursor))
-                .map(|a| &a.skill)
-            {
-                app.open_skill(skill);
+        Action::Down => move_by(app, 1),
+        Action::Up => move_by(app, -1),
+        Action::PageDown => move_by(app, page(app)),
+        Action::PageUp => move_by(app, -page(app)),
+        Action::HalfDown => move_by(app, page(app) / 2),
+        Action::HalfUp => move_by(app, -page(app) / 2),
+        Action::First => move_by(app, -(1 << 30)),
+        Action::Last => move_by(app, 1 << 30),
+        Action::Open => {
+            // On a cause's skills, Enter opens the skill in the Skills tab with its Why pane.
+            if app.tab == Tab::Problems && app.focus == Focus::Detail {
+                if let Some(&skill) = app
+                    .current_group()
+                    .and_then(|(_, a)| a.get(app.problem_cursor))
+                    .map(|a| &a.skill)
+                {
+                    app.open_skill(skill);
+                }
+            } else if app.tab != Tab::Roots {
+                app.focus = Focus::Detail;
             }
         }
-        KeyCode::Tab | KeyCode::BackTab if app.tab == Tab::Skills => {
+        Action::ToList => app.focus = Focus::List,
+        Action::NextDetail | Action::PrevDetail => {
             let i = DetailTab::ALL
                 .iter()
                 .position(|t| *t == app.detail_tab)
                 .unwrap_or(0);
             let n = DetailTab::ALL.len();
-            let j = if k.code == KeyCode::Tab {
+            let j = if action == Action::NextDetail {
                 (i + 1) % n
             } else {
                 (i + n - 1) % n
@@ -549,25 +793,13 @@ fn key(app: &mut App, k: KeyEvent) {
             app.detail_tab = DetailTab::ALL[j];
             app.detail_scroll = 0;
         }
-        KeyCode::Down | KeyCode::Char('j') => move_by(app, 1),
-        KeyCode::Up | KeyCode::Char('k') => move_by(app, -1),
-        KeyCode::PageDown => move_by(app, page(app)),
-        KeyCode::PageUp => move_by(app, -page(app)),
-        KeyCode::Char('d') if ctrl => move_by(app, page(app) / 2),
-        KeyCode::Char('u') if ctrl => move_by(app, -page(app) / 2),
-        KeyCode::Home | KeyCode::Char('g') => move_by(app, -(1 << 30)),
-        KeyCode::End | KeyCode::Char('G') => move_by(app, 1 << 30),
-        KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') if app.tab != Tab::Roots => {
-            app.focus = Focus::Detail;
-        }
-        KeyCode::Left | KeyCode::Char('h') => app.focus = Focus::List,
-        KeyCode::Char('/') => {
+        Action::Search => {
             app.tab = Tab::Skills;
             app.focus = Focus::List;
             app.search.editing = true;
             app.clamp_offset();
         }
-        KeyCode::Char('s') => {
+        Action::Sort => {
             app.sort = match app.sort {
                 Sort::Name => Sort::Problems,
                 Sort::Problems => Sort::Scope,
@@ -575,7 +807,7 @@ fn key(app: &mut App, k: KeyEvent) {
             };
             app.refresh_rows();
         }
-        KeyCode::Char('f') => {
+        Action::Filter => {
             app.filter = match app.filter {
                 Filter::All => Filter::Problems,
                 Filter::Problems => Filter::Collisions,
@@ -583,22 +815,26 @@ fn key(app: &mut App, k: KeyEvent) {
             };
             app.refresh_rows();
         }
-        // Every agent's column, or back to the default selection (the agents in use).
-        KeyCode::Char('A') => {
+        Action::AllAgents => {
             app.all_agents = !app.all_agents;
             app.agent_filter = None;
             app.refresh_rows();
         }
-        KeyCode::Char('a') => {
-            let n = app.models.len();
-            app.agent_filter = match app.agent_filter {
-                None if n > 0 => Some(0),
-                Some(i) if i + 1 < n => Some(i + 1),
-                _ => None,
-            };
-            app.refresh_rows();
+        Action::Agent => {
+            let mut options = vec![("all agents".to_string(), Choice::AgentFilter(None))];
+            options.extend(
+                app.models
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (m.id.clone(), Choice::AgentFilter(Some(i)))),
+            );
+            app.action = Some(ActionUi::Choose {
+                title: "Show which agent?".into(),
+                options,
+                cursor: app.agent_filter.map_or(0, |i| i + 1),
+            });
         }
-        KeyCode::Char('p') => {
+        Action::Scope => {
             app.scope_filter = match app.scope_filter {
                 None => Some(Scope::Project),
                 Some(Scope::Project) => Some(Scope::User),
@@ -607,34 +843,101 @@ fn key(app: &mut App, k: KeyEvent) {
             };
             app.refresh_rows();
         }
-        KeyCode::Char('r') => {
-            app.rescan_requested = true;
+        Action::Rescan => {
             app.scan = super::app::ScanState::Scanning;
+            return vec![Cmd::Rescan];
         }
-        _ => {}
+        Action::OpenSource => return source_key(app, true),
+        Action::CopySource => return source_key(app, false),
+        Action::Undo => {
+            return match app.session_actions.last().cloned() {
+                Some(id) => start_job(app, Work::Undo(id), "undoing…"),
+                None => {
+                    note(
+                        app,
+                        NoteKind::Info,
+                        "no action of this session to undo (`skilltui undo` reverts older ones)",
+                    );
+                    Vec::new()
+                }
+            };
+        }
+        Action::Rename
+        | Action::Move
+        | Action::Fix
+        | Action::Win
+        | Action::Delete
+        | Action::Edit
+        | Action::CopyPath => return on_skill(app, action),
+    }
+    Vec::new()
+}
+
+/// Esc: backs out one step — cancels the running job, leaves the detail pane, clears the
+/// search, clears the filters. It never quits.
+fn back(app: &mut App) {
+    if let Some(b) = &app.busy {
+        if b.cancellable {
+            b.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            let what = b.what.trim_end_matches('…').to_string();
+            app.busy = None;
+            note(app, NoteKind::Info, format!("cancelled {what}"));
+        } else {
+            let what = b.what.clone();
+            note(
+                app,
+                NoteKind::Info,
+                format!("{what} cannot be cancelled; it ends in a moment"),
+            );
+        }
+        return;
+    }
+    if app.focus == Focus::Detail {
+        app.focus = Focus::List;
+    } else if !app.search.query.is_empty() {
+        app.search.set_query(String::new());
+        app.refresh_rows();
+    } else if app.filter != Filter::All || app.agent_filter.is_some() || app.scope_filter.is_some()
+    {
+        app.filter = Filter::All;
+        app.agent_filter = None;
+        app.scope_filter = None;
+        app.refresh_rows();
+        note(app, NoteKind::Info, "filters cleared");
+    } else {
+        let quit = app.keymap.key_of(Action::Quit);
+        note(
+            app,
+            NoteKind::Info,
+            format!("nothing to back out of; {quit} quits"),
+        );
     }
 }
 
-/// `o` opens, `y` copies the source of the selected skill's decisive reason; a source without
+/// `o` opens, `Y` copies the source of the selected skill's decisive reason; a source without
 /// a URL (an oracle case, an inference) is shown instead.
-fn source_key(app: &mut App, open: bool) {
+fn source_key(app: &mut App, open: bool) -> Vec<Cmd> {
     let Some((rule, src)) = app.current_source() else {
-        app.source_note = Some("no reason with a source here".into());
-        return;
+        note(app, NoteKind::Info, "no reason with a source here");
+        return Vec::new();
     };
     match src.url.clone() {
         Some(url) => {
-            app.source_note = Some(format!(
-                "{} {rule}: {url}",
-                if open { "opening" } else { "copied" }
-            ));
-            app.source_cmd = Some(if open {
-                super::app::SourceCmd::Open(url)
+            note(
+                app,
+                NoteKind::Success,
+                format!("{} {rule}: {url}", if open { "opening" } else { "copied" }),
+            );
+            vec![if open {
+                Cmd::OpenUrl(url)
             } else {
-                super::app::SourceCmd::Copy(url)
-            });
+                Cmd::Copy(url)
+            }]
         }
-        None => app.source_note = Some(format!("{rule}: {}", src.render())),
+        None => {
+            note(app, NoteKind::Info, format!("{rule}: {}", src.render()));
+            Vec::new()
+        }
     }
 }
 

@@ -43,9 +43,13 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         return;
     };
     let (title, lines, hint, scroll): (String, Vec<Line>, &str, u16) = match ui {
-        ActionUi::Input { text, folder, .. } => (
-            " Rename ".into(),
-            vec![
+        ActionUi::Input {
+            text,
+            folder,
+            error,
+            ..
+        } => {
+            let mut lines = vec![
                 Line::from(vec![
                     Span::styled("new name: ", style::key()),
                     Span::raw(style::safe(text)),
@@ -55,10 +59,25 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
                     "[{}] rename the folder too (Tab)",
                     if *folder { "x" } else { " " }
                 )),
-            ],
-            "Enter previews · Esc cancels",
-            0,
-        ),
+            ];
+            if let Some(e) = error {
+                lines.push(Line::default());
+                lines.push(Line::from(Span::styled(
+                    style::safe(e),
+                    Style::new().fg(style::theme().error),
+                )));
+            }
+            (
+                " Rename ".into(),
+                lines,
+                if error.is_some() {
+                    "fix the name to preview · Esc cancels"
+                } else {
+                    "Enter previews · Esc cancels"
+                },
+                0,
+            )
+        }
         ActionUi::Choose {
             title,
             options,
@@ -79,12 +98,6 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
                 .collect(),
             "↑↓ choose · Enter previews · Esc cancels",
             (*cursor as u16).saturating_sub(10),
-        ),
-        ActionUi::Busy(what) => (
-            " Action ".into(),
-            vec![Line::from(style::safe(what))],
-            "",
-            0,
         ),
         ActionUi::Preview { lines, scroll, .. } => (
             " Preview ".into(),
@@ -110,7 +123,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let block = Block::bordered()
         .title(title)
         .title_bottom(Line::from(Span::styled(format!(" {hint} "), style::dim())))
-        .border_style(Style::new().fg(Color::Cyan));
+        .border_style(Style::new().fg(style::theme().accent));
     f.render_widget(
         Paragraph::new(text)
             .block(block)

@@ -8,8 +8,8 @@ use crate::tui::layout;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Color, Style};
-use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table, TableState, Wrap};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Cell, Row, Table, TableState};
 
 fn show(app: &App, p: &std::path::Path) -> String {
     crate::present::show_path(&app.env, p)
@@ -435,92 +435,4 @@ pub fn token_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         )));
     }
     wrap_all(lines, width, 2)
-}
-
-/// Every key, for the `?` overlay.
-pub const KEYS: [(&str, &str); 18] = [
-    ("1-6", "Skills Collisions Roots Agents Tokens Problems"),
-    (
-        "↑↓ j k PgUp PgDn",
-        "move, page (list or detail, whichever has focus)",
-    ),
-    ("g G Home End", "first, last"),
-    (
-        "Enter → l / ← h",
-        "into the detail / back; Problems: a cause, a skill",
-    ),
-    ("Tab S-Tab", "detail: Why (rules, sources) / Fields / File"),
-    ("/", "search: every word in name, description or path"),
-    ("Enter (search)", "keep the query; Esc clears it"),
-    ("s", "sort: name, problems, scope"),
-    ("f", "filter: all, problems (error, warning), collisions"),
-    ("a", "one agent (cycle) or all"),
-    ("p", "scope: project, user, system, all"),
-    ("r o y", "rescan; open, copy (OSC 52) a reason's source"),
-    ("R M F", "rename, move/copy/link, quick fix"),
-    ("W D u", "make this copy win (agent: a), delete, undo"),
-    ("?  q Esc ^c", "this help; quit"),
-    ("mouse", "click rows and tabs, wheel scrolls"),
-    (
-        "✓ ~ ↓",
-        "visible, visible but hidden from the model, shadowed",
-    ),
-    ("✗ · ?", "rejected, not found, unknown (research silent)"),
-];
-
-pub fn draw_help(f: &mut Frame, app: &App, area: Rect) {
-    let w = area.width.min(72);
-    let lines: Vec<Line> = if app.help_legend {
-        let mut lines: Vec<Line> = crate::agents::sources::legend_short()
-            .into_iter()
-            .map(|l| Line::from(Span::raw(l)))
-            .collect();
-        lines.push(Line::from(Span::styled(
-            "`skilltui agents --legend` says more; any key closes this help",
-            style::dim(),
-        )));
-        lines
-    } else {
-        let mut lines: Vec<Line> = KEYS
-            .iter()
-            .map(|(k, d)| {
-                Line::from(vec![
-                    Span::styled(format!("{k:>16}  "), style::key()),
-                    Span::raw(*d),
-                ])
-            })
-            .collect();
-        let abbrevs: Vec<String> = app
-            .models
-            .iter()
-            .map(|m| format!("{} {}", m.abbrev(), m.id))
-            .collect();
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:>16}  ", "columns"), style::key()),
-            Span::raw(abbrevs.join(", ")),
-        ]));
-        lines.push(Line::from(Span::styled(
-            "? the evidence legend; any other key closes this help",
-            style::dim(),
-        )));
-        lines
-    };
-    let h = area.height.min(lines.len() as u16 + 3);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    f.render_widget(Clear, r);
-    f.render_widget(
-        Paragraph::new(Text::from(lines))
-            .wrap(Wrap { trim: false })
-            .block(
-                Block::bordered()
-                    .title(" Help ")
-                    .border_style(Style::new().fg(Color::Cyan)),
-            ),
-        r,
-    );
 }

@@ -18,13 +18,19 @@ pub fn monochrome(buf: &mut ratatui::buffer::Buffer) {
     }
 }
 
+/// The theme in use (the config file's `[theme]` over the defaults).
+pub fn theme() -> crate::tui::theme::Theme {
+    crate::tui::theme::current()
+}
+
 pub fn status_color(s: Status) -> Color {
+    let t = theme();
     match s {
-        Status::Visible => Color::Green,
-        Status::Shadowed => Color::Yellow,
-        Status::Rejected => Color::Red,
-        Status::NotFound => Color::DarkGray,
-        Status::Unknown => Color::Magenta,
+        Status::Visible => t.visible,
+        Status::Shadowed => t.shadowed,
+        Status::Rejected => t.rejected,
+        Status::NotFound => t.not_found,
+        Status::Unknown => t.unknown,
     }
 }
 
@@ -50,17 +56,18 @@ pub fn title() -> Style {
 }
 
 pub fn dim() -> Style {
-    Style::new().fg(Color::DarkGray)
+    Style::new().fg(theme().dim)
 }
 
 pub fn key() -> Style {
-    Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    Style::new().fg(theme().key).add_modifier(Modifier::BOLD)
 }
 
 /// The selected row or item: a background patched over the cells, so their glyph colours stay
 /// (reverse video without colour, see [`monochrome`]).
 pub fn selected() -> Style {
-    Style::new().bg(Color::Blue)
+    // A background only: the row's glyphs keep their colours.
+    Style::new().bg(theme().selected_bg)
 }
 
 /// The active tab: bold and underlined, so it shows without colour too.
@@ -85,9 +92,9 @@ pub fn pane(focused: bool, title: String) -> ratatui::widgets::Block<'static> {
 
 pub fn focused_border(focused: bool) -> Style {
     if focused {
-        Style::new().fg(Color::Cyan)
+        Style::new().fg(theme().accent)
     } else {
-        Style::new().fg(Color::DarkGray)
+        Style::new().fg(theme().dim)
     }
 }
 

@@ -1,0 +1,196 @@
+//! The explorer's effects: what `update` asks for (`Cmd`) and the slow work it hands to a
+//! worker thread (`Job`: plan and preview, quick fixes, apply, undo), whose result comes back
+//! as a `Msg`. Nothing here touches the terminal; the run loop (`tui::run`) does the commands
+//! that need it (copy, editor) and starts the jobs with [`spawn`].
+
+use super::update::Msg;
+use crate::actions::{self, Request, journal};
+use crate::agents::AgentModel;
+use crate::catalog::Catalog;
+use crate::env::Env;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+
+/// What `update` asks the run loop to do.
+#[derive(Debug, Clone)]
+pub enum Cmd {
+    /// Start a job on a worker thread.
+    Run(Job),
+    /// Scan the roots again (through the watcher when it runs).
+    Rescan,
+    /// Open a URL with the desktop's opener.
+    OpenUrl(String),
+    /// Put text on the terminal's clipboard (OSC 52).
+    Copy(String),
+    /// Open a SKILL.md in `$VISUAL`/`$EDITOR` (the terminal suspended meanwhile), then rescan.
+    Edit(PathBuf),
+}
+
+/// Slow work, run off the UI thread.
+#[derive(Debug, Clone)]
+pub struct Job {
+    /// Matches the result to the job the app waits for (a cancelled job's result is dropped).
+    pub id: u64,
+    pub work: Work,
+    /// Set by Esc; the job checks it between its steps and stops early.
+    pub cancel: Arc<AtomicBool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Work {
+    /// Plan a request and preview it.
+    Plan(Request),
+    /// List the quick fixes of a SKILL.md.
+    Fixes(PathBuf),
+    Apply(Box<actions::Plan>),
+    /// Undo the journal entry with this id.
+    Undo(String),
+}
+
+impl Work {
+    /// Whether Esc may drop the result: not once files are being written (an applied or
+    /// undone action must reach the journal list, so `u` can undo it).
+    pub fn cancellable(&self) -> bool {
+        matches!(self, Work::Plan(_) | Work::Fixes(_))
+    }
+}
+
+/// A job's result.
+#[derive(Debug, Clone)]
+pub enum Done {
+    /// The request planned, with its preview lines (diff, notes, verdicts), or why not.
+    Planned(Request, Result<(Box<actions::Plan>, Vec<String>), String>),
+    Fixes(PathBuf, Result<Vec<actions::Fix>, String>),
+    /// Applied (journal id, title), or why not.
+    Applied(Result<(String, String), String>),
+    Undone(Result<(String, String), String>),
+    /// The job saw its cancel flag and stopped.
+    Cancelled,
+}
+
+/// What a job works on: the snapshot when it was started.
+#[derive(Clone)]
+pub struct Context {
+    pub catalog: Option<Arc<Catalog>>,
+    pub models: Arc<Vec<AgentModel>>,
+    pub env: Env,
+}
+
+impl Context {
+    pub fn of(app: &super::app::App) -> Context {
+        Context {
+            catalog: app.catalog.clone(),
+            models: app.models.clone(),
+            env: app.env.clone(),
+        }
+    }
+}
+
+/// Does a job here (the worker thread calls it; tests call it directly).
+pub fn perform(work: &Work, cx: &Context, cancel: &AtomicBool) -> Done {
+    let cancelled = || cancel.load(Ordering::Relaxed);
+    if cancelled() {
+        return Done::Cancelled;
+    }
+    match work {
+        Work::Plan(req) => {
+            let result = match &cx.catalog {
+                None => Err("the scan has not finished".to_string()),
+                Some(cat) => match actions::plan(cat, &cx.models, &cx.env, req) {
+                    Err(r) => Err(r.0),
+                    Ok(_) if cancelled() => return Done::Cancelled,
+                    Ok(plan) => actions::preview(&plan, &cx.models, &cx.env)
+                        .map(|pv| {
+                            let mut lines = vec![plan.title.clone(), String::new()];
+                            lines.extend(plan.diff.lines().map(String::from));
+                            lines.extend(plan.notes.iter().map(|n| format!("note: {n}")));
+                            lines.push(String::new());
+                            lines.extend(pv.lines(&cx.env));
+                            (Box::new(plan), lines)
+                        })
+                        .map_err(|r| r.0),
+                },
+            };
+            if cancelled() {
+                return Done::Cancelled;
+            }
+            Done::Planned(req.clone(), result)
+        }
+        Work::Fixes(skill) => Done::Fixes(
+            skill.clone(),
+            match cx
+                .catalog
+                .as_ref()
+                .and_then(|c| c.skill(skill).map(|s| (c, s)))
+            {
+                Some((cat, s)) => Ok(actions::fixes(cat, &cx.models, s)),
+                None => Err("the skill is no longer in the catalog".to_string()),
+            },
+        ),
+        Work::Apply(plan) => Done::Applied(
+            actions::apply(plan)
+                .map(|e| (e.id, e.title))
+                .map_err(|r| r.0),
+        ),
+        Work::Undo(id) => Done::Undone(
+            journal::undo_id(id)
+                .map(|e| (e.id, e.title))
+                .map_err(|r| r.0),
+        ),
+    }
+}
+
+/// Runs a job on a worker thread; its result arrives as `Msg::Job`. A panic in the job is
+/// reported as a refusal, not a crash.
+pub fn spawn(job: Job, cx: Context, tx: Sender<Msg>) {
+    let Job { id, work, cancel } = job;
+    let fallback = tx.clone();
+    let started = std::thread::Builder::new()
+        .name("skilltui-job".into())
+        .spawn(move || {
+            let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                perform(&work, &cx, &cancel)
+            }))
+            .unwrap_or_else(|e| {
+                let why = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "the job panicked".into());
+                let why = format!("internal error: {why}");
+                match &work {
+                    Work::Plan(req) => Done::Planned(req.clone(), Err(why)),
+                    Work::Fixes(p) => Done::Fixes(p.clone(), Err(why)),
+                    Work::Apply(_) => Done::Applied(Err(why)),
+                    Work::Undo(_) => Done::Undone(Err(why)),
+                }
+            });
+            let _ = tx.send(Msg::Job { id, done });
+        });
+    if let Err(e) = started {
+        let _ = fallback.send(Msg::Job {
+            id,
+            done: Done::Applied(Err(format!("cannot start a worker thread: {e}"))),
+        });
+    }
+}
+
+/// Runs the jobs among `cmds` here, one after the other, feeding each result back through
+/// `update` (and the jobs that asks for), and returns the other commands. For tests and
+/// scripted use: the explorer itself runs jobs on a worker thread.
+pub fn run_jobs_now(app: &mut super::app::App, cmds: Vec<Cmd>) -> Vec<Cmd> {
+    let mut rest = Vec::new();
+    let mut queue: std::collections::VecDeque<Cmd> = cmds.into();
+    while let Some(cmd) = queue.pop_front() {
+        match cmd {
+            Cmd::Run(job) => {
+                let done = perform(&job.work, &Context::of(app), &job.cancel);
+                queue.extend(super::update::update(app, Msg::Job { id: job.id, done }));
+            }
+            other => rest.push(other),
+        }
+    }
+    rest
+}
