@@ -509,7 +509,7 @@ pub fn default_bindings() -> Vec<Binding> {
             &[c('/')],
             Always,
             "search",
-            "search: names first, then words in descriptions, then paths (Enter keeps, Esc clears)",
+            "search: every word in name, description or path; exact names first (Enter keeps, Esc clears)",
             12,
         ),
         b(
