@@ -149,8 +149,10 @@ fn check_stays_bounded_as_the_catalog_grows_tenfold() {
     let (_, small, small_all) = seen[0];
     let (_, large, large_all) = seen[1];
     assert!(large_all >= small_all * 5, "findings should grow: {seen:?}");
+    // One line per agent (21 with --all-agents), the groups bounded apart from them.
+    let agents = skilltui::agents::BUILTIN_IDS.len();
     assert!(
-        large <= 150,
+        large <= 140 + agents,
         "check printed {large} lines for 3,000 skills: {seen:?}"
     );
     assert!(

@@ -36,6 +36,16 @@ fn no<T>(why: impl Into<String>) -> Result<T, Unsupported> {
 /// The live state after `ops`, and what changed. The given state is not modified.
 pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
     let scan = live.scan();
+    // A root folder the plan makes: the replay does not yet agree with a full rebuild for the
+    // roots only the newer agents read (`~/.config/agents/skills`: Crush, Amp, Goose, Kimi), so
+    // such a plan is previewed on the mirror.
+    for op in ops {
+        if let Op::CreateDir { path } = op
+            && scan.walked.iter().any(|w| &w.path == path && !w.exists)
+        {
+            return no(format!("the plan makes the root {}", path.display()));
+        }
+    }
     let mut touched: BTreeSet<PathBuf> = BTreeSet::new();
     let mut which: BTreeSet<usize> = BTreeSet::new();
     let root_canon: Vec<Option<PathBuf>> = scan

@@ -53,11 +53,23 @@ pub struct InUse {
 
 /// The agents of `models` in use for `env` (its `PATH` and home), in model order.
 pub fn in_use(models: &[AgentModel], env: &Env) -> Vec<InUse> {
-    models.iter().filter_map(|m| detect(m, env)).collect()
+    // A home folder holding only skill roots of any agent is no sign: `~/.gemini` may hold
+    // only Antigravity's skills, `~/.claude` only what an installer made.
+    let roots: Vec<PathBuf> = models.iter().flat_map(|m| skill_roots(m, env)).collect();
+    models
+        .iter()
+        .filter_map(|m| detect_among(m, &roots, env))
+        .collect()
 }
 
 /// The signs that agent `m` is in use (None: none found).
 pub fn detect(m: &AgentModel, env: &Env) -> Option<InUse> {
+    detect_among(m, &skill_roots(m, env), env)
+}
+
+/// [`detect`], where a home folder holding only `roots` (and the folders on the way to them)
+/// is no sign.
+fn detect_among(m: &AgentModel, roots: &[PathBuf], env: &Env) -> Option<InUse> {
     let mut evidence = Vec::new();
     let mut rules = Vec::new();
     if let Some(r) = &m.command
@@ -79,12 +91,11 @@ pub fn detect(m: &AgentModel, env: &Env) -> Option<InUse> {
     if let Some(r) = &m.home
         && let Known::Known(Names(homes)) = &r.value
     {
-        let roots = skill_roots(m, env);
         for h in homes {
             let Ok(path) = env.expand(h, &env.home) else {
                 continue;
             };
-            if holds_more_than(&path, &roots) {
+            if holds_more_than(&path, roots) {
                 let shown = match path.strip_prefix(&env.home) {
                     Ok(rel) if !rel.as_os_str().is_empty() => format!("~/{}", rel.display()),
                     _ => path.display().to_string(),

@@ -189,7 +189,9 @@ fn line_values(yaml: &str) -> String {
     let mut lines: Vec<String> = Vec::new();
     for line in yaml.split('\n') {
         let content = line.strip_suffix('\r').unwrap_or(line);
-        let kv = key_value(content).filter(|(indent, _, _)| indent.is_empty());
+        // A line indented with a tab is inside the value above, like one indented with spaces.
+        let kv = key_value(content)
+            .filter(|(indent, _, _)| indent.is_empty() && !content.starts_with('\t'));
         let Some((_, key, value)) = kv else {
             lines.push(String::new());
             continue;

@@ -78,18 +78,22 @@ pub fn lines(app: &App, s: &Skill, width: usize) -> Vec<Line<'static>> {
         2,
     ));
     let one = app.agent_filter.map(|i| app.models[i].id.clone());
-    let idw = s
-        .verdicts
-        .iter()
-        .filter(|(a, _)| one.as_ref().is_none_or(|o| o == a))
-        .map(|(a, _)| a.chars().count())
-        .max()
-        .unwrap_or(0);
+    // The agents the table shows (the one `a` picked, the agents in use, or every agent with `A`).
+    let columns: Vec<&str> = app
+        .shown_agents()
+        .into_iter()
+        .map(|i| app.models[i].id.as_str())
+        .collect();
     let shown: Vec<&(String, crate::resolve::Verdict)> = s
         .verdicts
         .iter()
-        .filter(|(a, _)| one.as_ref().is_none_or(|o| o == a))
+        .filter(|(a, _)| columns.contains(&a.as_str()))
         .collect();
+    let idw = shown
+        .iter()
+        .map(|(a, _)| a.chars().count())
+        .max()
+        .unwrap_or(0);
     // First the answers, one line per agent.
     for (agent, v) in &shown {
         let a = present::answer(v);
