@@ -287,7 +287,7 @@ pub fn find_root(cat: &Catalog, arg: &Path) -> Result<PathBuf, Refusal> {
         .roots
         .iter()
         .filter(|r| r.scope != Scope::System)
-        .map(|r| crate::cli::context::show_path(&env, &r.path))
+        .map(|r| crate::present::show_path(&env, &r.path))
         .collect();
     refuse(format!(
         "{} is not a root any agent scans; the roots are: {}",
@@ -505,7 +505,7 @@ impl<'a> Builder<'a> {
     }
 
     fn show(&self, p: &Path) -> String {
-        crate::cli::context::show_path(&Env::new(&self.cat.project, &self.cat.home), p)
+        crate::present::show_path(&Env::new(&self.cat.project, &self.cat.home), p)
     }
 
     fn free(&self, p: &Path) -> Result<(), Refusal> {

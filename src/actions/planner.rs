@@ -423,7 +423,7 @@ fn merge(plans: Vec<Plan>, root: &Path, mode: Mode, env: &Env) -> Option<Plan> {
     first.title = format!(
         "{} {n} skills to {}",
         mode.verb(),
-        crate::cli::context::show_path(env, root)
+        crate::present::show_path(env, root)
     );
     Some(first)
 }

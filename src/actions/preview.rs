@@ -38,7 +38,7 @@ impl Brief {
     pub fn show_in(&self, env: &Env) -> String {
         match (&self.winner, self.status) {
             (Some(w), Status::Shadowed) => {
-                format!("shadowed by {}", crate::cli::context::show_path(env, w))
+                format!("shadowed by {}", crate::present::show_path(env, w))
             }
             _ => self.show(),
         }
@@ -96,7 +96,7 @@ impl Preview {
                     "* {:<12} {} ({}): {} → {}",
                     c.agent,
                     crate::sanitize::line(&c.label),
-                    crate::cli::context::show_path(env, &c.path),
+                    crate::present::show_path(env, &c.path),
                     c.before
                         .as_ref()
                         .map_or("(absent)".into(), |b| b.show_in(env)),
@@ -598,7 +598,7 @@ pub fn plan_win(
                 0,
                 format!(
                     "to make {} win for {agent}, the smallest change found: {}",
-                    crate::cli::context::show_path(env, &skill.path),
+                    crate::present::show_path(env, &skill.path),
                     plan.title
                 ),
             );
