@@ -887,7 +887,7 @@ fn w_offers_the_planners_plans_and_previews_the_selected_one() {
     // The footer shows the plan list's keys from the key table.
     let footer = f.lines().last().unwrap_or_default().to_string();
     assert!(
-        footer.contains("Enter/y preview") && footer.contains("Esc back"),
+        footer.contains("Enter preview") && footer.contains("Esc back"),
         "{footer}"
     );
     // j moves; Enter previews the selected plan.
