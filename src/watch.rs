@@ -77,6 +77,34 @@ pub enum Control {
 enum Input {
     Fs(DebounceEventResult),
     Control(Control),
+    /// Asks for the state behind the current snapshot (see [`LiveTap`]).
+    Live(Sender<Arc<Live>>),
+}
+
+/// A way to reach the watcher's live state from another thread (a planning job): the watcher
+/// answers between two snapshots with an `Arc` of the state it keeps, so nothing is cloned
+/// unless the watcher changes the state while the asker still holds it (then the watcher
+/// clones its own copy before editing).
+#[derive(Clone)]
+pub struct LiveTap {
+    control: Sender<Input>,
+}
+
+impl LiveTap {
+    /// The live state, waiting while the watcher finishes a rescan; None when the watcher has
+    /// stopped or `give_up` says so (checked every 50 ms).
+    pub fn get(&self, give_up: impl Fn() -> bool) -> Option<Arc<Live>> {
+        let (tx, rx) = mpsc::channel();
+        self.control.send(Input::Live(tx)).ok()?;
+        loop {
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(l) => return Some(l),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+                Err(mpsc::RecvTimeoutError::Timeout) if give_up() => return None,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
 }
 
 /// A running watcher.
@@ -88,6 +116,13 @@ pub struct WatchHandle {
 impl WatchHandle {
     pub fn rescan(&self) {
         let _ = self.control.send(Input::Control(Control::Rescan));
+    }
+
+    /// A handle that reaches the live state from another thread.
+    pub fn tap(&self) -> LiveTap {
+        LiveTap {
+            control: self.control.clone(),
+        }
     }
 
     /// Whether the thread has ended (stopped, or died).
@@ -340,7 +375,8 @@ fn run(
     let started = Instant::now();
     // The state behind the snapshot is kept: an edit to a known SKILL.md re-reads that file and
     // re-resolves the names it touches, nothing else.
-    let mut live = Live::new(models.clone(), env.clone());
+    // Held in an `Arc` so that a planning job can read it (`LiveTap`) while this thread goes on.
+    let mut live = Arc::new(Live::new(models.clone(), env.clone()));
     let mut generation = 0u64;
     if !report(Report::Update(Update {
         catalog: live.catalog().clone(),
@@ -371,6 +407,9 @@ fn run(
                           report: &mut dyn FnMut(Report) -> bool|
          -> bool {
             match i {
+                Input::Live(reply) => {
+                    let _ = reply.send(live.clone());
+                }
                 Input::Control(Control::Stop) => return false,
                 Input::Control(Control::Rescan) => *forced = true,
                 Input::Fs(Ok(evs)) => {
@@ -421,9 +460,9 @@ fn run(
         let partial = if forced {
             None
         } else if structural {
-            live.restructure(&touched)
+            Arc::make_mut(&mut live).restructure(&touched)
         } else {
-            Some(live.edit(&edited))
+            Some(Arc::make_mut(&mut live).edit(&edited))
         };
         let (diff, reread, rewalked, resolved) = match partial {
             Some(e) => (
@@ -434,7 +473,11 @@ fn run(
             ),
             None => {
                 let before = live.catalog().clone();
-                live.rescan();
+                match Arc::get_mut(&mut live) {
+                    Some(l) => l.rescan(),
+                    // A job still reads the old state: a new one, not a copy to rescan.
+                    None => live = Arc::new(Live::new(models.clone(), env.clone())),
+                }
                 (changed(&before, live.catalog()), None, None, None)
             }
         };

@@ -403,3 +403,86 @@ fn share_links_skills_for_an_agent_without_losing_any() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(snapshot(&fx.base.join("project")), before);
 }
+
+/// A plan that makes a root folder is predicted in memory, and the prediction equals a full
+/// rebuild after applying it: the new root appears, and the agents whose root group it heads
+/// (Kimi reads only the first existing of `~/.config/agents/skills` and `~/.agents/skills`)
+/// stop reading the group's other folders.
+#[test]
+fn a_plan_that_makes_a_root_is_predicted_in_memory() {
+    use skilltui::actions::{Mode, Request};
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    skilltui::demo::write_tree(
+        &base,
+        "@@ project/.git/HEAD\nref: refs/heads/main\n@@ mkdir project/.git/objects\n@@ mkdir project/.git/refs\n\
+         @@ home/.agents/skills/foo/SKILL.md\n---\nname: foo\ndescription: Does foo things.\n---\nBody.\n\
+         @@ home/.agents/skills/bar/SKILL.md\n---\nname: bar\ndescription: Does bar things.\n---\nBody.\n\
+         @@ project/.claude/skills/baz/SKILL.md\n---\nname: baz\ndescription: Does baz things.\n---\nBody.\n",
+    )
+    .unwrap();
+    let (project, home, data) = (base.join("project"), base.join("home"), base.join("data"));
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&project, &home);
+    let live = Live::new(Arc::new(models.clone()), env.clone());
+    let cat = live.catalog().clone();
+    let foo = home.join(".agents/skills/foo/SKILL.md");
+    let bar = home.join(".agents/skills/bar/SKILL.md");
+    let baz = project.join(".claude/skills/baz/SKILL.md");
+    let kimi_reads = |c: &Catalog, p: &Path| {
+        c.skill(p)
+            .and_then(|s| s.verdict("kimi-code"))
+            .map(|v| v.status)
+    };
+    assert_eq!(kimi_reads(&cat, &bar), Some(Status::Visible));
+    let tree = snapshot(&base.join("home"));
+    let mut checked = 0;
+    for (skill, root, mode) in [
+        (&foo, home.join(".config/agents/skills"), Mode::Move),
+        (&foo, home.join(".config/agents/skills"), Mode::Link),
+        (&baz, home.join(".config/agents/skills"), Mode::Copy),
+        (&baz, project.join(".agents/skills"), Mode::Move),
+    ] {
+        let req = Request::Move {
+            skill: skill.clone(),
+            root: root.clone(),
+            mode,
+        };
+        let plan = skilltui::actions::plan(&cat, &models, &env, &req)
+            .unwrap_or_else(|e| panic!("{req:?}: {e}"));
+        assert!(
+            plan.ops
+                .iter()
+                .any(|o| matches!(o, skilltui::actions::Op::CreateDir { path } if *path == root)),
+            "{}: the plan makes the root",
+            plan.title
+        );
+        let (next, _) = overlay::predict(&live, &plan.ops)
+            .unwrap_or_else(|e| panic!("{}: not predicted in memory: {}", plan.title, e.0));
+        let entry = journal::apply_in(&plan, &data).unwrap();
+        let full = Catalog::build(&models, &env);
+        journal::undo(&entry).unwrap();
+        same(next.catalog(), &full, &plan.title);
+        if root.starts_with(home.join(".config")) {
+            // Kimi now reads the new folder only: bar is no longer listed.
+            assert_ne!(
+                kimi_reads(next.catalog(), &bar),
+                Some(Status::Visible),
+                "{}",
+                plan.title
+            );
+        }
+        checked += 1;
+        let _ = std::fs::remove_dir(&root);
+        let _ = std::fs::remove_dir(home.join(".config/agents"));
+        let _ = std::fs::remove_dir(home.join(".config"));
+    }
+    assert_eq!(checked, 4);
+    assert_eq!(snapshot(&base.join("home")), tree, "undo restores the tree");
+    // The planner's candidates for a copy no agent root of Kimi's wins: none goes to the mirror.
+    let cands =
+        planner::win(&live, &env, &baz, "codex", &AtomicBool::new(false)).unwrap_or_default();
+    for c in &cands {
+        assert_eq!(c.predicted, Predicted::Overlay, "{}", c.plan.title);
+    }
+}

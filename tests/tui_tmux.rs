@@ -394,3 +394,198 @@ fn esc_never_quits_and_q_restores_the_terminal() {
     let alt = t.run(&["display-message", "-p", "-t", "t", "#{alternate_on}"]);
     assert_eq!(alt.trim(), "0", "still on the alternate screen");
 }
+
+/// The first line of the screen holding `text`, and the lines after it.
+fn from_line<'a>(screen: &'a str, text: &str) -> Vec<&'a str> {
+    let lines: Vec<&str> = screen.lines().collect();
+    match lines.iter().position(|l| l.contains(text)) {
+        Some(i) => lines[i..].to_vec(),
+        None => Vec::new(),
+    }
+}
+
+/// Job 2, "make my project copy win", on a generated real-shaped catalog of 1,400 skills with a
+/// project copy that a user copy shadows: from the Skills tab (`/`, the name, Enter, `W`, Enter
+/// on the agent the picker offers, Enter on the first plan: 6 keys) and from the Collisions tab
+/// (`2`, `W`, Enter on the copy, Enter on the agent, Enter on the first plan: 5 keys, the name
+/// being the first collision) to a preview. The first plan offered loses no agent; a key pressed
+/// while the worker plans acts on the table; Esc backs out step by step and never quits.
+#[test]
+fn job_2_make_the_project_copy_win_in_six_keys() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("notice: tmux is not installed; the end-to-end explorer test is skipped");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    let (tree, _) = skilltui::r#gen::generate(
+        &base.join("gen"),
+        &skilltui::r#gen::Options {
+            skills: 1400,
+            seed: 0x5eed,
+        },
+    )
+    .unwrap();
+    // The project copy and the user copy of one name (a name that sorts before every other
+    // collision, so that it is the Collisions tab's first row).
+    let name = "aaa-house-style";
+    for (root, text) in [
+        (
+            tree.project.join(".claude/skills"),
+            "The project's house style.",
+        ),
+        (tree.home.join(".claude/skills"), "My own house style."),
+    ] {
+        let d = root.join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("SKILL.md"),
+            format!("---\nname: {name}\ndescription: {text} Use when writing.\n---\n# {name}\n"),
+        )
+        .unwrap();
+    }
+    let models = skilltui::agents::builtin();
+    let env = skilltui::env::Env::new(&tree.project, &tree.home);
+    let cat = skilltui::catalog::Catalog::build(&models, &env);
+    let project_copy = tree
+        .project
+        .join(".claude/skills")
+        .join(name)
+        .join("SKILL.md");
+    let s = cat.skill(&project_copy).expect("the project copy");
+    // The agent the picker offers first: the first, in model order, for which the user copy
+    // wins.
+    let agent = models
+        .iter()
+        .find(|m| {
+            s.verdict(&m.id)
+                .is_some_and(|v| v.status == skilltui::resolve::Status::Shadowed)
+        })
+        .map(|m| m.id.clone())
+        .expect("an agent for which the user copy wins");
+    let first_collision = {
+        let mut labels: Vec<&str> = cat.skills.iter().map(|s| s.label()).collect();
+        labels.sort();
+        labels.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+    };
+    assert_eq!(first_collision, Some(name));
+
+    let bin = env!("CARGO_BIN_EXE_skilltui");
+    let t = Tmux {
+        socket: format!("skilltui-job2-{}", std::process::id()),
+    };
+    let script = format!(
+        "SKILLTUI_CONFIG={b}/none.toml SKILLTUI_DATA_DIR={b}/data {bin} --project {} --home {}; echo __EXITED__ $?; sleep 30",
+        tree.project.display(),
+        tree.home.display(),
+        b = base.display(),
+    );
+    t.start(120, 40, &script);
+    t.wait_until("the scan", |s| {
+        s.contains("errors") && !s.contains("scanning")
+    });
+    let alive = |t: &Tmux, what: &str| {
+        std::thread::sleep(Duration::from_millis(150));
+        let s = t.screen();
+        assert!(!s.contains("__EXITED__"), "quit after {what}:\n{s}");
+    };
+    let title = format!("Make {name} win for {agent}");
+    let plans_shown = |s: &str| s.contains(&title) && s.contains("best first");
+    // The first plan's entry: no loss.
+    let first_loses_nothing = |s: &str| {
+        let entry: Vec<&str> = from_line(s, "1. make")
+            .into_iter()
+            .take_while(|l| !l.contains("2. make"))
+            .collect();
+        assert!(!entry.is_empty(), "no first plan:\n{s}");
+        assert!(
+            entry.iter().any(|l| l.contains("loses: none"))
+                && !entry.iter().any(|l| l.contains("LOSES")),
+            "the first plan loses an agent:\n{s}"
+        );
+    };
+
+    // From the Skills tab: `/`, the name, Enter (keys 1–3).
+    t.keys(&["/"]);
+    t.keys(&["-l", name]);
+    t.keys(&["Enter"]);
+    t.wait_until("the two copies", |s| s.matches(name).count() >= 2);
+    // Which copy is selected (y copies its path and says so).
+    t.keys(&["y"]);
+    let before = t.wait_for("copied ");
+    let home = tree.home.display().to_string();
+    let copied_home = |screen: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains("copied "))
+            .is_some_and(|l| l.contains(&home))
+    };
+    // If the user copy is selected, move to the project copy first (not counted: the order of
+    // two rows of one name is the table's, not the job's); the key pressed while planning then
+    // moves back to the user copy.
+    let during = if copied_home(&before) {
+        t.keys(&["j"]);
+        "k"
+    } else {
+        "j"
+    };
+    // `W` (4): the agent picker, on the agent the user copy wins for.
+    t.keys(&["W"]);
+    t.wait_until("the agent picker", |s| s.contains("win for which agent?"));
+    // Enter (5) starts the planner on the worker; `j` sent with it acts on the table at once.
+    let started = Instant::now();
+    t.keys(&["Enter", during]);
+    let s = t.wait_until("the plan list", plans_shown);
+    let to_plans = started.elapsed();
+    first_loses_nothing(&s);
+    // Enter (6): the preview of the first plan, with the verdicts after.
+    let started = Instant::now();
+    t.keys(&["Enter"]);
+    let s = t.wait_until("the preview", |s| {
+        s.contains("Preview of plan 1") && s.contains("verdicts of this skill")
+    });
+    let to_preview = started.elapsed();
+    assert!(s.contains("applies"), "{s}");
+    eprintln!(
+        "job 2 from the Skills tab: 6 keys; plans after {} ms, preview after {} ms",
+        to_plans.as_millis(),
+        to_preview.as_millis()
+    );
+    // Esc: back to the list, then closed; never quits.
+    t.keys(&["Escape"]);
+    t.wait_until("the plan list again", plans_shown);
+    alive(&t, "Esc in the preview");
+    t.keys(&["Escape"]);
+    t.wait_until("the list closed", |s| !s.contains("best first"));
+    alive(&t, "Esc in the plan list");
+    // The `j` pressed while planning moved the table's selection to the other copy.
+    t.keys(&["y"]);
+    let after = t.wait_for("copied ");
+    assert!(
+        copied_home(&after),
+        "the key pressed while planning did not move the selection to the user copy:\n{after}"
+    );
+
+    // From the Collisions tab: `2`, `W`, Enter (the copy), Enter (the agent), Enter (the plan).
+    t.keys(&["Escape", "Escape"]);
+    t.keys(&["2"]);
+    t.wait_until("the Collisions tab", |s| s.contains(name));
+    t.keys(&["W"]);
+    t.wait_until("the copy picker", |s| s.contains("Which copy should win?"));
+    t.keys(&["Enter"]);
+    t.wait_until("the agent picker", |s| s.contains("win for which agent?"));
+    t.keys(&["Enter"]);
+    let any_plans =
+        |s: &str| s.contains(&format!("Make {name} win for")) && s.contains("best first");
+    let s = t.wait_until("the plan list", any_plans);
+    first_loses_nothing(&s);
+    t.keys(&["Enter"]);
+    t.wait_until("the preview", |s| {
+        s.contains("Preview of plan 1") && s.contains("verdicts of this skill")
+    });
+    t.keys(&["Escape", "Escape", "Escape"]);
+    alive(&t, "Esc from the preview on the Collisions tab");
+    t.keys(&["q"]);
+    let s = t.wait_for("__EXITED__");
+    assert!(s.contains("__EXITED__ 0"), "{s}");
+}

@@ -552,7 +552,6 @@ fn press(app: &mut skilltui::tui::app::App, code: KeyCode) -> Vec<skilltui::tui:
 /// dropped.
 #[test]
 fn w_runs_on_the_worker_keys_keep_acting_and_esc_cancels() {
-    use skilltui::actions::Request;
     use skilltui::tui::app::ActionUi;
     use skilltui::tui::effects::{Cmd, Context, Done, Work, perform};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -576,12 +575,12 @@ fn w_runs_on_the_worker_keys_keep_acting_and_esc_cancels() {
         panic!("expected a job, got {cmds:?}")
     };
     assert!(
-        matches!(&job.work, Work::Plan(Request::Win { skill, .. }) if skill.ends_with("code-review/SKILL.md"))
+        matches!(&job.work, Work::Candidates { skill, .. } if skill.ends_with("code-review/SKILL.md"))
     );
     assert!(app.busy.is_some() && app.action.is_none());
     let f = frame(&app);
     assert!(
-        f.contains("finding the smallest change") && f.contains("Esc cancels"),
+        f.contains("finding the plans") && f.contains("Esc cancels"),
         "{f}"
     );
     // Keys act at once while it runs: selection, tabs, search.
@@ -608,7 +607,10 @@ fn w_runs_on_the_worker_keys_keep_acting_and_esc_cancels() {
         Done::Cancelled
     ));
     let late = perform(&job.work, &cx, &AtomicBool::new(false));
-    assert!(matches!(late, Done::Planned(_, Ok(_))), "{late:?}");
+    assert!(
+        matches!(&late, Done::Candidates { result: Ok(_), .. }),
+        "{late:?}"
+    );
     assert!(
         update(
             &mut app,
@@ -634,13 +636,12 @@ fn w_runs_on_the_worker_keys_keep_acting_and_esc_cancels() {
             done: late,
         },
     );
-    assert!(matches!(app.action, Some(ActionUi::Preview { .. })));
+    assert!(matches!(app.action, Some(ActionUi::Plans { .. })));
 }
 
 /// `W` on the Collisions tab: which copy should win, then for which agent, then the plan.
 #[test]
 fn w_on_the_collisions_tab_picks_the_copy_then_the_agent() {
-    use skilltui::actions::Request;
     use skilltui::tui::app::ActionUi;
     use skilltui::tui::effects::{Cmd, Work};
     let d = demo("u_collide");
@@ -672,7 +673,7 @@ fn w_on_the_collisions_tab_picks_the_copy_then_the_agent() {
     assert!(title.contains("win for which agent"), "{title}");
     let cmds = press(&mut app, KeyCode::Enter);
     assert!(
-        matches!(cmds.as_slice(), [Cmd::Run(j)] if matches!(&j.work, Work::Plan(Request::Win { skill, .. }) if *skill == chosen)),
+        matches!(cmds.as_slice(), [Cmd::Run(j)] if matches!(&j.work, Work::Candidates { skill, .. } if *skill == chosen)),
         "{cmds:?}"
     );
 }
@@ -832,4 +833,101 @@ fn a_remapped_key_acts_and_config_errors_have_a_line() {
 
 fn skilltui_ctrl(app: &mut skilltui::tui::app::App, c: char) {
     ctrl(app, c);
+}
+
+/// `W`'s plan list: the planner's candidates best first (a loss-free plan first), each with its
+/// steps, gains and losses (losses marked `✗` without colour too); Enter previews the selected
+/// plan from the planner's prediction, Enter again applies it through the journal, Esc backs
+/// out one step; the keys are the key table's (footer and help follow).
+#[test]
+fn w_offers_the_planners_plans_and_previews_the_selected_one() {
+    use skilltui::actions::planner::Predicted;
+    use skilltui::tui::app::ActionUi;
+    use skilltui::tui::effects::{Cmd, Work, run_jobs_now};
+    let d = demo("u_plans");
+    let mut app = app(&d, 120, 40);
+    select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    press(&mut app, KeyCode::Char('W'));
+    let cmds = press(&mut app, KeyCode::Enter);
+    assert!(run_jobs_now(&mut app, cmds).is_empty());
+    let Some(ActionUi::Plans {
+        list,
+        agent,
+        cursor: 0,
+        preview: None,
+        ..
+    }) = &app.action
+    else {
+        panic!("expected the plan list, got {:?}", app.action)
+    };
+    let cands = list.candidates.clone();
+    let agent = agent.clone();
+    assert!(cands.len() > 1, "{} candidates", cands.len());
+    if cands.iter().any(|c| c.achieves && c.losses.is_empty()) {
+        assert!(cands[0].achieves && cands[0].losses.is_empty());
+    }
+    // Never a lossy plan above a loss-free one that reaches the goal.
+    let first_lossy = cands.iter().position(|c| !c.losses.is_empty());
+    let last_free = cands
+        .iter()
+        .rposition(|c| c.achieves && c.losses.is_empty());
+    if let (Some(l), Some(f)) = (first_lossy, last_free) {
+        assert!(f < l, "a loss-free plan below a lossy one");
+    }
+    assert!(cands.iter().all(|c| c.predicted == Predicted::Overlay));
+    let f = frame(&app);
+    assert!(
+        f.contains(&format!("win for {agent}")) && f.contains("best first"),
+        "{f}"
+    );
+    assert!(f.contains("1. make") && f.contains("gains:"), "{f}");
+    if cands.iter().take(3).any(|c| !c.losses.is_empty()) {
+        assert!(f.contains("✗ LOSES"), "{f}");
+    }
+    // The footer shows the plan list's keys from the key table.
+    let footer = f.lines().last().unwrap_or_default().to_string();
+    assert!(
+        footer.contains("Enter preview") && footer.contains("Esc back"),
+        "{footer}"
+    );
+    // j moves; Enter previews the selected plan.
+    keys(&mut app, "j");
+    let Some(ActionUi::Plans { cursor: 1, .. }) = &app.action else {
+        panic!("{:?}", app.action)
+    };
+    keys(&mut app, "k");
+    assert!(press(&mut app, KeyCode::Enter).is_empty());
+    let Some(ActionUi::Plans {
+        preview: Some((lines, _)),
+        ..
+    }) = &app.action
+    else {
+        panic!("{:?}", app.action)
+    };
+    assert_eq!(lines[0], cands[0].plan.title);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("verdicts of this skill"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("* ") && l.contains(&agent) && l.contains("→ visible")),
+        "{lines:#?}"
+    );
+    assert!(frame(&app).contains("Preview of plan 1"));
+    // Esc: back to the list; Enter, Enter: applies the plan through a job.
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(
+        &app.action,
+        Some(ActionUi::Plans { preview: None, .. })
+    ));
+    press(&mut app, KeyCode::Enter);
+    let cmds = press(&mut app, KeyCode::Enter);
+    let [Cmd::Run(job)] = cmds.as_slice() else {
+        panic!("{cmds:?}")
+    };
+    assert!(matches!(&job.work, Work::Apply(p) if p.title == cands[0].plan.title));
+    assert!(app.action.is_none() && !app.quit);
 }

@@ -11,9 +11,12 @@
 //! Nothing is read from or written to the user's tree except the canonical path of a folder the
 //! plan writes into.
 //!
+//! A root folder the plan makes appears (walked empty, then filled by the plan's operations),
+//! and the agents' root groups are decided again with it (`scan::roots::regroup`): a root that
+//! stops or starts being the first existing folder of its group has every file resolved again.
+//!
 //! What the replay does not model is refused ([`Unsupported`]) so that the caller can fall back to
-//! the mirror preview: a root that appears (its folder made by the plan), a file outside the
-//! walked roots, a symlinked file or folder moved, trashed or copied, a folder another link points
+//! the mirror preview: a file outside the walked roots, a symlinked file or folder moved, trashed or copied, a folder another link points
 //! into, a plugin-namespaced skill moved, a walk cut short by its bounds.
 
 use super::Op;
@@ -36,16 +39,6 @@ fn no<T>(why: impl Into<String>) -> Result<T, Unsupported> {
 /// The live state after `ops`, and what changed. The given state is not modified.
 pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
     let scan = live.scan();
-    // A root folder the plan makes: the replay does not yet agree with a full rebuild for the
-    // roots only the newer agents read (`~/.config/agents/skills`: Crush, Amp, Goose, Kimi), so
-    // such a plan is previewed on the mirror.
-    for op in ops {
-        if let Op::CreateDir { path } = op
-            && scan.walked.iter().any(|w| &w.path == path && !w.exists)
-        {
-            return no(format!("the plan makes the root {}", path.display()));
-        }
-    }
     let mut touched: BTreeSet<PathBuf> = BTreeSet::new();
     let mut which: BTreeSet<usize> = BTreeSet::new();
     let root_canon: Vec<Option<PathBuf>> = scan
@@ -192,10 +185,35 @@ pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
         }
     }
     which.extend(appearing.iter().copied());
+    // A root that appears may be the first existing folder of its group for an agent (Kimi
+    // reads only the first of `~/.config/agents/skills` and `~/.agents/skills`): the roots whose
+    // state changes are resolved again, every file in them.
+    let mut regrouped: Option<Vec<crate::scan::AgentRoot>> = None;
+    if !appearing.is_empty() {
+        let made: Vec<PathBuf> = appearing
+            .iter()
+            .map(|&i| scan.walked[i].path.clone())
+            .collect();
+        let mut roots = scan.agent_roots.clone();
+        let changed = crate::scan::roots::regroup(live.models(), &mut roots, &made);
+        for p in changed {
+            if let Some(i) = scan.walked.iter().position(|w| w.path == p) {
+                if scan.walked[i].truncated.is_some() {
+                    return no(format!("the walk of {} was cut short", p.display()));
+                }
+                which.insert(i);
+            }
+            touched.insert(p);
+        }
+        regrouped = Some(roots);
+    }
     let which: Vec<usize> = which.into_iter().collect();
     let mut next = live.clone();
     let mut failed: Option<Unsupported> = None;
     let edit = next.patch_roots(&touched, &which, |scan, models, which| {
+        if let Some(roots) = regrouped {
+            scan.agent_roots = roots;
+        }
         if let Err(e) = replay(scan, models, which, ops) {
             failed = Some(e);
         }

@@ -8,9 +8,13 @@
 //! losses first), then fewest file operations, then most agents gained. A lossy plan is never
 //! first when a loss-free one reaches the goal.
 //!
-//! Turning the other copy off in the agent's own settings (Claude Code's permission rules,
-//! OpenCode's `permission.skill`) is not offered: the action engine writes only inside skill
-//! roots, and the settings files live outside them.
+//! Turning the other copy off in the agent's own settings is not offered: no agent model sources
+//! that a per-skill disable lets another copy take the name. The models' settings act after
+//! precedence (`resolve::apply_settings`: a disabled winner becomes `rejected`, the copy it
+//! shadowed stays shadowed; Crush's model says "applied after de-duplication"), and the
+//! name-keyed settings (Copilot CLI's `disabledSkills`, Claude Code's `skillOverrides`, Crush's
+//! `disabled_skills`) would turn off every copy of the name, this one too. Such a plan would
+//! never reach the goal.
 
 use super::{Mode, Op, Plan, Refusal, Request};
 use crate::agents::{AgentModel, Scope};
@@ -95,6 +99,8 @@ pub struct Candidate {
     pub predicted: Predicted,
     /// The predicted catalog after the plan (overlay only).
     pub after: Option<Arc<Catalog>>,
+    /// The mirror's preview (mirror only).
+    pub mirror: Option<super::Preview>,
 }
 
 impl Candidate {
@@ -706,9 +712,9 @@ fn evaluate(live: &Live, env: &Env, goal: &Goal, kind: Kind, plan: Plan) -> Opti
         });
     }
     let files = plan.ops.len();
-    let after = match outcome {
-        Outcome::Overlay { after, .. } => Some(after),
-        Outcome::Mirror(_) => None,
+    let (after, mirror) = match outcome {
+        Outcome::Overlay { after, .. } => (Some(after), None),
+        Outcome::Mirror(pv) => (None, Some(pv)),
     };
     Some(Candidate {
         kind,
@@ -719,5 +725,97 @@ fn evaluate(live: &Live, env: &Env, goal: &Goal, kind: Kind, plan: Plan) -> Opti
         files,
         predicted,
         after,
+        mirror,
     })
+}
+
+fn brief(s: &Skill, agent: &str) -> Option<super::preview::Brief> {
+    s.verdict(agent).map(|v| super::preview::Brief {
+        status: v.status,
+        as_name: v.as_name.clone(),
+        winner: v.winner.clone(),
+    })
+}
+
+/// What a candidate does to the verdicts, as the preview shows it: from the predicted catalog
+/// (only the skills the replay made anew are compared; the others are shared with `before`),
+/// else the mirror's preview. `before` is the catalog the candidate was judged against.
+pub fn preview_of(before: &Catalog, c: &Candidate, models: &[AgentModel]) -> super::Preview {
+    let Some(after) = &c.after else {
+        return c.mirror.clone().unwrap_or(super::Preview {
+            skill: Vec::new(),
+            others: Vec::new(),
+        });
+    };
+    let plan = &c.plan;
+    let agents: Vec<&str> = models.iter().map(|m| m.id.as_str()).collect();
+    let after_at: std::collections::HashMap<&Path, &Arc<Skill>> =
+        after.skills.iter().map(|s| (s.path.as_path(), s)).collect();
+    let b_skill = before.skill(&plan.skill);
+    let a_skill = plan
+        .after
+        .as_deref()
+        .and_then(|p| after_at.get(p).map(|s| &***s));
+    let skill = agents
+        .iter()
+        .map(|a| {
+            (
+                a.to_string(),
+                b_skill.and_then(|s| brief(s, a)),
+                a_skill.and_then(|s| brief(s, a)),
+            )
+        })
+        .collect();
+    let mut others = Vec::new();
+    let mut seen: BTreeSet<&Path> = BTreeSet::new();
+    if let Some(p) = plan.after.as_deref() {
+        seen.insert(p);
+    }
+    for bs in &before.skills {
+        if bs.path == plan.skill {
+            continue;
+        }
+        let ap = plan.map_path(&bs.path);
+        let as_ = ap.as_deref().and_then(|p| after_at.get(p).copied());
+        if let Some(x) = as_ {
+            seen.insert(x.path.as_path());
+            // Shared with the snapshot before: the replay did not touch it.
+            if Arc::ptr_eq(bs, x) {
+                continue;
+            }
+        }
+        for a in &agents {
+            let b = brief(bs, a);
+            let x = as_.and_then(|s| brief(s, a));
+            if b != x && !(b.as_ref().is_some_and(|b| b.status == Status::NotFound) && x.is_none())
+            {
+                others.push(super::Change {
+                    path: as_.map_or(bs.path.clone(), |s| s.path.clone()),
+                    label: bs.label().to_string(),
+                    agent: a.to_string(),
+                    before: b,
+                    after: x,
+                });
+            }
+        }
+    }
+    for s in after
+        .skills
+        .iter()
+        .filter(|s| !seen.contains(s.path.as_path()))
+    {
+        for a in &agents {
+            let x = brief(s, a);
+            if x.as_ref().is_some_and(|x| x.status != Status::NotFound) {
+                others.push(super::Change {
+                    path: s.path.clone(),
+                    label: s.label().to_string(),
+                    agent: a.to_string(),
+                    before: None,
+                    after: x,
+                });
+            }
+        }
+    }
+    super::Preview { skill, others }
 }

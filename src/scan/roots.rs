@@ -384,6 +384,12 @@ fn gate_and_group(
             }
         }
     }
+    group(m, roots, &|p: &Path| p.is_dir());
+}
+
+/// Of the roots that share a `group` (at one place of the project walk), only the first in file
+/// order whose folder exists (as `exists` says) is read; the others are `NotFirstInGroup`.
+fn group(m: &AgentModel, roots: &mut [AgentRoot], exists: &dyn Fn(&Path) -> bool) {
     if m.roots.iter().all(|r| r.group.is_none()) {
         return;
     }
@@ -400,7 +406,7 @@ fn gate_and_group(
     let mut demote: Vec<(usize, String, PathBuf)> = Vec::new();
     for ((g, _), mut members) in groups {
         members.sort_by_key(|&i| roots[i].spec);
-        let Some(pos) = members.iter().position(|&i| roots[i].path.is_dir()) else {
+        let Some(pos) = members.iter().position(|&i| exists(&roots[i].path)) else {
             continue;
         };
         let first = roots[members[pos]].path.clone();
@@ -413,4 +419,33 @@ fn gate_and_group(
     for (i, group, first) in demote {
         roots[i].state = RootState::NotFirstInGroup { group, first };
     }
+}
+
+/// The root groups decided again as if the folders `made` existed too (a plan that makes a
+/// root folder, predicted in memory: the first existing folder of a group may change). Returns
+/// the paths of the root instances whose state changed.
+pub fn regroup(models: &[AgentModel], roots: &mut [AgentRoot], made: &[PathBuf]) -> Vec<PathBuf> {
+    let exists = |p: &Path| made.iter().any(|m| m == p) || p.is_dir();
+    let mut changed = Vec::new();
+    for (ai, m) in models.iter().enumerate() {
+        if m.roots.iter().all(|r| r.group.is_none()) {
+            continue;
+        }
+        let idx: Vec<usize> = (0..roots.len()).filter(|&i| roots[i].agent == ai).collect();
+        let before: Vec<RootState> = idx.iter().map(|&i| roots[i].state.clone()).collect();
+        let mut mine: Vec<AgentRoot> = idx.iter().map(|&i| roots[i].clone()).collect();
+        for r in &mut mine {
+            if matches!(r.state, RootState::NotFirstInGroup { .. }) {
+                r.state = RootState::Scanned;
+            }
+        }
+        group(m, &mut mine, &exists);
+        for ((&i, was), r) in idx.iter().zip(before).zip(mine) {
+            if r.state != was {
+                changed.push(r.path.clone());
+            }
+            roots[i] = r;
+        }
+    }
+    changed
 }

@@ -393,9 +393,36 @@ pub enum ActionUi {
         lines: Vec<String>,
         scroll: u16,
     },
+    /// `W`'s candidate plans for a copy and an agent, best first (`view::plans`); Enter
+    /// previews the selected one (its diff and the verdicts after, from the planner's
+    /// prediction), Enter again applies it, Esc backs out one step.
+    Plans {
+        skill: PathBuf,
+        agent: String,
+        list: PlanList,
+        cursor: usize,
+        /// The selected plan's preview lines and scroll, once asked for.
+        preview: Option<(Vec<String>, u16)>,
+    },
     /// A refusal or failure; any key closes it.
     Message { title: String, text: String },
 }
+
+/// The planner's candidates and the catalog they were judged against (shared, never copied;
+/// equal when they are the same list).
+#[derive(Debug, Clone)]
+pub struct PlanList {
+    pub before: Arc<Catalog>,
+    pub candidates: Arc<Vec<crate::actions::planner::Candidate>>,
+}
+
+impl PartialEq for PlanList {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.candidates, &other.candidates) && Arc::ptr_eq(&self.before, &other.before)
+    }
+}
+
+impl Eq for PlanList {}
 
 /// How long the change marks stay (in 100 ms ticks).
 pub const CHANGE_MARK_TICKS: u16 = 30;

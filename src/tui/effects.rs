@@ -1,6 +1,6 @@
 //! The explorer's effects: what `update` asks for (`Cmd`) and the slow work it hands to a
-//! worker thread (`Job`: plan and preview, quick fixes, apply, undo), whose result comes back
-//! as a `Msg`. Nothing here touches the terminal; the run loop (`tui::run`) does the commands
+//! worker thread (`Job`: plan and preview, the candidate plans of `W`, quick fixes, apply,
+//! undo), whose result comes back as a `Msg`. Nothing here touches the terminal; the run loop (`tui::run`) does the commands
 //! that need it (copy, editor) and starts the jobs with [`spawn`].
 
 use super::update::Msg;
@@ -8,6 +8,7 @@ use crate::actions::{self, Request, journal};
 use crate::agents::AgentModel;
 use crate::catalog::Catalog;
 use crate::env::Env;
+use crate::live::Live;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,6 +43,12 @@ pub struct Job {
 pub enum Work {
     /// Plan a request and preview it.
     Plan(Request),
+    /// Every candidate plan that makes this copy win for the agent (`W`), best first, each
+    /// predicted on the watcher's live state (`actions::planner::win`).
+    Candidates {
+        skill: PathBuf,
+        agent: String,
+    },
     /// List the quick fixes of a SKILL.md.
     Fixes(PathBuf),
     Apply(Box<actions::Plan>),
@@ -53,7 +60,10 @@ impl Work {
     /// Whether Esc may drop the result: not once files are being written (an applied or
     /// undone action must reach the journal list, so `u` can undo it).
     pub fn cancellable(&self) -> bool {
-        matches!(self, Work::Plan(_) | Work::Fixes(_))
+        matches!(
+            self,
+            Work::Plan(_) | Work::Fixes(_) | Work::Candidates { .. }
+        )
     }
 }
 
@@ -63,6 +73,13 @@ pub enum Done {
     /// The request planned, with its preview lines (diff, notes, verdicts), or why not.
     Planned(Request, Result<(Box<actions::Plan>, Vec<String>), String>),
     Fixes(PathBuf, Result<Vec<actions::Fix>, String>),
+    /// The candidate plans for a copy and an agent, best first, with the catalog they were
+    /// judged against, or why there are none.
+    Candidates {
+        skill: PathBuf,
+        agent: String,
+        result: Result<super::app::PlanList, String>,
+    },
     /// Applied (journal id, title), or why not.
     Applied(Result<(String, String), String>),
     Undone(Result<(String, String), String>),
@@ -70,12 +87,14 @@ pub enum Done {
     Cancelled,
 }
 
-/// What a job works on: the snapshot when it was started.
+/// What a job works on: the snapshot when it was started, and a way to the watcher's live
+/// state (the planner predicts on it; without a watcher the job builds one).
 #[derive(Clone)]
 pub struct Context {
     pub catalog: Option<Arc<Catalog>>,
     pub models: Arc<Vec<AgentModel>>,
     pub env: Env,
+    pub live: Option<crate::watch::LiveTap>,
 }
 
 impl Context {
@@ -84,7 +103,21 @@ impl Context {
             catalog: app.catalog.clone(),
             models: app.models.clone(),
             env: app.env.clone(),
+            live: None,
         }
+    }
+
+    /// The live state: the watcher's (no copy), else a scan of its own.
+    fn live(&self, cancel: &AtomicBool) -> Option<Arc<Live>> {
+        if let Some(tap) = &self.live
+            && let Some(l) = tap.get(|| cancel.load(Ordering::Relaxed))
+        {
+            return Some(l);
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        Some(Arc::new(Live::new(self.models.clone(), self.env.clone())))
     }
 }
 
@@ -117,6 +150,27 @@ pub fn perform(work: &Work, cx: &Context, cancel: &AtomicBool) -> Done {
                 return Done::Cancelled;
             }
             Done::Planned(req.clone(), result)
+        }
+        Work::Candidates { skill, agent } => {
+            let Some(live) = cx.live(cancel) else {
+                return Done::Cancelled;
+            };
+            let result = match actions::planner::win(&live, &cx.env, skill, agent, cancel) {
+                Err(r) if r.0 == actions::planner::CANCELLED => return Done::Cancelled,
+                Err(r) => Err(r.0),
+                Ok(cands) => Ok(super::app::PlanList {
+                    before: live.catalog().clone(),
+                    candidates: Arc::new(cands),
+                }),
+            };
+            if cancelled() {
+                return Done::Cancelled;
+            }
+            Done::Candidates {
+                skill: skill.clone(),
+                agent: agent.clone(),
+                result,
+            }
         }
         Work::Fixes(skill) => Done::Fixes(
             skill.clone(),
@@ -162,6 +216,11 @@ pub fn spawn(job: Job, cx: Context, tx: Sender<Msg>) {
                 let why = format!("internal error: {why}");
                 match &work {
                     Work::Plan(req) => Done::Planned(req.clone(), Err(why)),
+                    Work::Candidates { skill, agent } => Done::Candidates {
+                        skill: skill.clone(),
+                        agent: agent.clone(),
+                        result: Err(why),
+                    },
                     Work::Fixes(p) => Done::Fixes(p.clone(), Err(why)),
                     Work::Apply(_) => Done::Applied(Err(why)),
                     Work::Undo(_) => Done::Undone(Err(why)),

@@ -52,6 +52,8 @@ pub enum Action {
     Move,
     Fix,
     Win,
+    /// In `W`'s plan list: preview the selected plan; in its preview: apply it.
+    PlanGo,
     Delete,
     Undo,
 }
@@ -97,6 +99,7 @@ impl Action {
                 Action::Move => "move",
                 Action::Fix => "fix",
                 Action::Win => "win",
+                Action::PlanGo => "plan-preview-apply",
                 Action::Delete => "delete",
                 Action::Undo => "undo",
                 Action::Tab(_) => unreachable!(),
@@ -127,11 +130,14 @@ pub enum When {
     /// Where a skill (or a copy of one) is selected: the Skills tab, the Collisions tab, a
     /// cause's skills in the Problems tab.
     OnSkill,
+    /// `W`'s list of candidate plans (and the preview of one) is open.
+    Plans,
 }
 
 impl When {
     pub fn applies(self, app: &App) -> bool {
         match self {
+            When::Plans => matches!(app.action, Some(super::app::ActionUi::Plans { .. })),
             When::Always | When::Moving => true,
             When::SkillsTab => app.tab == Tab::Skills,
             When::ListPane => match app.focus {
@@ -156,6 +162,7 @@ impl When {
             When::ListPane => "list pane (and a cause's skills)",
             When::DetailPane => "detail pane",
             When::OnSkill => "on a skill (Skills, Collisions, a cause's skills)",
+            When::Plans => "W's plan list (best first; losses marked ✗)",
         }
     }
 }
@@ -585,6 +592,14 @@ pub fn default_bindings() -> Vec<Binding> {
             3,
         ),
         b(
+            Action::PlanGo,
+            &[p(K::Enter), c('y')],
+            Plans,
+            "preview · again: apply",
+            "preview the selected plan; in its preview, apply it (u undoes it); Esc backs out",
+            1,
+        ),
+        b(
             Action::Fix,
             &[c('F')],
             OnSkill,
@@ -717,8 +732,25 @@ impl Keymap {
         // (priority, keys, label, when, last) merged by label where they apply alike; quit and
         // help go last.
         let mut hints: Vec<(u8, Vec<String>, &'static str, When, bool)> = Vec::new();
+        // In the plan list only its own keys, moving and backing out act.
+        let plans = When::Plans.applies(app);
+        if plans
+            && let Some(back) = self.bindings.iter().find(|b| b.action == Action::Back)
+            && let Some(k) = back.keys.first()
+        {
+            hints.push((2, vec![k.display()], "back", When::Plans, false));
+        }
         for b in &self.bindings {
             if b.footer == 0 || b.keys.is_empty() || !b.when.applies(app) {
+                continue;
+            }
+            if plans
+                && b.when != When::Plans
+                && !matches!(
+                    b.action,
+                    Action::Down | Action::Up | Action::Quit | Action::Help
+                )
+            {
                 continue;
             }
             let first = b.keys[0].display();
@@ -780,6 +812,7 @@ impl Keymap {
             When::DetailPane,
             When::SkillsTab,
             When::OnSkill,
+            When::Plans,
         ];
         order
             .iter()

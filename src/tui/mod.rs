@@ -253,7 +253,10 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         for cmd in cmds {
             match cmd {
                 effects::Cmd::Run(job) => {
-                    effects::spawn(job, effects::Context::of(&app), tx.clone());
+                    let mut jcx = effects::Context::of(&app);
+                    // The planner reads the watcher's live state, not a scan of its own.
+                    jcx.live = watcher.as_ref().map(|w| w.tap());
+                    effects::spawn(job, jcx, tx.clone());
                 }
                 effects::Cmd::Rescan => match &watcher {
                     Some(w) => w.rescan(),

@@ -202,6 +202,20 @@ fn job_done(app: &mut App, id: u64, done: Done) -> Vec<Cmd> {
             })
         }
         Done::Planned(_, Err(e)) => app.action = Some(refused(e)),
+        Done::Candidates {
+            skill,
+            agent,
+            result: Ok(list),
+        } => {
+            app.action = Some(ActionUi::Plans {
+                skill,
+                agent,
+                list,
+                cursor: 0,
+                preview: None,
+            })
+        }
+        Done::Candidates { result: Err(e), .. } => app.action = Some(refused(e)),
         Done::Fixes(_, Ok(fixes)) if fixes.is_empty() => {
             note(app, NoteKind::Info, "no quick fix applies to this skill")
         }
@@ -367,9 +381,116 @@ fn action_key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
             }
             _ => {}
         },
+        ActionUi::Plans { .. } => return plans_key(app, k),
         ActionUi::Message { .. } => app.action = None,
     }
     Vec::new()
+}
+
+/// Keys in `W`'s plan list and in the preview of one plan, through the key table: moving,
+/// `PlanGo` (preview, then apply), Back (the preview back to the list, the list closed).
+fn plans_key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
+    let km = app.keymap.clone();
+    let models = app.models.clone();
+    let env = app.env.clone();
+    let Some(ActionUi::Plans {
+        list,
+        cursor,
+        preview,
+        ..
+    }) = app.action.as_mut()
+    else {
+        return Vec::new();
+    };
+    let n = list.candidates.len();
+    // `q` backs out here, as in every popup.
+    if km.is(Action::Back, &k) || km.is(Action::Quit, &k) {
+        if preview.is_some() {
+            *preview = None;
+        } else {
+            app.action = None;
+        }
+        return Vec::new();
+    }
+    if km.is(Action::PlanGo, &k) {
+        let Some(c) = list.candidates.get(*cursor) else {
+            return Vec::new();
+        };
+        if preview.is_none() {
+            *preview = Some((plan_preview_lines(&env, &models, list, *cursor), 0));
+            return Vec::new();
+        }
+        let plan = Box::new(c.plan.clone());
+        app.action = None;
+        return start_job(app, Work::Apply(plan), "applying…");
+    }
+    match preview {
+        // The preview scrolls.
+        Some((_, scroll)) => {
+            if km.is(Action::Down, &k) {
+                *scroll = scroll.saturating_add(1);
+            } else if km.is(Action::Up, &k) {
+                *scroll = scroll.saturating_sub(1);
+            } else if km.is(Action::PageDown, &k) || km.is(Action::HalfDown, &k) {
+                *scroll = scroll.saturating_add(10);
+            } else if km.is(Action::PageUp, &k) || km.is(Action::HalfUp, &k) {
+                *scroll = scroll.saturating_sub(10);
+            } else if km.is(Action::First, &k) {
+                *scroll = 0;
+            }
+        }
+        None => {
+            if km.is(Action::Down, &k) {
+                *cursor = (*cursor + 1).min(n.saturating_sub(1));
+            } else if km.is(Action::Up, &k) {
+                *cursor = cursor.saturating_sub(1);
+            } else if km.is(Action::First, &k) {
+                *cursor = 0;
+            } else if km.is(Action::Last, &k) {
+                *cursor = n.saturating_sub(1);
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// The preview of candidate `i`: its title, the diff, notes, then the verdicts before and
+/// after as the planner predicted them (the live state replayed; the mirror's where the replay
+/// does not model the plan), then the agents gained and lost.
+pub fn plan_preview_lines(
+    env: &crate::env::Env,
+    models: &[crate::agents::AgentModel],
+    list: &super::app::PlanList,
+    i: usize,
+) -> Vec<String> {
+    let Some(c) = list.candidates.get(i) else {
+        return Vec::new();
+    };
+    let plan = &c.plan;
+    let mut lines = vec![plan.title.clone(), String::new()];
+    lines.extend(plan.diff.lines().map(String::from));
+    lines.extend(plan.notes.iter().map(|n| format!("note: {n}")));
+    lines.push(String::new());
+    let pv = crate::actions::planner::preview_of(&list.before, c, models);
+    lines.extend(pv.lines(env));
+    lines.push(String::new());
+    let join = |set: std::collections::BTreeSet<&str>| {
+        if set.is_empty() {
+            "none".to_string()
+        } else {
+            set.into_iter().collect::<Vec<_>>().join(", ")
+        }
+    };
+    lines.push(format!("gains: {}", join(c.agents_gained())));
+    lines.push(format!("✗ loses: {}", join(c.agents_lost())));
+    lines.push(format!(
+        "predicted {}",
+        match c.predicted {
+            crate::actions::planner::Predicted::Overlay => "in memory on the live state",
+            crate::actions::planner::Predicted::Mirror => "on a mirror of the tree",
+        }
+    ));
+    lines
 }
 
 /// What choosing a picker's entry does.
@@ -384,11 +505,8 @@ fn choose(app: &mut App, choice: Choice) -> Vec<Cmd> {
         Choice::WinFor { skill, agent } => match app.models.get(agent) {
             Some(m) => {
                 let agent = m.id.clone();
-                start_job(
-                    app,
-                    Work::Plan(Request::Win { skill, agent }),
-                    "finding the smallest change…",
-                )
+                let what = format!("finding the plans that make it win for {agent}…");
+                start_job(app, Work::Candidates { skill, agent }, &what)
             }
             None => Vec::new(),
         },
@@ -444,8 +562,24 @@ fn on_skill(app: &mut App, action: Action) -> Vec<Cmd> {
                     .and_then(|c| c.skill(p))
                     .is_some_and(|s| s.verdicts.iter().any(|(_, v)| v.status.is_problem()))
             };
+            // A copy another copy shadows for some agent comes before one that is only
+            // missing somewhere.
+            let shadowed = |p: &std::path::PathBuf| {
+                app.catalog
+                    .as_ref()
+                    .and_then(|c| c.skill(p))
+                    .is_some_and(|s| {
+                        s.verdicts
+                            .iter()
+                            .any(|(_, v)| v.status == crate::resolve::Status::Shadowed)
+                    })
+            };
             let cursor = if action == Action::Win {
-                copies.iter().position(loses).unwrap_or(0)
+                copies
+                    .iter()
+                    .position(shadowed)
+                    .or_else(|| copies.iter().position(loses))
+                    .unwrap_or(0)
             } else {
                 0
             };
@@ -575,11 +709,17 @@ fn act(app: &mut App, action: Action, skill: std::path::PathBuf) -> Vec<Cmd> {
                         )
                     })
                     .collect();
-                // The first agent that does not load this copy.
+                // The first agent for which another copy wins, else the first that does not
+                // load this copy.
                 let cursor = app
                     .models
                     .iter()
-                    .position(|m| status(&m.id).is_some_and(|s| s.is_problem()))
+                    .position(|m| status(&m.id) == Some(crate::resolve::Status::Shadowed))
+                    .or_else(|| {
+                        app.models
+                            .iter()
+                            .position(|m| status(&m.id).is_some_and(|s| s.is_problem()))
+                    })
                     .unwrap_or(0);
                 app.action = Some(ActionUi::Choose {
                     title: format!(
@@ -869,6 +1009,8 @@ pub fn perform(app: &mut App, action: Action) -> Vec<Cmd> {
         | Action::Delete
         | Action::Edit
         | Action::CopyPath => return on_skill(app, action),
+        // Only in W's plan list (`plans_key`).
+        Action::PlanGo => {}
     }
     Vec::new()
 }

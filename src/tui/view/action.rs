@@ -42,6 +42,9 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let Some(ui) = &app.action else {
         return;
     };
+    if matches!(ui, ActionUi::Plans { .. }) {
+        return super::plans::draw(f, app, area);
+    }
     let (title, lines, hint, scroll): (String, Vec<Line>, &str, u16) = match ui {
         ActionUi::Input {
             text,
@@ -108,6 +111,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             "y/Enter applies · Esc cancels · ↑↓ scroll",
             *scroll,
         ),
+        ActionUi::Plans { .. } => unreachable!("drawn by view::plans"),
         ActionUi::Message { title, text } => (
             format!(" {} ", style::safe(title)),
             text.lines().map(|l| Line::from(style::safe(l))).collect(),

@@ -4,6 +4,7 @@ pub mod action;
 pub mod footer;
 pub mod help;
 pub mod other;
+pub mod plans;
 pub mod problems;
 pub mod skills;
 pub mod style;
