@@ -47,13 +47,19 @@ pub enum Work {
     Apply(Box<actions::Plan>),
     /// Undo the journal entry with this id.
     Undo(String),
+    /// Plan sharing these skills with an agent (`planner::share`: a link or copy of each into
+    /// a root the agent scans, no agent lost) and preview the best plan.
+    Share {
+        skills: Vec<PathBuf>,
+        agent: String,
+    },
 }
 
 impl Work {
     /// Whether Esc may drop the result: not once files are being written (an applied or
     /// undone action must reach the journal list, so `u` can undo it).
     pub fn cancellable(&self) -> bool {
-        matches!(self, Work::Plan(_) | Work::Fixes(_))
+        matches!(self, Work::Plan(_) | Work::Fixes(_) | Work::Share { .. })
     }
 }
 
@@ -66,6 +72,8 @@ pub enum Done {
     /// Applied (journal id, title), or why not.
     Applied(Result<(String, String), String>),
     Undone(Result<(String, String), String>),
+    /// The best share plan with its preview lines, or why none.
+    Shared(Result<(Box<actions::Plan>, Vec<String>), String>),
     /// The job saw its cancel flag and stopped.
     Cancelled,
 }
@@ -139,6 +147,30 @@ pub fn perform(work: &Work, cx: &Context, cancel: &AtomicBool) -> Done {
                 .map(|e| (e.id, e.title))
                 .map_err(|r| r.0),
         ),
+        Work::Share { skills, agent } => {
+            let live = crate::live::Live::new(cx.models.clone(), cx.env.clone());
+            match actions::planner::share(&live, &cx.env, skills, agent, cancel) {
+                Err(r) if r.0 == actions::planner::CANCELLED => Done::Cancelled,
+                Err(r) => Done::Shared(Err(r.0)),
+                Ok(cands) => {
+                    let others = cands.len().saturating_sub(1);
+                    Done::Shared(match cands.into_iter().next().filter(|c| c.achieves) {
+                        None => Err(format!("no plan makes these skills visible to {agent}")),
+                        Some(c) => {
+                            let mut lines = crate::present::candidate_lines(&cx.env, &c, 200);
+                            if others > 0 {
+                                lines.push(String::new());
+                                lines.push(format!(
+                                    "note: the best of {} plans (`skilltui share --agent {agent}` lists them)",
+                                    others + 1
+                                ));
+                            }
+                            Ok((Box::new(c.plan), lines))
+                        }
+                    })
+                }
+            }
+        }
     }
 }
 
@@ -165,6 +197,7 @@ pub fn spawn(job: Job, cx: Context, tx: Sender<Msg>) {
                     Work::Fixes(p) => Done::Fixes(p.clone(), Err(why)),
                     Work::Apply(_) => Done::Applied(Err(why)),
                     Work::Undo(_) => Done::Undone(Err(why)),
+                    Work::Share { .. } => Done::Shared(Err(why)),
                 }
             });
             let _ = tx.send(Msg::Job { id, done });
