@@ -8,6 +8,7 @@ pub mod actions;
 pub mod agents;
 pub mod catalog;
 pub mod cli;
+pub mod context;
 pub mod crash;
 pub mod demo;
 pub mod env;

@@ -129,22 +129,105 @@ pub fn cut(s: &str, width: usize) -> String {
     out
 }
 
-/// An agent's label in at most `width` characters, the most telling that fits: the id
-/// (`copilot-cli`), its first word (`copilot`), that word cut with `…` (`copi…`) down to four
-/// characters, else the two-letter code (`cp`).
-pub fn agent_label(m: &AgentModel, width: usize) -> String {
-    let id = m.id.as_str();
-    if id.chars().count() <= width {
-        return id.to_string();
-    }
-    let s = short(id);
-    if s.chars().count() <= width {
+/// `s` in at most `max` characters, cut at a word boundary and marked with `…` when longer (a
+/// single word longer than `max` is cut inside it).
+pub fn cut_words(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
         return s.to_string();
     }
-    if width >= 4 {
-        return cut(s, width);
+    if max == 0 {
+        return String::new();
     }
-    cut(&m.abbrev(), width)
+    let head: String = s.chars().take(max - 1).collect();
+    // The next character tells whether the cut falls between words.
+    let next = s.chars().nth(max - 1);
+    let kept = if next.is_some_and(char::is_whitespace) {
+        head.trim_end()
+    } else {
+        match head.rfind(char::is_whitespace) {
+            Some(i) if !head[..i].trim_end().is_empty() => head[..i].trim_end(),
+            _ => head.as_str(),
+        }
+    };
+    let kept = kept.trim_end_matches([',', ';', ':', '—', '-', ' ']);
+    format!("{kept}…")
+}
+
+/// The forms of an agent's label, most telling first: the id (`copilot-cli`), its first word
+/// (`copilot`), that word cut with `…` down to four characters (`copi…`, `cop…`), the two-letter
+/// code (`cp`, unique among the models: `agents::label_clash`). Only forms of at most `width`
+/// characters; the code cut to the width when nothing else fits.
+fn label_forms(m: &AgentModel, width: usize) -> Vec<String> {
+    let id = m.id.as_str();
+    let s = short(id);
+    let mut forms = vec![id.to_string(), s.to_string()];
+    for w in (4..s.chars().count()).rev() {
+        forms.push(cut(s, w));
+    }
+    forms.push(m.abbrev());
+    forms.retain(|f| f.chars().count() <= width);
+    forms.dedup();
+    if forms.is_empty() {
+        forms.push(cut(&m.abbrev(), width));
+    }
+    forms
+}
+
+/// One agent's label in at most `width` characters, the most telling that fits (see
+/// [`agent_labels`] for several agents side by side, which keeps them apart).
+pub fn agent_label(m: &AgentModel, width: usize) -> String {
+    label_forms(m, width).remove(0)
+}
+
+/// The labels of agents shown side by side, each in at most `width` characters and all
+/// different: each agent takes its most telling form that fits ([`agent_label`]); agents whose
+/// forms clash (the same text, ignoring case) step down to their next form together, down to the
+/// two-letter codes, which are unique. The explorer's column titles, header and cause rows.
+pub fn agent_labels(models: &[&AgentModel], width: usize) -> Vec<String> {
+    labels_from(models.iter().map(|m| label_forms(m, width)).collect())
+}
+
+/// The column titles of `skilltui list`: each agent's first word (`claude`), or its id where
+/// that word would clash with another model's (`claude-code` beside a `claude-x`). All
+/// different ([`agent_labels`]'s rule, preferring the short form).
+pub fn column_labels(models: &[AgentModel]) -> Vec<String> {
+    labels_from(
+        models
+            .iter()
+            .map(|m| {
+                let mut f = vec![short(&m.id).to_string(), m.id.clone(), m.abbrev()];
+                f.dedup();
+                f
+            })
+            .collect(),
+    )
+}
+
+/// Picks one form per agent, stepping clashing agents down their forms until none clash.
+fn labels_from(forms: Vec<Vec<String>>) -> Vec<String> {
+    let mut at = vec![0usize; forms.len()];
+    let pick = |at: &[usize], i: usize| -> String {
+        let f = &forms[i];
+        f[at[i].min(f.len() - 1)].to_lowercase()
+    };
+    loop {
+        let mut moved = false;
+        for i in 0..forms.len() {
+            let clash = (0..forms.len()).any(|j| j != i && pick(&at, i) == pick(&at, j));
+            if clash && at[i] + 1 < forms[i].len() {
+                at[i] += 1;
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    forms
+        .iter()
+        .zip(&at)
+        .map(|(f, &a)| f[a.min(f.len() - 1)].clone())
+        .collect()
 }
 
 /// How an agent handles a field in at most `width` characters: the word (`ignored`), else a
@@ -196,6 +279,80 @@ pub fn tokens_of_budget(tokens: u64, budget: Option<u64>) -> String {
         }
         _ => thousands(tokens),
     }
+}
+
+/// A planned candidate (`actions::planner`) as the lines of a preview: its title and size, the
+/// agents it gains (`+`) and loses (`-`, marked `✗`), each with how many skills, its notes, then
+/// the first `diff_max` lines of its diff. Paths shortened and escaped.
+pub fn candidate_lines(
+    env: &Env,
+    c: &crate::actions::planner::Candidate,
+    diff_max: usize,
+) -> Vec<String> {
+    let per_agent = |es: &[crate::actions::planner::Effect]| -> String {
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for e in es {
+            match counts.iter_mut().find(|(a, _)| *a == e.agent) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((&e.agent, 1)),
+            }
+        }
+        counts
+            .iter()
+            .map(|(a, n)| {
+                let skills = if *n == 1 { "skill" } else { "skills" };
+                format!("{} ({} {skills})", sanitize::line(a), thousands(*n as u64))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = vec![
+        shorten(env, &c.plan.title),
+        format!(
+            "{} file operation{}{}",
+            thousands(c.files as u64),
+            if c.files == 1 { "" } else { "s" },
+            if c.achieves {
+                ""
+            } else {
+                " · does not reach the goal"
+            }
+        ),
+        String::new(),
+    ];
+    out.push(if c.gains.is_empty() {
+        "gains: none".into()
+    } else {
+        format!("+ gains: {}", per_agent(&c.gains))
+    });
+    out.push(if c.losses.is_empty() {
+        "losses: none".into()
+    } else {
+        format!("- ✗ losses: {}", per_agent(&c.losses))
+    });
+    out.extend(
+        c.plan
+            .notes
+            .iter()
+            .map(|n| format!("note: {}", shorten(env, n))),
+    );
+    let diff: Vec<&str> = c
+        .plan
+        .diff
+        .lines()
+        .filter(|l| !l.starts_with("---") && !l.starts_with("+++") && !l.starts_with("@@"))
+        .collect();
+    if !diff.is_empty() {
+        out.push(String::new());
+        out.extend(diff.iter().take(diff_max).map(|l| shorten(env, l)));
+        if diff.len() > diff_max {
+            out.push(format!(
+                "… {} more lines",
+                thousands((diff.len() - diff_max) as u64)
+            ));
+        }
+    }
+    out
 }
 
 /// What the user can do about a verdict, as data (each front end names its own key or command).
@@ -312,6 +469,68 @@ mod tests {
                 assert!(agent_label(m, w).chars().count() <= w, "{} {w}", m.id);
             }
         }
+    }
+
+    #[test]
+    fn cut_words_ends_on_a_whole_word() {
+        assert_eq!(cut_words("short", 10), "short");
+        assert_eq!(
+            cut_words("batch rendering multiple views, or more", 34),
+            "batch rendering multiple views…"
+        );
+        assert_eq!(cut_words("one two three", 8), "one two…");
+        assert_eq!(cut_words("one two three", 9), "one two…");
+        assert_eq!(cut_words("abcdefghij", 5), "abcd…");
+        assert_eq!(cut_words("x", 0), "");
+        for n in 1..40 {
+            let c = cut_words("Configure and optimize rendering in 3ds Max — V-Ray", n);
+            assert!(c.chars().count() <= n, "{n}: {c}");
+        }
+    }
+
+    #[test]
+    fn labels_side_by_side_stay_apart_at_every_width() {
+        let models = crate::agents::builtin();
+        assert!(models.len() >= 21, "{}", models.len());
+        let all: Vec<&AgentModel> = models.iter().collect();
+        for w in 2..=24 {
+            let labels = agent_labels(&all, w);
+            let mut seen = std::collections::BTreeSet::new();
+            for (m, l) in all.iter().zip(&labels) {
+                assert!(l.chars().count() <= w, "{} {w}: {l}", m.id);
+                assert!(
+                    seen.insert(l.to_lowercase()),
+                    "{l} twice at {w}: {labels:?}"
+                );
+            }
+            // Any subset too (the columns shown), e.g. every other agent.
+            let some: Vec<&AgentModel> = all.iter().copied().step_by(2).collect();
+            let l2 = agent_labels(&some, w);
+            let set: std::collections::BTreeSet<_> = l2.iter().collect();
+            assert_eq!(set.len(), l2.len(), "{w}: {l2:?}");
+        }
+        let labels = column_labels(&models);
+        let set: std::collections::BTreeSet<_> = labels.iter().collect();
+        assert_eq!(set.len(), labels.len(), "{labels:?}");
+    }
+
+    #[test]
+    fn clashing_forms_step_down_together() {
+        let models = crate::agents::builtin();
+        let claude = models.iter().find(|m| m.id == "claude-code").unwrap();
+        let mut twin = claude.clone();
+        twin.id = "claude-x".into();
+        twin.short = Some("cx2".into());
+        // Alone, each is `claude` at 7; together they keep their ids, or step down to codes.
+        assert_eq!(agent_label(claude, 7), "claude");
+        let l = agent_labels(&[claude, &twin], 11);
+        assert_eq!(l, ["claude-code", "claude-x"]);
+        let l = agent_labels(&[claude, &twin], 7);
+        assert_ne!(l[0], l[1], "{l:?}");
+        assert_eq!(
+            column_labels(&[claude.clone(), twin]),
+            ["claude-code", "claude-x"]
+        );
     }
 
     #[test]

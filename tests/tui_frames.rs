@@ -583,3 +583,192 @@ fn tokens_show_the_ratio_to_the_budget() {
     assert!(f.contains(&shown), "{shown}\n{f}");
     snap("gen_tokens_120x35", f);
 }
+
+/// An App with every built-in agent (21) on the demo catalog.
+fn app_all_agents(d: &skilltui::demo::Demo, w: u16, h: u16) -> skilltui::tui::app::App {
+    use skilltui::tui::update::{Msg, update};
+    let models = skilltui::agents::builtin();
+    let env = skilltui::env::Env::new(&d.project, &d.home);
+    let cat = skilltui::catalog::Catalog::build(&models, &env);
+    let mut app = skilltui::tui::app::App::new(std::sync::Arc::new(models), env, w, h);
+    update(&mut app, Msg::Catalog(std::sync::Arc::new(cat)));
+    app
+}
+
+/// The cells of the skills table's rows (between its borders), as text, per screen line.
+fn table_rows(f: &str) -> Vec<String> {
+    f.lines()
+        .skip(3)
+        .filter(|l| l.starts_with('│'))
+        .map(|l| l.trim_start_matches('│').to_string())
+        .collect()
+}
+
+#[test]
+fn every_agent_at_120x35_keeps_names_readable_and_scrolls_the_agent_columns() {
+    let d = demo("all_agents_120x35");
+    let mut app = app_all_agents(&d, 120, 35);
+    keys(&mut app, "A");
+    keys(&mut app, "A");
+    assert!(app.shown_agents().len() >= 21);
+    let f = frame(&app);
+    // Names keep at least 16 characters: every demo name of up to 15 shows whole.
+    let cat = app.catalog.clone().unwrap();
+    let rows = table_rows(&f);
+    let mut whole = 0;
+    for s in cat
+        .skills
+        .iter()
+        .filter(|s| s.label().chars().count() <= 15)
+    {
+        if rows
+            .iter()
+            .any(|r| r.starts_with(&format!("{} ", s.label())))
+        {
+            whole += 1;
+        }
+    }
+    assert!(whole >= 5, "{whole} names shown whole:\n{f}");
+    assert!(
+        !rows.iter().any(|r| r.starts_with("… ")),
+        "a name cut to …:\n{f}"
+    );
+    // Not every agent column fits: the title says which are shown and how to scroll.
+    let title = f.lines().nth(2).unwrap();
+    assert!(title.contains("agents 1–"), "{title}");
+    assert!(title.contains(" of 21 >›"), "{title}");
+    // `>` shows the next agents; `<` comes back.
+    keys(&mut app, ">");
+    let g = frame(&app);
+    let title2 = g.lines().nth(2).unwrap().to_string();
+    assert!(!title2.contains("agents 1–"), "{title2}");
+    assert!(title2.contains("‹<"), "{title2}");
+    // The last agent's code is a column title now (it was not before).
+    let last = app.models.last().unwrap().abbrev();
+    let header = |f: &str| f.lines().nth(3).unwrap().to_string();
+    assert!(
+        !header(&f).split_whitespace().any(|w| w == last),
+        "{}",
+        header(&f)
+    );
+    assert!(
+        header(&g).split_whitespace().any(|w| w == last),
+        "{}",
+        header(&g)
+    );
+    keys(&mut app, "<");
+    assert_eq!(frame(&app), f);
+    // Column titles are all different.
+    let h = header(&f);
+    let titles: Vec<&str> = h.split_whitespace().skip(1).collect();
+    let set: std::collections::BTreeSet<_> = titles.iter().collect();
+    assert_eq!(set.len(), titles.len(), "{h}");
+}
+
+#[test]
+fn the_header_says_when_agents_are_hidden_and_counts_only_those_shown() {
+    let d = demo("hidden_agents");
+    let mut app = app_all_agents(&d, 120, 35);
+    app.select_agents(&["codex".to_string()]);
+    app.refresh_rows();
+    let f = frame(&app);
+    let h = header(&f);
+    let n = app.models.len() - 1;
+    assert!(
+        h.contains(&format!("{n} agents hidden — A shows all")),
+        "{h}"
+    );
+    // Codex's count is there; no hidden agent's count is.
+    assert!(h.contains("codex "), "{h}");
+    for m in app.models.iter().filter(|m| m.id != "codex") {
+        let short = skilltui::present::short(&m.id);
+        assert!(
+            !h.split(" · ").any(
+                |p| p.starts_with(&format!("{short} ")) || p.starts_with(&format!("{} ", m.id))
+            ),
+            "{} counted: {h}",
+            m.id
+        );
+    }
+    // A: every agent shown, nothing hidden.
+    keys(&mut app, "A");
+    let h2 = frame(&app);
+    assert!(!header(&h2).contains("hidden"), "{}", header(&h2));
+}
+
+#[test]
+fn a_long_description_ends_on_a_whole_word_in_the_detail() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("p");
+    let home = tmp.path().join("h");
+    std::fs::create_dir_all(&home).unwrap();
+    let dir = project.join(".agents/skills/render");
+    std::fs::create_dir_all(&dir).unwrap();
+    let words = "Configure and optimize rendering in 3ds Max with V-Ray and Corona render settings, \
+render elements, light mix, batch rendering, network rendering, denoising, and post-production \
+workflows. Use when tasks involve setting up production renders, optimizing render times, batch \
+rendering multiple views, or managing render farms across several machines at once";
+    assert!(words.len() > 300);
+    std::fs::write(
+        dir.join("SKILL.md"),
+        format!("---\nname: render\ndescription: {words}\n---\n# Render\n"),
+    )
+    .unwrap();
+    for (w, h) in [(80u16, 24u16), (120, 35)] {
+        let mut app = app_at(&project, &home, w, h);
+        key(&mut app, KeyCode::Enter);
+        let f = frame(&app);
+        // The description is cut after a whole word, marked `…`, and that is what is shown.
+        let expected = skilltui::present::cut_words(words, 300);
+        let tail = expected.rsplit(' ').next().unwrap();
+        assert!(
+            words.split([' ', ',']).any(|x| format!("{x}…") == tail),
+            "`{tail}` does not end a whole word"
+        );
+        assert!(f.contains(tail), "`{tail}` not shown:\n{f}");
+    }
+}
+
+#[test]
+fn problems_f_keeps_only_what_is_broken_for_some_agent() {
+    let d = demo("broken_only");
+    let mut app = app(&d, 120, 35);
+    keys(&mut app, "6");
+    let all = frame(&app);
+    let rows = |f: &str| -> Vec<String> {
+        f.lines()
+            .skip(4)
+            .map(|l| l.trim_start_matches('│').to_string())
+            .take_while(|l| !l.starts_with('└'))
+            .filter(|l| l.starts_with(['✗', '!', 'i']))
+            .collect()
+    };
+    let errors = rows(&all).iter().filter(|r| r.starts_with('✗')).count();
+    assert!(errors > 0 && rows(&all).len() > errors, "{all}");
+    assert!(
+        all.contains("f broken only"),
+        "the footer offers it:\n{all}"
+    );
+    keys(&mut app, "f");
+    let f = frame(&app);
+    let kept = rows(&f);
+    assert_eq!(kept.len(), errors, "{f}");
+    assert!(kept.iter().all(|r| r.starts_with('✗')), "{f}");
+    // The title counts the skills broken for some agent: those of the error causes.
+    let p = &app.problems;
+    let mut skills = std::collections::BTreeSet::new();
+    for (g, a) in p.groups.iter().zip(&p.affected) {
+        if g.severity == skilltui::findings::Severity::Error {
+            skills.extend(a.iter().map(|a| a.skill));
+        }
+    }
+    let title = format!(
+        "Broken for some agent: {} skill{} in {errors} causes",
+        skills.len(),
+        if skills.len() == 1 { "" } else { "s" }
+    );
+    assert!(f.contains(&title), "{title}:\n{f}");
+    // f again: every cause.
+    keys(&mut app, "f");
+    assert_eq!(frame(&app), all);
+}

@@ -146,24 +146,7 @@ impl Keep {
 }
 
 /// One character per status (and `~` for visible but hidden from the model).
-pub use crate::present::{LEGEND, glyph, short};
-
-/// The column title of each model, unique among them: [`short`], or the whole id where two
-/// models share it (`claude-code` and `claude-x` keep their ids).
-pub fn column_labels(models: &[crate::agents::AgentModel]) -> Vec<String> {
-    models
-        .iter()
-        .map(|m| {
-            let s = short(&m.id);
-            let shared = models
-                .iter()
-                .filter(|o| short(&o.id) == s || o.id == s)
-                .count()
-                > 1;
-            if shared { m.id.clone() } else { s.to_string() }
-        })
-        .collect()
-}
+pub use crate::present::{LEGEND, column_labels, glyph, short};
 
 pub fn run(
     args: &Args,

@@ -5,7 +5,6 @@
 pub mod agents;
 pub mod check;
 pub mod config;
-pub mod context;
 pub mod fix;
 pub mod list;
 pub mod mv;
@@ -23,12 +22,9 @@ pub mod win;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
-/// Exit status of a command.
-pub type ExitCode = u8;
-
-pub const EXIT_OK: ExitCode = 0;
-pub const EXIT_FINDING: ExitCode = 1;
-pub const EXIT_USAGE: ExitCode = 2;
+/// What the front ends share lives below them (`crate::context`); `cli::context` names it.
+pub use crate::context;
+pub use crate::context::{EXIT_FINDING, EXIT_OK, EXIT_USAGE, ExitCode};
 
 #[derive(Debug, Parser)]
 #[command(

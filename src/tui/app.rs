@@ -262,6 +262,11 @@ pub struct App {
     pub selection: Option<Vec<usize>>,
     /// `A`: every agent's column, whatever the selection.
     pub all_agents: bool,
+    /// The first agent column shown (`<`/`>`), when not all fit beside the names.
+    pub agent_offset: usize,
+    /// Problems tab: only the causes that break a skill for some agent (error findings: an
+    /// agent does not load it, or it is not established that it does).
+    pub problems_broken: bool,
     pub scope_filter: Option<Scope>,
     pub search: Search,
 
@@ -362,6 +367,8 @@ pub enum Choice {
     AgentFilter(Option<usize>),
     /// Make this copy win for the agent (`models` index): plan it.
     WinFor { skill: PathBuf, agent: usize },
+    /// Share these skills with the agent (an id): plan it.
+    Share { skills: Vec<PathBuf>, agent: String },
     /// Act on this copy of a colliding name.
     Copy {
         skill: PathBuf,
@@ -445,6 +452,8 @@ impl App {
             agent_filter: None,
             selection: None,
             all_agents: false,
+            agent_offset: 0,
+            problems_broken: false,
             scope_filter: None,
             search: Search::default(),
             rows: Vec::new(),
@@ -768,6 +777,9 @@ impl App {
 
     /// The group selected in the Problems tab.
     pub fn current_group(&self) -> Option<(&Group, &[Affected])> {
+        if self.side_cursor >= self.problem_groups() {
+            return None;
+        }
         let g = self.problems.groups.get(self.side_cursor)?;
         let a = self.problems.affected.get(self.side_cursor)?;
         Some((g, a))
@@ -805,6 +817,11 @@ impl App {
 
     /// Agents shown as columns: the filtered one (`a`); every agent (`A`); else the selection
     /// (the agents in use, the config's, or the seed agents), else all.
+    /// Agents the model knows whose columns are not shown (the default selection, `a`).
+    pub fn hidden_agents(&self) -> usize {
+        self.models.len().saturating_sub(self.shown_agents().len())
+    }
+
     pub fn shown_agents(&self) -> Vec<usize> {
         match (self.agent_filter, &self.selection) {
             (Some(i), _) => vec![i],
@@ -822,13 +839,38 @@ impl App {
         self.selection = (sel.len() < self.models.len()).then_some(sel);
     }
 
+    /// The causes the Problems tab lists: all, or with `problems_broken` the error causes
+    /// (most severe come first, so they are a prefix of the groups).
+    pub fn problem_groups(&self) -> usize {
+        let g = &self.problems.groups;
+        if self.problems_broken {
+            g.iter()
+                .take_while(|g| g.severity == Severity::Error)
+                .count()
+        } else {
+            g.len()
+        }
+    }
+
+    /// The skills broken for some agent: the distinct skills of the error causes.
+    pub fn broken_skills(&self) -> usize {
+        let p = &self.problems;
+        let mut seen = std::collections::BTreeSet::new();
+        for (g, a) in p.groups.iter().zip(&p.affected) {
+            if g.severity == Severity::Error {
+                seen.extend(a.iter().map(|a| a.skill));
+            }
+        }
+        seen.len()
+    }
+
     /// Length of the list the side cursor moves in, for the current tab.
     pub fn side_len(&self) -> usize {
         match self.tab {
             Tab::Collisions => self.collisions.len(),
             Tab::Agents | Tab::Tokens => self.models.len(),
             Tab::Roots => self.catalog.as_ref().map_or(0, |c| c.roots.len()),
-            Tab::Problems => self.problems.groups.len(),
+            Tab::Problems => self.problem_groups(),
             Tab::Skills => 0,
         }
     }

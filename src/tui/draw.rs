@@ -79,7 +79,7 @@ enum Slot {
 fn header(f: &mut Frame, app: &App, area: Rect) {
     // Agents by id when every agent fits that way, else by their first word.
     let line = header_line(app, area.width as usize, 11);
-    let line = if line.1 < app.problems.agents.len() {
+    let line = if line.1 < app.shown_agents().len().min(app.problems.agents.len()) {
         header_line(app, area.width as usize, 7).0
     } else {
         line.0
@@ -132,12 +132,20 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
                 },
             )],
         ));
-        for (i, a) in p.agents.iter().enumerate() {
-            let label = app
-                .models
+        // The agents whose columns are shown, by the labels that keep them apart.
+        let shown: Vec<&crate::agents::AgentModel> = app
+            .shown_agents()
+            .into_iter()
+            .filter_map(|i| app.models.get(i))
+            .collect();
+        let labels = crate::present::agent_labels(&shown, cap);
+        let counted = p.agents.iter().filter_map(|a| {
+            shown
                 .iter()
-                .find(|m| m.id == a.id)
-                .map_or_else(|| a.id.clone(), |m| crate::present::agent_label(m, cap));
+                .position(|m| m.id == a.id)
+                .map(|k| (a, labels[k].clone()))
+        });
+        for (i, (a, label)) in counted.enumerate() {
             parts.push((
                 10 + i.min(19) as u16,
                 Slot::Count,
@@ -155,6 +163,21 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
                 app.collisions.len(),
                 if app.collisions.len() == 1 { "" } else { "s" }
             ))],
+        ));
+    }
+    let hidden = app.hidden_agents();
+    if hidden > 0 {
+        let all = app.keymap.key_of(super::keys::Action::AllAgents);
+        parts.push((
+            5,
+            Slot::Tail,
+            vec![Span::styled(
+                format!(
+                    "{hidden} agent{} hidden — {all} shows all",
+                    if hidden == 1 { "" } else { "s" }
+                ),
+                style::dim(),
+            )],
         ));
     }
     match &app.scan {

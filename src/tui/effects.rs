@@ -54,6 +54,12 @@ pub enum Work {
     Apply(Box<actions::Plan>),
     /// Undo the journal entry with this id.
     Undo(String),
+    /// Plan sharing these skills with an agent (`planner::share`: a link or copy of each into
+    /// a root the agent scans, no agent lost) and preview the best plan.
+    Share {
+        skills: Vec<PathBuf>,
+        agent: String,
+    },
 }
 
 impl Work {
@@ -62,7 +68,7 @@ impl Work {
     pub fn cancellable(&self) -> bool {
         matches!(
             self,
-            Work::Plan(_) | Work::Fixes(_) | Work::Candidates { .. }
+            Work::Plan(_) | Work::Fixes(_) | Work::Candidates { .. } | Work::Share { .. }
         )
     }
 }
@@ -83,6 +89,8 @@ pub enum Done {
     /// Applied (journal id, title), or why not.
     Applied(Result<(String, String), String>),
     Undone(Result<(String, String), String>),
+    /// The best share plan with its preview lines, or why none.
+    Shared(Result<(Box<actions::Plan>, Vec<String>), String>),
     /// The job saw its cancel flag and stopped.
     Cancelled,
 }
@@ -193,6 +201,30 @@ pub fn perform(work: &Work, cx: &Context, cancel: &AtomicBool) -> Done {
                 .map(|e| (e.id, e.title))
                 .map_err(|r| r.0),
         ),
+        Work::Share { skills, agent } => {
+            let live = crate::live::Live::new(cx.models.clone(), cx.env.clone());
+            match actions::planner::share(&live, &cx.env, skills, agent, cancel) {
+                Err(r) if r.0 == actions::planner::CANCELLED => Done::Cancelled,
+                Err(r) => Done::Shared(Err(r.0)),
+                Ok(cands) => {
+                    let others = cands.len().saturating_sub(1);
+                    Done::Shared(match cands.into_iter().next().filter(|c| c.achieves) {
+                        None => Err(format!("no plan makes these skills visible to {agent}")),
+                        Some(c) => {
+                            let mut lines = crate::present::candidate_lines(&cx.env, &c, 200);
+                            if others > 0 {
+                                lines.push(String::new());
+                                lines.push(format!(
+                                    "note: the best of {} plans (`skilltui share --agent {agent}` lists them)",
+                                    others + 1
+                                ));
+                            }
+                            Ok((Box::new(c.plan), lines))
+                        }
+                    })
+                }
+            }
+        }
     }
 }
 
@@ -224,6 +256,7 @@ pub fn spawn(job: Job, cx: Context, tx: Sender<Msg>) {
                     Work::Fixes(p) => Done::Fixes(p.clone(), Err(why)),
                     Work::Apply(_) => Done::Applied(Err(why)),
                     Work::Undo(_) => Done::Undone(Err(why)),
+                    Work::Share { .. } => Done::Shared(Err(why)),
                 }
             });
             let _ = tx.send(Msg::Job { id, done });

@@ -56,6 +56,13 @@ pub enum Action {
     PlanGo,
     Delete,
     Undo,
+    /// Scroll the agent columns left or right (when not all fit beside the names).
+    ColumnsLeft,
+    ColumnsRight,
+    /// Share the skills of the selected cause with its agent (Problems tab).
+    Share,
+    /// Problems tab: only the causes that break a skill for some agent, or all.
+    Broken,
 }
 
 impl Action {
@@ -102,6 +109,10 @@ impl Action {
                 Action::PlanGo => "plan-preview-apply",
                 Action::Delete => "delete",
                 Action::Undo => "undo",
+                Action::ColumnsLeft => "columns-left",
+                Action::ColumnsRight => "columns-right",
+                Action::Share => "share",
+                Action::Broken => "broken-only",
                 Action::Tab(_) => unreachable!(),
             }
             .to_string(),
@@ -127,6 +138,8 @@ pub enum When {
     ListPane,
     /// The detail pane has focus.
     DetailPane,
+    /// The Problems tab (a cause is selected).
+    ProblemsTab,
     /// Where a skill (or a copy of one) is selected: the Skills tab, the Collisions tab, a
     /// cause's skills in the Problems tab.
     OnSkill,
@@ -145,6 +158,7 @@ impl When {
                 Focus::Detail => app.tab == Tab::Problems,
             },
             When::DetailPane => app.focus == Focus::Detail,
+            When::ProblemsTab => app.tab == Tab::Problems,
             When::OnSkill => match app.tab {
                 Tab::Skills | Tab::Collisions => true,
                 Tab::Problems => app.focus == Focus::Detail,
@@ -161,6 +175,7 @@ impl When {
             When::SkillsTab => "Skills tab",
             When::ListPane => "list pane (and a cause's skills)",
             When::DetailPane => "detail pane",
+            When::ProblemsTab => "Problems tab",
             When::OnSkill => "on a skill (Skills, Collisions, a cause's skills)",
             When::Plans => "W's plan list (best first; losses marked ✗)",
         }
@@ -552,6 +567,22 @@ pub fn default_bindings() -> Vec<Binding> {
             0,
         ),
         b(
+            Action::ColumnsRight,
+            &[c('>')],
+            SkillsTab,
+            "columns",
+            "scroll the agent columns right (when not all fit)",
+            0,
+        ),
+        b(
+            Action::ColumnsLeft,
+            &[c('<')],
+            SkillsTab,
+            "columns",
+            "scroll the agent columns left",
+            0,
+        ),
+        b(
             Action::Scope,
             &[c('p')],
             SkillsTab,
@@ -598,6 +629,22 @@ pub fn default_bindings() -> Vec<Binding> {
             "preview · again: apply",
             "preview the selected plan; in its preview, apply it (u undoes it); Esc backs out",
             1,
+        ),
+        b(
+            Action::Broken,
+            &[c('f')],
+            ProblemsTab,
+            "broken only",
+            "only the causes that break a skill for some agent (errors), or every cause",
+            2,
+        ),
+        b(
+            Action::Share,
+            &[c('S')],
+            ProblemsTab,
+            "share",
+            "share the cause's skills with its agent (a link or copy into a root it scans)",
+            3,
         ),
         b(
             Action::Fix,

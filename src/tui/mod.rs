@@ -20,8 +20,7 @@ pub mod update;
 pub mod view;
 
 use crate::catalog::Catalog;
-use crate::cli::context::{Common, Context};
-use crate::cli::{EXIT_OK, ExitCode};
+use crate::context::{Common, Context, EXIT_OK, ExitCode};
 use app::App;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;

@@ -266,6 +266,14 @@ fn job_done(app: &mut App, id: u64, done: Done) -> Vec<Cmd> {
             return vec![Cmd::Rescan];
         }
         Done::Applied(Err(e)) | Done::Undone(Err(e)) => app.action = Some(refused(e)),
+        Done::Shared(Ok((plan, lines))) => {
+            app.action = Some(ActionUi::Preview {
+                plan,
+                lines,
+                scroll: 0,
+            })
+        }
+        Done::Shared(Err(e)) => app.action = Some(refused(e)),
     }
     Vec::new()
 }
@@ -511,6 +519,7 @@ fn choose(app: &mut App, choice: Choice) -> Vec<Cmd> {
             None => Vec::new(),
         },
         Choice::Copy { skill, action } => act(app, action, skill),
+        Choice::Share { skills, agent } => start_share(app, skills, agent),
     }
 }
 
@@ -958,6 +967,7 @@ pub fn perform(app: &mut App, action: Action) -> Vec<Cmd> {
         Action::AllAgents => {
             app.all_agents = !app.all_agents;
             app.agent_filter = None;
+            app.agent_offset = 0;
             app.refresh_rows();
         }
         Action::Agent => {
@@ -1002,6 +1012,13 @@ pub fn perform(app: &mut App, action: Action) -> Vec<Cmd> {
                 }
             };
         }
+        Action::ColumnsLeft | Action::ColumnsRight => scroll_columns(app, action),
+        Action::Share => return share_cause(app),
+        Action::Broken => {
+            app.problems_broken = !app.problems_broken;
+            app.side_cursor = app.side_cursor.min(app.side_len().saturating_sub(1));
+            app.problem_cursor = 0;
+        }
         Action::Rename
         | Action::Move
         | Action::Fix
@@ -1013,6 +1030,81 @@ pub fn perform(app: &mut App, action: Action) -> Vec<Cmd> {
         Action::PlanGo => {}
     }
     Vec::new()
+}
+
+/// `<`/`>`: the agent columns' window by its width, when not all fit beside the names.
+fn scroll_columns(app: &mut App, action: Action) {
+    let w = layout::areas(app)
+        .list
+        .map_or(0, |r| r.width.saturating_sub(2) as usize);
+    let c = super::view::skills::columns(app, w);
+    if c.before + c.after == 0 {
+        note(app, NoteKind::Info, "every agent column is shown");
+        return;
+    }
+    let n = c.shown.len().max(1);
+    app.agent_offset = if action == Action::ColumnsRight {
+        c.before + n.min(c.after)
+    } else {
+        c.before.saturating_sub(n)
+    };
+}
+
+/// `S` on a cause (Problems tab): share its skills with its agent — with a picker first when
+/// the cause concerns several agents. Only for skills an agent never reaches where they are
+/// (a root it does not read, or too deep in one it does).
+fn share_cause(app: &mut App) -> Vec<Cmd> {
+    use crate::findings::Code;
+    let Some((g, affected)) = app.current_group() else {
+        note(app, NoteKind::Info, "no cause selected");
+        return Vec::new();
+    };
+    if !matches!(g.code, Code::RootNotScanned | Code::NotFound) || g.agents.is_empty() {
+        let text = format!(
+            "S shares skills an agent never reaches; this cause is {} — W, F, M act on its skills",
+            g.code
+        );
+        note(app, NoteKind::Info, text);
+        return Vec::new();
+    }
+    let skills: Vec<std::path::PathBuf> = affected
+        .iter()
+        .filter_map(|a| app.skill(a.skill).map(|s| s.path.clone()))
+        .collect();
+    let agents = g.agents.clone();
+    if agents.len() == 1 {
+        return start_share(app, skills, agents[0].clone());
+    }
+    let options = agents
+        .iter()
+        .map(|a| {
+            (
+                format!(
+                    "share {} skills with {}",
+                    skills.len(),
+                    crate::sanitize::line(a)
+                ),
+                Choice::Share {
+                    skills: skills.clone(),
+                    agent: a.clone(),
+                },
+            )
+        })
+        .collect();
+    app.action = Some(ActionUi::Choose {
+        title: "Share with which agent?".into(),
+        options,
+        cursor: 0,
+    });
+    Vec::new()
+}
+
+fn start_share(app: &mut App, skills: Vec<std::path::PathBuf>, agent: String) -> Vec<Cmd> {
+    let what = format!(
+        "planning how to share {} skills with {agent}…",
+        skills.len()
+    );
+    start_job(app, Work::Share { skills, agent }, &what)
 }
 
 /// Esc: backs out one step — cancels the running job, leaves the detail pane, clears the

@@ -25,15 +25,17 @@ fn say(app: &App, s: &str) -> String {
     crate::present::shorten(&app.env, s)
 }
 
-/// Agent ids as the skills table's column titles.
+/// Agent ids as the skills table's column titles (labels of up to 7 characters, all different).
 fn labels(app: &App, agents: &[String]) -> String {
+    let all: Vec<&crate::agents::AgentModel> = app.models.iter().collect();
+    let titles = crate::present::agent_labels(&all, 7);
     agents
         .iter()
         .map(|a| {
             app.models
                 .iter()
-                .find(|m| &m.id == a)
-                .map_or_else(|| safe(a), |m| crate::present::agent_label(m, 7))
+                .position(|m| &m.id == a)
+                .map_or_else(|| safe(a), |i| titles[i].clone())
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -102,6 +104,7 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
         let rows: Vec<Row> = p
             .groups
             .iter()
+            .take(app.problem_groups())
             .enumerate()
             .map(|(gi, g)| {
                 let first = p.members[gi].first().map(|&i| &p.findings[i]);
@@ -115,12 +118,22 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
             })
             .collect();
         let [e, w, i] = p.counts;
-        let (t, mut st) = side_table(
-            app,
-            &format!(
+        let broken = app.broken_skills();
+        let title = if app.problems_broken {
+            format!(
+                "Broken for some agent: {broken} skill{} in {} causes · f shows all",
+                if broken == 1 { "" } else { "s" },
+                app.problem_groups()
+            )
+        } else {
+            format!(
                 "Problems by cause {} · {e} errors, {w} warnings, {i} info",
                 p.groups.len()
-            ),
+            )
+        };
+        let (t, mut st) = side_table(
+            app,
+            &title,
             rows,
             vec![
                 Constraint::Length(1),

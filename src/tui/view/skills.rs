@@ -14,36 +14,53 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table, TableState};
 
 /// The skills table's columns for `width` inner columns, sized to their content: agent titles
 /// as long as they fit next to a name column of up to 16 characters (the id, its first word,
-/// that word cut with `…`, the two-letter code last); the scope where titles keep six
-/// characters with it; a root column where the names still have room (with titles cut to
-/// their first word if that makes the room).
+/// that word cut with `…`, the two-letter code last; all different: `present::agent_labels`);
+/// the scope where titles keep six characters with it; a root column where the names still have
+/// room (with titles cut to their first word if that makes the room). When even two-letter
+/// titles do not all fit beside 16 characters of name, the names keep them and the agent
+/// columns show a window from `App::agent_offset` (`<`/`>` scroll it).
 pub struct Columns {
     pub name: usize,
     pub root: Option<usize>,
     pub scope: bool,
+    /// The titles of the agent columns shown.
     pub agents: Vec<String>,
+    /// Indices into `models` of the agent columns shown, in order.
+    pub shown: Vec<usize>,
+    /// Agent columns left out before and after the window.
+    pub before: usize,
+    pub after: usize,
 }
 
+/// The least a name column keeps beside the agent columns (names cut to `…` say nothing).
+pub const NAME_MIN: usize = 16;
+
 pub fn columns(app: &App, width: usize) -> Columns {
-    let agents = app.shown_agents();
+    let all = app.shown_agents();
     let skills = || app.rows.iter().filter_map(|r| app.skill(r.skill));
     let name_need = skills()
         .map(|s| safe(s.label()).chars().count() + 2)
         .max()
         .unwrap_or(12)
         .clamp(12, 48);
-    let labels = |cap: usize| -> Vec<String> {
-        agents
-            .iter()
-            .map(|&ai| present::agent_label(&app.models[ai], cap))
-            .collect()
+    let name_min = name_need.min(NAME_MIN);
+    // The window of agent columns: all of them when two-letter titles fit beside the names.
+    let fit = width.saturating_sub(name_min) / 3;
+    let (agents, before, after) = if all.len() <= fit.max(1) {
+        (all.clone(), 0, 0)
+    } else {
+        let n = fit.max(1);
+        let first = app.agent_offset.min(all.len() - n);
+        (all[first..first + n].to_vec(), first, all.len() - first - n)
     };
+    let models: Vec<&crate::agents::AgentModel> =
+        agents.iter().map(|&ai| &app.models[ai]).collect();
+    let labels = |cap: usize| -> Vec<String> { present::agent_labels(&models, cap) };
     let used = |l: &[String]| {
         l.iter()
             .map(|t| t.chars().count().max(1) + 1)
             .sum::<usize>()
     };
-    let name_min = name_need.min(16);
     let mut scope = true;
     let mut cap = 11;
     loop {
@@ -75,8 +92,8 @@ pub fn columns(app: &App, width: usize) -> Columns {
     if cap > 7 && !root_fits(cap) && root_fits(7) {
         cap = 7;
     }
-    let agents = labels(cap);
-    let rest = width.saturating_sub(used(&agents) + fixed);
+    let titles = labels(cap);
+    let rest = width.saturating_sub(used(&titles) + fixed);
     let root = root_fits(cap).then(|| root_need.min(rest - name_pref - 1));
     let name = match root {
         Some(r) => (rest - r - 1).min(name_need),
@@ -87,7 +104,10 @@ pub fn columns(app: &App, width: usize) -> Columns {
         name,
         root,
         scope,
-        agents,
+        agents: titles,
+        shown: agents,
+        before,
+        after,
     }
 }
 
@@ -125,9 +145,23 @@ fn hidden_note(h: &crate::tui::app::Hidden) -> Option<String> {
 }
 
 pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
-    let agents = app.shown_agents();
+    let cols = columns(app, area.width.saturating_sub(2) as usize);
+    let agents = cols.shown.clone();
+    // Agent columns out of the window: which ones are shown and the keys that scroll.
+    let window = if cols.before + cols.after > 0 {
+        let n = cols.before + cols.shown.len() + cols.after;
+        format!(
+            " · agents {}–{} of {n} {}{}",
+            cols.before + 1,
+            cols.before + cols.shown.len(),
+            if cols.before > 0 { "‹<" } else { "" },
+            if cols.after > 0 { ">›" } else { "" },
+        )
+    } else {
+        String::new()
+    };
     let title = format!(
-        " Skills {}/{} · sort {} · {}{}{} ",
+        " Skills {}/{} · sort {} · {}{}{}{window} ",
         app.rows.len(),
         app.catalog.as_ref().map_or(0, |c| c.skills.len()),
         app.sort.label(),
@@ -145,7 +179,6 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
             Some(note) => Line::from(Span::styled(note, style::title())),
             None => Line::from(style::legend_for(area.width)),
         });
-    let cols = columns(app, area.width.saturating_sub(2) as usize);
     let mut header = vec![Cell::from("SKILL")];
     let mut widths = vec![Constraint::Length(cols.name as u16)];
     if let Some(w) = cols.root {
@@ -312,7 +345,7 @@ fn head_lines(app: &App, s: &crate::catalog::Skill) -> Vec<Line<'static>> {
         Line::from(Span::styled(show(app, &s.path), style::dim())),
     ];
     if let Some(d) = &s.description {
-        let d: String = safe(d).chars().take(300).collect();
+        let d = crate::present::cut_words(&safe(d), 300);
         out.push(Line::from(d));
     }
     out
@@ -347,11 +380,9 @@ fn fields_lines(app: &App, s: &crate::catalog::Skill, width: usize) -> Vec<Line<
         .saturating_sub(1)
         .clamp(2, content);
     let mut header = vec![Span::styled(format!("{:<kw$}", "FIELD"), style::title())];
-    for &ai in &agents {
-        header.push(Span::styled(
-            format!(" {:<cw$}", present::agent_label(&app.models[ai], cw)),
-            style::title(),
-        ));
+    let shown: Vec<&crate::agents::AgentModel> = agents.iter().map(|&ai| &app.models[ai]).collect();
+    for title in present::agent_labels(&shown, cw) {
+        header.push(Span::styled(format!(" {title:<cw$}"), style::title()));
     }
     lines.push(Line::from(header));
     let mut effects: Vec<Line> = Vec::new();

@@ -199,7 +199,7 @@ pub fn lines(app: &App, s: &Skill, width: usize) -> Vec<Line<'static>> {
     }
     if let Some(d) = &s.description {
         out.push(Line::raw(""));
-        let d: String = safe(d).chars().take(300).collect();
+        let d = crate::present::cut_words(&safe(d), 300);
         out.extend(wrap(vec![Span::styled(d, style::dim())], width, 0));
     }
     if !s.problems.is_empty() {

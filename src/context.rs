@@ -1,5 +1,7 @@
-//! What every catalog command shares: where to look (`--project`, `--home`, `--demo`), which
-//! agent models to use (`--model`), and how paths are shown.
+//! What every front end shares (the command line and the explorer): where to look
+//! (`--project`, `--home`, `--demo`), which agent models to use (`--model`), which agents to
+//! show, how paths are shown, and the exit status. It sits below `cli/` and `tui/` and imports
+//! neither (`cli::context` re-exports it).
 
 use crate::agents::{self, AgentModel};
 use crate::catalog::Catalog;
@@ -7,6 +9,13 @@ use crate::demo::Demo;
 use crate::env::Env;
 use crate::sanitize;
 use std::path::{Path, PathBuf};
+
+/// Exit status of a command.
+pub type ExitCode = u8;
+
+pub const EXIT_OK: ExitCode = 0;
+pub const EXIT_FINDING: ExitCode = 1;
+pub const EXIT_USAGE: ExitCode = 2;
 
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Common {
@@ -121,7 +130,7 @@ impl Context {
             &Catalog,
             Option<&crate::watch::Update>,
         ) -> std::io::Result<()>,
-    ) -> std::io::Result<Result<crate::cli::ExitCode, String>> {
+    ) -> std::io::Result<Result<ExitCode, String>> {
         let (tx, rx) = std::sync::mpsc::channel();
         let handle = crate::watch::spawn(
             std::sync::Arc::new(self.models.clone()),
@@ -142,7 +151,7 @@ impl Context {
             }
         }
         match handle.join() {
-            Ok(()) => Ok(Ok(crate::cli::EXIT_OK)),
+            Ok(()) => Ok(Ok(EXIT_OK)),
             Err(e) => Ok(Err(e)),
         }
     }
@@ -324,14 +333,14 @@ pub use crate::present::{shorten, show_path};
 /// Every spelling `--agent` accepts for an agent: id, column label, short label, name, and the
 /// name without its first word when it has more than two (`Copilot CLI`).
 pub fn spellings(m: &AgentModel) -> Vec<String> {
-    let mut out = vec![m.id.clone(), crate::cli::list::short(&m.id).to_string()];
+    let mut out = vec![m.id.clone(), crate::present::short(&m.id).to_string()];
     if let Some(s) = &m.short {
         out.push(s.clone());
     }
     out.push(m.name.clone());
     // The name without a vendor word before it (`GitHub Copilot CLI` → `Copilot CLI`).
     let words: Vec<&str> = m.name.split_whitespace().collect();
-    let first = crate::cli::list::short(&m.id).to_lowercase();
+    let first = crate::present::short(&m.id).to_lowercase();
     if words.len() > 2 && words[1].to_lowercase() == first {
         out.push(words[1..].join(" "));
     }
