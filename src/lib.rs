@@ -11,6 +11,7 @@ pub mod cli;
 pub mod crash;
 pub mod demo;
 pub mod env;
+pub mod export;
 pub mod findings;
 pub mod r#gen;
 pub mod listing;
