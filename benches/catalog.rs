@@ -8,7 +8,7 @@
 //! Options: --smoke, --sizes 1000,10000,100000, --dir DIR (default /tmp/skilltui-bench),
 //! --drop-caches (also measure with the page cache dropped: needs root), --out FILE (the
 //! markdown table), --no-external (skip skills-ref), --only NAME[,NAME] (scan, change, search,
-//! frame, first, memory, validate, findings, plan).
+//! frame, first, memory, validate, findings, plan, json).
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -886,6 +886,109 @@ fn bench_memory(o: &Opts, rep: &mut Report) {
     }
 }
 
+/// One run of the binary: bytes written to stdout (counted, not kept) and peak RSS in MiB (from
+/// `/usr/bin/time -v`, when it is there).
+fn json_run(project: &Path, home: &Path, args: &[&str]) -> (u64, Option<f64>) {
+    let time = Path::new("/usr/bin/time").exists();
+    let mut c = if time {
+        let mut c = Command::new("/usr/bin/time");
+        c.arg("-v").arg(SKILLTUI);
+        c
+    } else {
+        Command::new(SKILLTUI)
+    };
+    let mut child = c
+        .arg("--project")
+        .arg(project)
+        .arg("--home")
+        .arg(home)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run skilltui");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let bytes = std::io::copy(&mut stdout, &mut std::io::sink()).unwrap_or(0);
+    let _ = child.wait();
+    let text = err.join().unwrap_or_default();
+    let rss = text.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix("Maximum resident set size (kbytes):")
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .map(|kb| kb / 1024.0)
+    });
+    (bytes, rss)
+}
+
+/// `list --json` and `check --json`: bytes per skill and peak RSS, schema 2 (the default)
+/// beside schema 1 (`--json-schema 1`), on the main size (and a real install with
+/// `SKILLTUI_BENCH_REAL=PROJECT:HOME`).
+fn bench_json(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    let n = o.main_size();
+    let mut places: Vec<(String, PathBuf, PathBuf)> = Vec::new();
+    let t = tree(o, n);
+    places.push((n.to_string(), t.project.clone(), t.home.clone()));
+    if let Some((p, h)) = std::env::var("SKILLTUI_BENCH_REAL").ok().and_then(|v| {
+        v.split_once(':')
+            .map(|(p, h)| (p.to_string(), h.to_string()))
+    }) {
+        places.push(("real".into(), p.into(), h.into()));
+    }
+    for (label, project, home) in places {
+        let skills = Catalog::build(models, &Env::new(&project, &home))
+            .skills
+            .len();
+        let size = format!("{label} ({skills} in catalog)");
+        let per = |b: u64| b as f64 / skills.max(1) as f64 / 1000.0;
+        let mut v1 = None;
+        for (what, args) in [
+            (
+                "`list --json-schema 1`",
+                &["list", "--json-schema", "1"][..],
+            ),
+            ("`list --json` (schema 2)", &["list", "--json"]),
+            (
+                "`check --json-schema 1`",
+                &["check", "--json-schema", "1", "--fail-on", "never"],
+            ),
+            (
+                "`check --json` (schema 2)",
+                &["check", "--json", "--fail-on", "never"],
+            ),
+        ] {
+            let (bytes, rss) = json_run(&project, &home, args);
+            let kb = per(bytes);
+            let note = match (what.starts_with("`list --json`"), v1) {
+                (true, Some(old)) => format!(
+                    "{:.1}× smaller than schema 1; target ≤ 2 KB per skill: {}",
+                    old / kb,
+                    verdict(kb, 2.0)
+                ),
+                _ => format!("{:.1} MB in all", bytes as f64 / 1e6),
+            };
+            if what.starts_with("`list --json-schema") {
+                v1 = Some(kb);
+            }
+            rep.row(&format!("JSON per skill, {what}"), &size, kb, "KB", note);
+            if let Some(mb) = rss {
+                rep.row(
+                    &format!("peak memory, {what} (max RSS)"),
+                    &size,
+                    mb,
+                    "MiB",
+                    format!("target < 60 MB: {}", verdict(mb * 1.048576, 60.0)),
+                );
+            }
+        }
+    }
+}
+
 /// Skill folders of a generated tree (each folder holding a SKILL.md, symlinks not followed).
 fn skill_dirs(t: &Tree) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -1135,6 +1238,9 @@ fn main() {
     }
     if o.run("plan") {
         bench_plan(&o, &models, &mut rep);
+    }
+    if o.run("json") {
+        bench_json(&o, &models, &mut rep);
     }
     let mut md = String::from(
         "| measure | skills | value | unit | ratio / target |\n|---|---|---:|---|---|\n",

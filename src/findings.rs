@@ -311,7 +311,7 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
                     rule: reason.rule.clone(),
                     root,
                 },
-                message: reason.message.clone(),
+                message: reason.message.to_string(),
                 line: None,
                 column: None,
                 fix: verdict_fix(cat, s, agent, &name_of(agent), code, topic, v),

@@ -12,6 +12,7 @@ pub mod context;
 pub mod crash;
 pub mod demo;
 pub mod env;
+pub mod export;
 pub mod findings;
 pub mod r#gen;
 pub mod listing;

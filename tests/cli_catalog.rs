@@ -127,7 +127,8 @@ fn find_skill<'a>(j: &'a Value, path: &Path) -> &'a Value {
 #[test]
 fn list_json_shape() {
     let f = sample();
-    let o = f.run(&["list", "--json"]);
+    // Schema 1 (every verdict in full); schema 2 is checked against it in tests/json_schema.rs.
+    let o = f.run(&["list", "--json-schema", "1"]);
     ok(&o);
     let j = json(&o);
     assert_eq!(j["project"].as_str(), Some(f.project.to_str().unwrap()));
@@ -365,7 +366,7 @@ fn why_one_agent() {
 #[test]
 fn json_verdicts_carry_strength_and_sources() {
     let f = sample();
-    let o = f.run(&["list", "--json"]);
+    let o = f.run(&["list", "--json-schema", "1"]);
     ok(&o);
     let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let skill = j["skills"]
@@ -832,13 +833,10 @@ fn every_rule_id_a_verdict_cites_is_listed_by_agents() {
         let o = bin(&args);
         ok(&o);
         let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        // Schema 2: every rule a reason cites is in `rules`, once per sentence template.
         let mut cited = std::collections::BTreeSet::new();
-        for s in j["skills"].as_array().unwrap() {
-            for v in s["agents"].as_object().unwrap().values() {
-                for r in v["reasons"].as_array().unwrap() {
-                    cited.insert(r["rule"].as_str().unwrap().to_string());
-                }
-            }
+        for r in j["rules"].as_array().unwrap() {
+            cited.insert(r["id"].as_str().unwrap().to_string());
         }
         assert!(cited.len() > 20, "{args:?}: {cited:?}");
         let missing: Vec<&String> = cited

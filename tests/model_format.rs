@@ -504,8 +504,10 @@ fn trust_through_the_binary() {
     let (out, _) = t.fx.run(&["why", "local"], &[]);
     assert!(out.contains("not trusted"), "{out}");
     assert!(out.contains("fx/trust.default"), "{out}");
-    let (out, code) =
-        t.fx.run(&["list", "--json"], &[("FX_TRUST_WORKSPACE", "true")]);
+    let (out, code) = t.fx.run(
+        &["list", "--json-schema", "1"],
+        &[("FX_TRUST_WORKSPACE", "true")],
+    );
     assert_eq!(code, 0, "{out}");
     let v: Value = serde_json::from_str(&out).unwrap();
     let local = v["skills"]

@@ -48,6 +48,11 @@ pub struct Args {
     /// Same as --format json.
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// The JSON schema version: 2 (the default: each rule's source and evidence once, in
+    /// `rules`) or 1 (the shape before schema 2: source and evidence on every finding).
+    /// Implies --format json.
+    #[arg(long, value_name = "N", visible_alias = "format-version", value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub json_schema: Option<u32>,
     /// List every finding, one per line, instead of the groups.
     #[arg(long)]
     pub all: bool,
@@ -61,7 +66,11 @@ pub struct Args {
 
 impl Args {
     fn format(&self) -> Format {
-        if self.json { Format::Json } else { self.format }
+        if self.json || self.json_schema.is_some() {
+            Format::Json
+        } else {
+            self.format
+        }
     }
 }
 
@@ -139,7 +148,7 @@ fn write(
     lines: bool,
 ) -> io::Result<()> {
     match args.format() {
-        Format::Json => {
+        Format::Json if args.json_schema == Some(1) => {
             if lines {
                 serde_json::to_writer(&mut *out, r)?;
             } else {
@@ -147,6 +156,7 @@ fn write(
             }
             writeln!(out)
         }
+        Format::Json => write_json(out, r, lines),
         Format::Sarif => {
             let s = sarif(cx, &r.findings);
             if lines {
@@ -165,6 +175,110 @@ fn write(
         }
         Format::Text => text(out, cx, agents, r),
     }
+}
+
+/// The schema version of `check --json`.
+pub const SCHEMA: u32 = 2;
+
+/// `check --json`, schema 2, streamed: the counts, the per-agent summary, `rules` (each rule a
+/// finding cites, with its source and evidence, once), the groups, then the findings one per
+/// line without `source` and `evidence` (look the cause's rule up in `rules`).
+fn write_json(out: &mut dyn Write, r: &Report, lines: bool) -> io::Result<()> {
+    let nl: &[u8] = if lines { b"" } else { b"\n" };
+    #[derive(Serialize)]
+    struct Head<'a> {
+        schema: u32,
+        skills: usize,
+        errors: usize,
+        warnings: usize,
+        infos: usize,
+        agents: &'a [AgentSummary],
+    }
+    #[derive(Serialize)]
+    struct Rule<'a> {
+        id: &'a str,
+        source: &'a str,
+        evidence: Option<&'a str>,
+    }
+    /// A finding without what `rules` holds.
+    #[derive(Serialize)]
+    struct Lean<'a> {
+        subject: findings::Subject,
+        #[serde(serialize_with = "crate::sanitize::lossy_path::path")]
+        path: &'a Path,
+        agent: &'a Option<String>,
+        severity: Severity,
+        code: findings::Code,
+        cause: &'a findings::Cause,
+        message: &'a str,
+        line: Option<usize>,
+        column: Option<usize>,
+        fix: &'a Option<findings::Fix>,
+        enforced_by: &'a [String],
+        skills: usize,
+    }
+    let head = serde_json::to_string(&Head {
+        schema: SCHEMA,
+        skills: r.skills,
+        errors: r.errors,
+        warnings: r.warnings,
+        infos: r.infos,
+        agents: &r.agents,
+    })?;
+    // The head without its closing brace, then the other keys.
+    out.write_all(&head.as_bytes()[..head.len() - 1])?;
+    let mut seen = std::collections::HashSet::new();
+    out.write_all(b",\"rules\":[")?;
+    for f in &r.findings {
+        let Some(source) = &f.source else { continue };
+        if !seen.insert(f.cause.rule.as_str()) {
+            continue;
+        }
+        if seen.len() > 1 {
+            out.write_all(b",")?;
+        }
+        out.write_all(nl)?;
+        serde_json::to_writer(
+            &mut *out,
+            &Rule {
+                id: f.cause.rule.as_str(),
+                source,
+                evidence: f.evidence.as_deref(),
+            },
+        )?;
+    }
+    out.write_all(b"],")?;
+    out.write_all(nl)?;
+    out.write_all(b"\"groups\":")?;
+    serde_json::to_writer(&mut *out, &r.groups)?;
+    out.write_all(b",")?;
+    out.write_all(nl)?;
+    out.write_all(b"\"findings\":[")?;
+    for (i, f) in r.findings.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(nl)?;
+        serde_json::to_writer(
+            &mut *out,
+            &Lean {
+                subject: f.subject,
+                path: &f.path,
+                agent: &f.agent,
+                severity: f.severity,
+                code: f.code,
+                cause: &f.cause,
+                message: &f.message,
+                line: f.line,
+                column: f.column,
+                fix: &f.fix,
+                enforced_by: &f.enforced_by,
+                skills: f.skills,
+            },
+        )?;
+    }
+    out.write_all(nl)?;
+    out.write_all(b"]}\n")
 }
 
 fn severity_label(cx: &Context, s: Severity) -> String {

@@ -10,9 +10,19 @@ use std::io::{self, Write};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Print the catalog as JSON (stable keys; see README).
+    /// Print the catalog as JSON (stable keys; see README): schema 2, compact, rules and other
+    /// shared parts written once and referenced by index.
     #[arg(long)]
     pub json: bool,
+    /// The JSON schema version: 2 (compact, the default) or 1 (the shape before schema 2,
+    /// every verdict in full, for scripts written against it). Implies --json.
+    #[arg(long, value_name = "N", visible_alias = "format-version", value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub json_schema: Option<u32>,
+    /// Keep only these keys of each skill in the JSON (comma-separated or repeatable):
+    /// skill keys (`path`, `name`, …, `agents`) and verdict keys as `agents.KEY`
+    /// (`--fields path,agents.status`). Implies --json.
+    #[arg(long, value_name = "FIELDS", value_delimiter = ',')]
+    pub fields: Vec<String>,
     /// Keep running: print a fresh result after each change (JSON lines with --json).
     #[arg(long)]
     pub watch: bool,
@@ -166,13 +176,22 @@ pub fn run(
         Ok(k) => k,
         Err(e) => return Ok(Err(e)),
     };
+    let json = args.json || args.json_schema.is_some() || !args.fields.is_empty();
+    let schema = args.json_schema.unwrap_or(crate::export::SCHEMA);
+    let fields = if args.fields.is_empty() {
+        None
+    } else {
+        match crate::export::Fields::parse(&args.fields) {
+            Ok(f) => Some(f),
+            Err(e) => return Ok(Err(e)),
+        }
+    };
     if args.watch {
         return cx.watch(out, |out, cat, u| {
             let total = cat.skills.len();
             let cat = &keep.apply(cat);
-            if args.json {
-                serde_json::to_writer(&mut *out, cat)?;
-                writeln!(out)
+            if json {
+                crate::export::write(out, cat, schema, fields.as_ref(), true)
             } else {
                 if let Some(u) = u {
                     writeln!(
@@ -189,9 +208,8 @@ pub fn run(
     let full = cx.catalog();
     let total = full.skills.len();
     let cat = keep.apply(&full);
-    if args.json {
-        serde_json::to_writer_pretty(&mut *out, &cat)?;
-        writeln!(out)?;
+    if json {
+        crate::export::write(out, &cat, schema, fields.as_ref(), false)?;
     } else {
         write_matrix(out, &cx, &cat, shown, keep.filters().then_some(total))?;
     }

@@ -2,13 +2,14 @@
 //! delimiters, YAML leniency, errors) and the name and description rules decide.
 
 use super::repair;
-use super::verdict::Reason;
+use super::verdict::{Message, Reason};
 use crate::agents::{
     AgentModel, Bom, Charset, CoerceOrReject, Expects, FieldRule, HidesFromModel, Known,
     LengthLimit, MissingDescription, MissingName, NameSource, NoFrontmatter, Posture, Provenance,
     Rule, TextCoercion, TextStep, Unclosed, ValueKind, ValueOutcome, ValueRule, Whitespace,
     YamlErrorPosture, YamlRepair,
 };
+use crate::msg;
 use crate::skill::{
     self, Frontmatter, MissingCause, Node, ParseError, ReadError, SkillMd, SplitError,
     SplitOptions, YamlOptions, YamlType,
@@ -46,17 +47,18 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn reason<T>(&self, rule: &Rule<T>, message: String) -> Reason {
+    fn reason<T>(&self, rule: &Rule<T>, message: impl Into<Message>) -> Reason {
         Reason::from_rule(&rule.from, message)
     }
-    fn reason_from(&self, from: &Provenance, message: String) -> Reason {
+    fn reason_from(&self, from: &Provenance, message: impl Into<Message>) -> Reason {
         Reason::from_rule(from, message)
     }
     fn unknown<T>(&self, rule: &Rule<T>, what: &str) -> Acceptance {
         Acceptance::Unknown(self.reason(
             rule,
-            format!(
-                "{what}; how {} handles this is not established",
+            msg!(
+                "{}; how {} handles this is not established",
+                what,
                 self.m.name
             ),
         ))
@@ -274,14 +276,15 @@ impl ValueHit<'_> {
     }
 
     /// "`key` is a list (line 3): CONSEQUENCE", citing the value rule (and its quick fix).
-    fn reason(&self, cx: &Ctx, consequence: String) -> Reason {
+    fn reason(&self, cx: &Ctx, consequence: impl std::fmt::Display) -> Reason {
         let mut r = cx.reason_from(
             &self.rule.from,
-            format!(
-                "`{}` is {} (line {}): {consequence}",
+            msg!(
+                "`{}` is {} (line {}): {}",
                 self.key,
                 self.kind.phrase(),
-                self.node.pos.line
+                self.node.pos.line,
+                consequence
             ),
         );
         r.fix = self.rule.fix.clone();
@@ -306,13 +309,12 @@ impl ValueHit<'_> {
                     })
                     .unwrap_or_default();
                 Some(Acceptance::Rejected(
-                    self.reason(cx, format!("{} drops the skill{said}", m.name)),
+                    self.reason(cx, msg!("{} drops the skill{}", m.name, said)),
                 ))
             }
-            None => Some(Acceptance::Unknown(self.reason(
-                cx,
-                format!("how {} handles this is not established", m.name),
-            ))),
+            None => Some(Acceptance::Unknown(
+                self.reason(cx, msg!("how {} handles this is not established", m.name)),
+            )),
             _ => None,
         }
     }
@@ -376,16 +378,18 @@ fn accept_unlisted(
         Err(e @ ReadError::Io { .. }) => {
             return Acceptance::Rejected(Reason::skilltui(
                 "read",
-                format!(
-                    "the file cannot be read ({e}), so no agent running as this user can load it"
+                msg!(
+                    "the file cannot be read ({}), so no agent running as this user can load it",
+                    e
                 ),
             ));
         }
         Err(e) => {
             return Acceptance::Unknown(Reason::skilltui(
                 "read",
-                format!(
-                    "skilltui does not read this file ({e}); what {} does with it is unknown",
+                msg!(
+                    "skilltui does not read this file ({}); what {} does with it is unknown",
+                    e,
                     m.name
                 ),
             ));
@@ -421,10 +425,7 @@ fn accept_unlisted(
                 SplitError::Missing(MissingCause::Bom) => {
                     return Acceptance::Rejected(cx.reason(
                         &p.bom,
-                        format!(
-                            "the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter",
-                            m.name
-                        ),
+                        msg!("the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter", m.name),
                     ));
                 }
                 SplitError::Unclosed => {
@@ -443,7 +444,7 @@ fn accept_unlisted(
             };
             return match &rule.value {
                 Known::Known(NoFrontmatter::Reject) => Acceptance::Rejected(
-                    cx.reason(rule, format!("{what}; {} skips such files", m.name)),
+                    cx.reason(rule, msg!("{}; {} skips such files", what, m.name)),
                 ),
                 Known::Known(NoFrontmatter::LoadBody) => {
                     let body = text.trim_start_matches('\u{feff}');
@@ -454,9 +455,11 @@ fn accept_unlisted(
                         description,
                         notes: vec![cx.reason(
                             rule,
-                            format!(
-                                "{what}; {} loads it anyway, named after its folder, with {how}",
-                                m.name
+                            msg!(
+                                "{}; {} loads it anyway, named after its folder, with {}",
+                                what,
+                                m.name,
+                                how
                             ),
                         )],
                         hidden_from_model: None,
@@ -510,7 +513,7 @@ fn accept_unlisted(
     {
         notes.push(cx.reason(
             r,
-            format!(
+            msg!(
                 "the frontmatter block is empty; {} reads it as a block with no fields",
                 m.name
             ),
@@ -523,10 +526,7 @@ fn accept_unlisted(
             {
                 notes.push(cx.reason(
                     &p.yaml_repair,
-                    format!(
-                        "the frontmatter is not valid YAML (e.g. an unquoted `: ` in a value); {} reads such values literally",
-                        m.name
-                    ),
+                    msg!("the frontmatter is not valid YAML (e.g. an unquoted `: ` in a value); {} reads such values literally", m.name),
                 ));
             }
             Ok(n)
@@ -536,10 +536,7 @@ fn accept_unlisted(
                 Ok(n) => {
                     notes.push(cx.reason(
                         &p.yaml_repair,
-                        format!(
-                            "the frontmatter is not valid YAML ({}); {} repaired it on a second try",
-                            e, m.name
-                        ),
+                        msg!("the frontmatter is not valid YAML ({}); {} repaired it on a second try", e, m.name),
                     ));
                     Ok(n)
                 }
@@ -565,12 +562,13 @@ fn accept_unlisted(
             return match rule.map(|r| &r.value) {
                 None => Acceptance::Rejected(cx.reason(
                     &p.duplicate_keys,
-                    format!("{msg}; {} rejects a repeated key", m.name),
+                    msg!("{}; {} rejects a repeated key", msg, m.name),
                 )),
                 Some(Known::Known(YamlErrorPosture::Reject)) => Acceptance::Rejected(cx.reason(
                     &p.yaml_error,
-                    format!(
-                        "{msg}; {} skips a skill whose frontmatter does not parse",
+                    msg!(
+                        "{}; {} skips a skill whose frontmatter does not parse",
+                        msg,
                         m.name
                     ),
                 )),
@@ -582,10 +580,7 @@ fn accept_unlisted(
                         description,
                         notes: vec![cx.reason(
                             &p.yaml_error,
-                            format!(
-                                "{msg}; {} loads the skill anyway with empty metadata: named after its folder, {how}",
-                                m.name
-                            ),
+                            msg!("{}; {} loads the skill anyway with empty metadata: named after its folder, {}", msg, m.name, how),
                         )],
                         hidden_from_model: None,
                         description_as_listed: None,
@@ -621,13 +616,13 @@ fn read_string(
         match hit.outcome() {
             Some(ValueOutcome::Text) => {
                 let text = hit.text();
-                notes.push(hit.reason(cx, format!("{} reads it as the text `{text}`", m.name)));
+                notes.push(hit.reason(cx, msg!("{} reads it as the text `{}`", m.name, text)));
                 return Ok(Some(Got::Text(text)));
             }
             Some(ValueOutcome::Ignored) => {
                 notes.push(hit.reason(
                     cx,
-                    format!("{} ignores it, as if `{key}` were missing", m.name),
+                    msg!("{} ignores it, as if `{}` were missing", m.name, key),
                 ));
                 return Ok(None);
             }
@@ -681,11 +676,7 @@ fn read_string(
             Known::Known(CoerceOrReject::Coerce) => Ok(Some(Got::Text(text.to_string()))),
             Known::Known(CoerceOrReject::Reject) => Err(Acceptance::Rejected(cx.reason(
                 &m.parse.non_string_scalars,
-                format!(
-                    "`{key}: {text}` is a YAML {ty} (line {}), not a string, and {} skips the skill; quote the value",
-                    node.pos.line,
-                    m.name
-                ),
+                msg!("`{}: {}` is a YAML {} (line {}), not a string, and {} skips the skill; quote the value", key, text, ty, node.pos.line, m.name),
             ))),
             Known::Unknown => Err(cx.unknown(
                 &m.parse.non_string_scalars,
@@ -700,16 +691,16 @@ fn read_string(
     );
     match m.fields.get(key) {
         Some(f) if f.on_invalid == Some(Posture::Reject) => Err(Acceptance::Rejected(
-            cx.reason_from(&f.from, format!("{msg}; {} skips the skill", m.name)),
+            cx.reason_from(&f.from, msg!("{}; {} skips the skill", msg, m.name)),
         )),
         Some(f) if matches!(f.on_invalid, Some(Posture::Warn | Posture::Accept)) => Ok(None),
         Some(f) => Err(Acceptance::Unknown(cx.reason_from(
             &f.from,
-            format!("{msg}; what {} does then is not established", m.name),
+            msg!("{}; what {} does then is not established", msg, m.name),
         ))),
         None => Err(Acceptance::Unknown(Reason::skilltui(
             "model",
-            format!("{msg}; the model of {} has no rule for `{key}`", m.name),
+            msg!("{}; the model of {} has no rule for `{}`", msg, m.name, key),
         ))),
     }
 }
@@ -744,14 +735,14 @@ fn limit(
             );
             match posture {
                 Posture::Reject => Err(Acceptance::Rejected(
-                    cx.reason(rule, format!("{msg}, and it skips the skill")),
+                    cx.reason(rule, msg!("{}, and it skips the skill", msg)),
                 )),
                 Posture::Warn => {
-                    notes.push(cx.reason(rule, format!("{msg}; it warns and loads it whole")));
+                    notes.push(cx.reason(rule, msg!("{}; it warns and loads it whole", msg)));
                     Ok(value)
                 }
                 Posture::Truncate => {
-                    notes.push(cx.reason(rule, format!("{msg}; it cuts the text")));
+                    notes.push(cx.reason(rule, msg!("{}; it cuts the text", msg)));
                     Ok(cut(&value, *n as usize, *unit))
                 }
                 Posture::Accept => Ok(value),
@@ -759,7 +750,7 @@ fn limit(
                     Some(f) => {
                         notes.push(cx.reason(
                             rule,
-                            format!("{msg}; it uses the folder name `{f}` instead"),
+                            msg!("{}; it uses the folder name `{}` instead", msg, f),
                         ));
                         Ok(f.to_string())
                     }
@@ -889,23 +880,19 @@ fn fields(
                 let shown: Vec<String> = patterns.iter().map(|p| format!("`{p}`")).collect();
                 notes.push(hit.reason(
                     cx,
-                    format!(
-                        "the skill is conditional: {} leaves it out of the listing at session start and loads it once files matching {} are touched",
-                        m.name,
-                        shown.join(", ")
-                    ),
+                    msg!("the skill is conditional: {} leaves it out of the listing at session start and loads it once files matching {} are touched", m.name, shown.join(", ")),
                 ));
                 conditional.get_or_insert_with(Vec::new).extend(patterns);
             }
             Some(ValueOutcome::Text) => {
                 let text = hit.text();
-                notes.push(hit.reason(cx, format!("{} reads it as the text `{text}`", m.name)));
+                notes.push(hit.reason(cx, msg!("{} reads it as the text `{}`", m.name, text)));
             }
             Some(ValueOutcome::Ignored) => {
-                notes.push(hit.reason(cx, format!("{} ignores it", m.name)));
+                notes.push(hit.reason(cx, msg!("{} ignores it", m.name)));
             }
             Some(ValueOutcome::Empty) => {
-                notes.push(hit.reason(cx, format!("{} reads it as empty", m.name)));
+                notes.push(hit.reason(cx, msg!("{} reads it as empty", m.name)));
             }
             _ => {}
         }
@@ -941,8 +928,9 @@ fn fields(
         if !ok {
             return Acceptance::Rejected(cx.reason_from(
                 &rule.from,
-                format!(
-                    "`{key}` is a YAML {} (line {}), and {} skips a skill unless it is a {}",
+                msg!(
+                    "`{}` is a YAML {} (line {}), and {} skips a skill unless it is a {}",
+                    key,
                     node.ty(),
                     node.pos.line,
                     m.name,
@@ -972,20 +960,25 @@ fn fields(
             Known::Known(MissingName::Folder) => {
                 let reason = cx.reason(
                     r,
-                    format!("{situation}; {} uses the folder name `{folder}`", m.name),
+                    msg!(
+                        "{}; {} uses the folder name `{}`",
+                        situation,
+                        m.name,
+                        folder
+                    ),
                 );
                 fm_name = Some(Got::Instead(ValueOutcome::FolderName, reason));
             }
             Known::Known(MissingName::Empty) => {
                 let reason = cx.reason(
                     r,
-                    format!("{situation}; {} loads it with an empty name", m.name),
+                    msg!("{}; {} loads it with an empty name", situation, m.name),
                 );
                 fm_name = Some(Got::Instead(ValueOutcome::Empty, reason));
             }
             Known::Known(MissingName::Reject) => {
                 return Acceptance::Rejected(
-                    cx.reason(r, format!("{situation}, and {} skips the skill", m.name)),
+                    cx.reason(r, msg!("{}, and {} skips the skill", situation, m.name)),
                 );
             }
             Known::Unknown => return cx.unknown(r, &situation),
@@ -999,7 +992,12 @@ fn fields(
         if t != *s && !t.is_empty() {
             notes.push(cx.reason(
                 r,
-                format!("{} reads the name `{}` as `{t}`", m.name, s.escape_debug()),
+                msg!(
+                    "{} reads the name `{}` as `{}`",
+                    m.name,
+                    s.escape_debug(),
+                    t
+                ),
             ));
         }
         *s = t;
@@ -1031,20 +1029,25 @@ fn fields(
             Known::Known(MissingName::Folder) => {
                 notes.push(cx.reason(
                     rule,
-                    format!("{situation}; {} uses the folder name `{folder}`", m.name),
+                    msg!(
+                        "{}; {} uses the folder name `{}`",
+                        situation,
+                        m.name,
+                        folder
+                    ),
                 ));
                 folder.to_string()
             }
             Known::Known(MissingName::Empty) => {
                 notes.push(cx.reason(
                     rule,
-                    format!("{situation}; {} loads it with an empty name", m.name),
+                    msg!("{}; {} loads it with an empty name", situation, m.name),
                 ));
                 String::new()
             }
             Known::Known(MissingName::Reject) => {
                 return Acceptance::Rejected(
-                    cx.reason(rule, format!("{situation}, and {} skips the skill", m.name)),
+                    cx.reason(rule, msg!("{}, and {} skips the skill", situation, m.name)),
                 );
             }
             Known::Unknown => return cx.unknown(rule, situation),
@@ -1072,11 +1075,11 @@ fn fields(
             match rule.posture {
                 Posture::Reject => {
                     return Acceptance::Rejected(
-                        cx.reason(&nr.charset, format!("{msg}, and it skips the skill")),
+                        cx.reason(&nr.charset, msg!("{}, and it skips the skill", msg)),
                     );
                 }
                 Posture::Warn => {
-                    notes.push(cx.reason(&nr.charset, format!("{msg}; it warns and loads it")))
+                    notes.push(cx.reason(&nr.charset, msg!("{}; it warns and loads it", msg)))
                 }
                 _ => {}
             }
@@ -1094,16 +1097,20 @@ fn fields(
             Known::Known(Posture::Reject) => {
                 return Acceptance::Rejected(cx.reason(
                     &nr.folder_mismatch,
-                    format!(
-                        "the name `{name}` differs from the folder `{folder}`, and {} skips the skill",
+                    msg!(
+                        "the name `{}` differs from the folder `{}`, and {} skips the skill",
+                        name,
+                        folder,
                         m.name
                     ),
                 ));
             }
             Known::Known(Posture::Warn) => notes.push(cx.reason(
                 &nr.folder_mismatch,
-                format!(
-                    "the name `{name}` differs from the folder `{folder}`; {} warns and loads it",
+                msg!(
+                    "the name `{}` differs from the folder `{}`; {} warns and loads it",
+                    name,
+                    folder,
                     m.name
                 ),
             )),
@@ -1123,7 +1130,7 @@ fn fields(
         let listed = name.replace(' ', with);
         notes.push(cx.reason(
             r,
-            format!("{} lists the name `{name}` as `{listed}`", m.name),
+            msg!("{} lists the name `{}` as `{}`", m.name, name, listed),
         ));
         name = listed;
     }
@@ -1166,21 +1173,22 @@ fn fields(
             match &rule.value {
                 Known::Known(MissingDescription::Reject) => {
                     return Acceptance::Rejected(
-                        cx.reason(rule, format!("{situation}, and {} skips the skill", m.name)),
+                        cx.reason(rule, msg!("{}, and {} skips the skill", situation, m.name)),
                     );
                 }
                 Known::Known(MissingDescription::FirstParagraph) => {
                     notes.push(cx.reason(
                         rule,
-                        format!("{situation}; {} uses the body's first paragraph", m.name),
+                        msg!("{}; {} uses the body's first paragraph", situation, m.name),
                     ));
                     first_paragraph(body)
                 }
                 Known::Known(MissingDescription::FirstLine) => {
                     notes.push(cx.reason(
                         rule,
-                        format!(
-                            "{situation}; {} uses the body's first line (a heading without its `#`)",
+                        msg!(
+                            "{}; {} uses the body's first line (a heading without its `#`)",
+                            situation,
                             m.name
                         ),
                     ));
@@ -1193,9 +1201,11 @@ fn fields(
                     };
                     notes.push(cx.reason(
                         rule,
-                        format!(
-                            "{situation}; {} uses the body text (without its heading), cut at {n} characters",
-                            m.name
+                        msg!(
+                            "{}; {} uses the body text (without its heading), cut at {} characters",
+                            situation,
+                            m.name,
+                            n
                         ),
                     ));
                     body_text(body, n)
@@ -1203,7 +1213,11 @@ fn fields(
                 Known::Known(MissingDescription::Empty) => {
                     notes.push(cx.reason(
                         rule,
-                        format!("{situation}; {} loads it with an empty description", m.name),
+                        msg!(
+                            "{}; {} loads it with an empty description",
+                            situation,
+                            m.name
+                        ),
                     ));
                     String::new()
                 }
@@ -1211,8 +1225,9 @@ fn fields(
                     no_listed_description = true;
                     hidden_from_model = Some(cx.reason(
                         rule,
-                        format!(
-                            "{situation}; {} loads it but leaves it out of the model's listing",
+                        msg!(
+                            "{}; {} loads it but leaves it out of the model's listing",
+                            situation,
                             m.name
                         ),
                     ));
@@ -1255,10 +1270,7 @@ fn fields(
             if hides {
                 hidden_from_model = Some(cx.reason_from(
                     &rule.from,
-                    format!(
-                        "`{key}: {}` keeps it out of the model's listing; the user can still invoke it",
-                        node.scalar_text().unwrap_or("…")
-                    ),
+                    msg!("`{}: {}` keeps it out of the model's listing; the user can still invoke it", key, node.scalar_text().unwrap_or("…")),
                 ));
                 break;
             }

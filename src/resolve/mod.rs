@@ -8,7 +8,8 @@ pub mod reach;
 pub mod repair;
 pub mod verdict;
 
-pub use verdict::{Bundle, Reason, Status, Verdict};
+pub use crate::msg;
+pub use verdict::{Bundle, Message, Reason, Status, Verdict};
 
 use crate::agents::{
     AgentModel, BundledFiles, CollisionKey, CollisionMode, Handling, Known, RankOrder, TieBreak,
@@ -285,20 +286,20 @@ pub fn resolve_subset(
                         let nr = &m.not_roots[f.index];
                         reasons.push(Reason::from_rule(
                             &nr.from,
-                            format!("{} does not scan {}", m.name, f.path.display()),
+                            msg!("{} does not scan {}", m.name, f.path.display()),
                         ));
                     } else {
                         let fr = &m.former_roots[f.index];
                         reasons.push(Reason::from_rule(
                             &fr.from,
                             if fr.until == "unknown" {
-                                format!(
+                                msg!(
                                     "{} no longer scans {} (since a version the research does not pin down)",
                                     m.name,
                                     f.path.display()
                                 )
                             } else {
-                                format!(
+                                msg!(
                                     "{} no longer scans {} (not scanned since {})",
                                     m.name,
                                     f.path.display(),
@@ -309,12 +310,14 @@ pub fn resolve_subset(
                     }
                 }
                 let message = if reasons.is_empty() {
-                    format!(
-                        "{} does not scan {under}; its skill roots are: {roots_text}",
-                        m.name
+                    msg!(
+                        "{} does not scan {}; its skill roots are: {}",
+                        m.name,
+                        under,
+                        roots_text
                     )
                 } else {
-                    format!("{}'s skill roots are: {roots_text}", m.name)
+                    msg!("{}'s skill roots are: {}", m.name, roots_text)
                 };
                 reasons.push(Reason {
                     rule: m.roots_rule.clone(),
@@ -334,7 +337,7 @@ pub fn resolve_subset(
         let spec = crate::scan::roots::spec_of(m, root);
         let mut found = Reason::from_rule(
             &spec.from,
-            format!(
+            msg!(
                 "found under {} ({} root `{}`)",
                 root.path.display(),
                 root.scope.as_str(),
@@ -352,7 +355,7 @@ pub fn resolve_subset(
                     Status::Unknown,
                     vec![
                         found,
-                        Reason::skilltui("read", "the file vanished while it was scanned".into()),
+                        Reason::skilltui("read", msg!("the file vanished while it was scanned")),
                     ],
                 ));
                 continue;
@@ -381,7 +384,7 @@ pub fn resolve_subset(
             v.reasons.push(
                 Reason::from_rule(
                     from,
-                    format!(
+                    msg!(
                         "{} reads this root only in a trusted folder, and {} is trusted: {}",
                         m.name,
                         t.folder.display(),
@@ -396,7 +399,7 @@ pub fn resolve_subset(
             if let Some(what) = bug_applies(b.when, content) {
                 v.reasons.push(Reason::from_rule(
                     &b.from,
-                    format!("known bug: {what}; {}", b.effect),
+                    msg!("known bug: {}; {}", what, b.effect),
                 ));
             }
         }
@@ -494,11 +497,7 @@ pub fn resolve_subset(
                     v.reasons.push(
                         Reason::from_rule(
                             &mode.from,
-                            format!(
-                                "it is the same file as {} (reached through a symlink), which {} loads once",
-                                winner.display(),
-                                m.name
-                            ),
+                            msg!("it is the same file as {} (reached through a symlink), which {} loads once", winner.display(), m.name),
                         )
                         .with_topic(Topic::SameFile),
                     );
@@ -531,14 +530,7 @@ pub fn resolve_subset(
                         .collect();
                     verdicts[contenders[i].local].reasons.push(Reason::from_rule(
                         &mode.from,
-                        format!(
-                            "{} other cop{} of the {key_kind} `{key}` ({}) {} listed too: {} lists every copy and the model chooses",
-                            others.len(),
-                            if others.len() == 1 { "y" } else { "ies" },
-                            others.join(", "),
-                            if others.len() == 1 { "is" } else { "are" },
-                            m.name
-                        ),
+                        msg!("{} other cop{} of the {} `{}` ({}) {} listed too: {} lists every copy and the model chooses", others.len(), if others.len() == 1 { "y" } else { "ies" }, key_kind, key, others.join(", "), if others.len() == 1 { "is" } else { "are" }, m.name),
                     ));
                 }
             }
@@ -546,9 +538,11 @@ pub fn resolve_subset(
                 let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
                 let reason = Reason::from_rule(
                     &mode.from,
-                    format!(
-                        "{} copies share the {key_kind} `{key}` ({}); {} keeps one of them, and which one changes between runs",
+                    msg!(
+                        "{} copies share the {} `{}` ({}); {} keeps one of them, and which one changes between runs",
                         distinct.len(),
+                        key_kind,
+                        key,
                         shown.join(", "),
                         m.name
                     ),
@@ -562,9 +556,11 @@ pub fn resolve_subset(
                 // The order between roots and distances decides here, and it is not established.
                 let reason = Reason::from_rule(
                     &m.precedence.order.from,
-                    format!(
-                        "{} copies share the {key_kind} `{key}` ({}); {} keeps one copy, but which one ranks {} is not established",
+                    msg!(
+                        "{} copies share the {} `{}` ({}); {} keeps one copy, but which one ranks {} is not established",
                         distinct.len(),
+                        key_kind,
+                        key,
                         paths
                             .iter()
                             .map(|p| p.display().to_string())
@@ -610,9 +606,11 @@ pub fn resolve_subset(
                 if tied.len() > 1 && read_order {
                     let reason = Reason::from_rule(
                         &tie.from,
-                        format!(
-                            "{} copies of the {key_kind} `{key}` sit in the same root; which one {} loads {} depends on the order the file system lists them",
+                        msg!(
+                            "{} copies of the {} `{}` sit in the same root; which one {} loads {} depends on the order the file system lists them",
                             tied.len(),
+                            key_kind,
+                            key,
                             m.name,
                             if last { "last" } else { "first" }
                         ),
@@ -666,10 +664,14 @@ pub fn resolve_subset(
                     };
                     v.reasons.push(Reason::from_rule(
                         from,
-                        format!(
-                            "the {key_kind} `{key}` is taken by {}: {why}; {} {keeps}{}",
+                        msg!(
+                            "the {} `{}` is taken by {}: {}; {} {}{}",
+                            key_kind,
+                            key,
                             winner.display(),
+                            why,
                             m.name,
+                            keeps,
                             if matches!(m.precedence.warns.value, Known::Known(false)) {
                                 " without a warning"
                             } else {
@@ -683,9 +685,11 @@ pub fn resolve_subset(
             Known::Unknown => {
                 let reason = Reason::from_rule(
                     &mode.from,
-                    format!(
-                        "{} copies share the {key_kind} `{key}`; which one {} keeps is not established",
+                    msg!(
+                        "{} copies share the {} `{}`; which one {} keeps is not established",
                         distinct.len(),
+                        key_kind,
+                        key,
                         m.name
                     ),
                 );
@@ -706,13 +710,18 @@ pub fn resolve_subset(
             Known::Known(t) => t.replace("{name}", &c.accepted.name),
             Known::Unknown => String::new(),
         };
-        let mut msg = format!("listed as `{}`", c.accepted.name);
-        if let Some(d) = &c.accepted.display {
-            msg.push_str(&format!(" (shown as `{d}`)"));
-        }
-        if !invoke.is_empty() {
-            msg.push_str(&format!("; invoked as `{invoke}`"));
-        }
+        let name = &c.accepted.name;
+        let msg = match (&c.accepted.display, invoke.is_empty()) {
+            (None, true) => msg!("listed as `{}`", name),
+            (None, false) => msg!("listed as `{}`; invoked as `{}`", name, invoke),
+            (Some(d), true) => msg!("listed as `{}` (shown as `{}`)", name, d),
+            (Some(d), false) => msg!(
+                "listed as `{}` (shown as `{}`); invoked as `{}`",
+                name,
+                d,
+                invoke
+            ),
+        };
         v.reasons
             .push(Reason::from_rule(&m.name_rules.source.from, msg));
         match &c.accepted.hidden_from_model {
@@ -747,7 +756,7 @@ pub fn resolve_subset(
             && !r.message.contains("not established")
         {
             r.message
-                .push_str(" (an assumption: no source establishes this rule)");
+                .append(" (an assumption: no source establishes this rule)");
         }
     }
     let mut keys: Vec<Option<String>> = vec![None; subset.len()];
@@ -811,19 +820,12 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
                 };
                 v.reasons.push(Reason::from_rule(
                     &b.relative_paths.from,
-                    format!(
-                        "the body refers to `{first}`{} by a bare relative path; {} resolves it against the working folder, not the skill folder, so the first try fails (the model may recover); {fix}",
-                        if bare.len() > 1 { format!(" and {} more", bare.len() - 1) } else { String::new() },
-                        m.name
-                    ),
+                    msg!("the body refers to `{}`{} by a bare relative path; {} resolves it against the working folder, not the skill folder, so the first try fails (the model may recover); {}", first, if bare.len() > 1 { format!(" and {} more", bare.len() - 1) } else { String::new() }, m.name, fix),
                 ));
             }
             Known::Unknown => v.reasons.push(Reason::from_rule(
                 &b.relative_paths.from,
-                format!(
-                    "the body refers to `{first}` by a bare relative path; what {} resolves it against is not established",
-                    m.name
-                ),
+                msg!("the body refers to `{}` by a bare relative path; what {} resolves it against is not established", first, m.name),
             )),
             _ => {}
         }
@@ -836,16 +838,18 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
         };
         let msg = match &b.scripts.value {
             Known::Known(ScriptPolicy::Runs) => {
-                format!(
-                    "its scripts/ run in {}'s default mode without asking{at}",
-                    m.name
+                msg!(
+                    "its scripts/ run in {}'s default mode without asking{}",
+                    m.name,
+                    at
                 )
             }
-            Known::Known(ScriptPolicy::Blocked) => format!(
-                "its scripts/ need approval in {}'s default mode, and are blocked where nobody can approve (headless){at}",
-                m.name
+            Known::Known(ScriptPolicy::Blocked) => msg!(
+                "its scripts/ need approval in {}'s default mode, and are blocked where nobody can approve (headless){}",
+                m.name,
+                at
             ),
-            Known::Unknown => format!(
+            Known::Unknown => msg!(
                 "whether {} runs its scripts/ in its default mode is not established",
                 m.name
             ),
@@ -963,7 +967,7 @@ fn apply_settings(
                     }
                     Some(Err(problem)) => v.reasons.push(Reason::from_rule(
                         &m.settings[si].from,
-                        format!("{problem}; {} ignores it", m.name),
+                        msg!("{}; {} ignores it", problem, m.name),
                     )),
                     None => {}
                 }
@@ -983,15 +987,16 @@ fn apply_settings(
                     v.status = Status::Rejected;
                     v.reasons.push(Reason::from_rule(
                         from,
-                        format!("{} does not load it: disabled by {origin}", m.name),
+                        msg!("{} does not load it: disabled by {}", m.name, origin),
                     ));
                 }
                 SettingEffect::ModelHidden if v.status == Status::Visible => {
                     v.model = Some(false);
                     v.reasons.push(Reason::from_rule(
                         from,
-                        format!(
-                            "{origin} keeps it out of the model's listing; the user can still invoke it"
+                        msg!(
+                            "{} keeps it out of the model's listing; the user can still invoke it",
+                            origin
                         ),
                     ));
                 }

@@ -5,6 +5,7 @@
 use super::accept::Accepted;
 use super::verdict::Reason;
 use crate::agents::AgentModel;
+use crate::msg;
 use crate::scan::Scan;
 use std::path::Path;
 
@@ -36,10 +37,11 @@ pub fn apply(
         Err(why) => {
             return Err(Box::new(Reason::from_rule(
                 &rule.from,
-                format!(
-                    "{} lists it under the name of the plugin in {}, which skilltui cannot tell: {why}",
+                msg!(
+                    "{} lists it under the name of the plugin in {}, which skilltui cannot tell: {}",
                     m.name,
-                    plugin.manifest.display()
+                    plugin.manifest.display(),
+                    why
                 ),
             )));
         }
@@ -56,9 +58,11 @@ pub fn apply(
     };
     a.notes.push(Reason::from_rule(
         &rule.from,
-        format!(
-            "listed as `{}`: the skill is inside the plugin `{plugin_name}` ({whence}){}",
+        msg!(
+            "listed as `{}`: the skill is inside the plugin `{}` ({}){}",
             a.name,
+            plugin_name,
+            whence,
             if ns.collision_key {
                 ""
             } else {

@@ -2,11 +2,12 @@
 //! (depth, hidden folders, node_modules, nested skills, symlinks, ignore files, file name,
 //! files directly in a root) decide, each cited in the reasons.
 
-use super::verdict::Reason;
+use super::verdict::{Message, Reason};
 use crate::agents::{
     AgentModel, Depth, EnterOrSkip, FileNameMatch, FollowOrIgnore, Known, LooseMd, Nested,
     RootSkillMd, Rule,
 };
+use crate::msg;
 use crate::scan::{AgentRoot, Candidate, RootState, WalkedRoot};
 use std::path::Path;
 
@@ -30,7 +31,7 @@ fn eff<'a, T>(over: &'a Option<Rule<T>>, default: &'a Rule<T>) -> Eff<'a, T> {
 }
 
 impl<T> Eff<'_, T> {
-    fn reason(&self, message: String) -> Reason {
+    fn reason(&self, message: impl Into<Message>) -> Reason {
         Reason::from_rule(&self.rule.from, message)
     }
 }
@@ -44,26 +45,29 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             let from = spec.walk.as_ref().map_or(&spec.from, |w| &w.from);
             return Reach::NotFound(Reason::from_rule(
                 from,
-                format!("{} does not scan {}: {why}", m.name, root.path.display()),
+                msg!("{} does not scan {}: {}", m.name, root.path.display(), why),
             ));
         }
         RootState::WalkUnknown(why) => {
             let from = spec.walk.as_ref().map_or(&spec.from, |w| &w.from);
             return Reach::Unknown(Reason::from_rule(
                 from,
-                format!(
-                    "whether {} scans {} is unknown: {why}",
+                msg!(
+                    "whether {} scans {} is unknown: {}",
                     m.name,
-                    root.path.display()
+                    root.path.display(),
+                    why
                 ),
             ));
         }
         RootState::UnsetVar(var) => {
             return Reach::NotFound(Reason::from_rule(
                 &spec.from,
-                format!(
-                    "{} scans `{}` only when ${var} is set, and it is not",
-                    m.name, spec.path
+                msg!(
+                    "{} scans `{}` only when ${} is set, and it is not",
+                    m.name,
+                    spec.path,
+                    var
                 ),
             ));
         }
@@ -71,11 +75,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             return Reach::NotFound(
                 Reason::from_rule(
                     &spec.from,
-                    format!(
-                        "not read: {} comes first in its group `{group}`; {} reads only the first existing folder of the group",
-                        first.display(),
-                        m.name
-                    ),
+                    msg!("not read: {} comes first in its group `{}`; {} reads only the first existing folder of the group", first.display(), group, m.name),
                 )
                 .with_topic(crate::agents::Topic::RootGroup),
             );
@@ -86,7 +86,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             return match t.trusted {
                 None => Reach::Unknown(Reason::from_rule(
                     from,
-                    format!(
+                    msg!(
                         "{} reads {} only in a trusted folder, and whether {} is trusted is not established: {}",
                         m.name,
                         root.path.display(),
@@ -96,7 +96,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                 )),
                 _ => Reach::NotFound(Reason::from_rule(
                     from,
-                    format!(
+                    msg!(
                         "{} reads {} only in a trusted folder, and {} is not trusted: {}; to trust it, {}",
                         m.name,
                         root.path.display(),
@@ -110,10 +110,11 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         RootState::DroppedByEnv(why) => {
             return Reach::NotFound(Reason::from_rule(
                 &spec.from,
-                format!(
-                    "{} does not scan {} because {why}",
+                msg!(
+                    "{} does not scan {} because {}",
                     m.name,
-                    root.path.display()
+                    root.path.display(),
+                    why
                 ),
             ));
         }
@@ -127,15 +128,11 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             match &r.rule.value {
                 Known::Known(RootSkillMd::Skill | RootSkillMd::WholeRoot) => {}
                 Known::Known(RootSkillMd::Ignored) => {
-                    return Reach::NotFound(r.reason(format!(
-                            "the SKILL.md sits directly in the root {}; {} ignores a SKILL.md there (put it in a folder: <root>/<name>/SKILL.md)",
-                            root.path.display(),
-                            m.name
-                        ),
+                    return Reach::NotFound(r.reason(msg!("the SKILL.md sits directly in the root {}; {} ignores a SKILL.md there (put it in a folder: <root>/<name>/SKILL.md)", root.path.display(), m.name),
                     ));
                 }
                 Known::Unknown => {
-                    return Reach::Unknown(r.reason(format!(
+                    return Reach::Unknown(r.reason(msg!(
                         "how {} treats a SKILL.md directly in a root is not established",
                         m.name
                     )));
@@ -165,24 +162,17 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                         && matches!(in_root.rule.value, Known::Known(RootSkillMd::Skill))
                         && matches!(nested.rule.value, Known::Known(Nested::Stop))
                     {
-                        return Reach::NotFound(nested.reason(format!(
-                                "the root {} holds a SKILL.md, so {} takes the root for a skill and does not look at the other files in it",
-                                root.path.display(),
-                                m.name
-                            ),
+                        return Reach::NotFound(nested.reason(msg!("the root {} holds a SKILL.md, so {} takes the root for a skill and does not look at the other files in it", root.path.display(), m.name),
                         ));
                     }
                     return Reach::Reached;
                 }
                 Known::Known(LooseMd::Ignored) => {
-                    return Reach::NotFound(r.reason(format!(
-                            "{} is a loose Markdown file in the root; {} only loads <root>/<name>/SKILL.md",
-                            c.file_name, m.name
-                        ),
+                    return Reach::NotFound(r.reason(msg!("{} is a loose Markdown file in the root; {} only loads <root>/<name>/SKILL.md", c.file_name, m.name),
                     ));
                 }
                 Known::Unknown => {
-                    return Reach::Unknown(r.reason(format!(
+                    return Reach::Unknown(r.reason(msg!(
                         "whether {} loads loose *.md files in a root is not established",
                         m.name
                     )));
@@ -196,24 +186,23 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     let name_ok = |exact: &str| c.file_name == exact;
     match &fname.rule.value {
         Known::Known(FileNameMatch::Exact) if !name_ok("SKILL.md") => {
-            return Reach::NotFound(fname.reason(format!(
+            return Reach::NotFound(fname.reason(msg!(
                 "the file is named {}; {} only loads files named exactly SKILL.md",
-                c.file_name, m.name
+                c.file_name,
+                m.name
             )));
         }
         Known::Known(FileNameMatch::UpperThenLower)
             if !name_ok("SKILL.md") && !name_ok("skill.md") =>
         {
-            return Reach::NotFound(fname.reason(format!(
+            return Reach::NotFound(fname.reason(msg!(
                 "the file is named {}; {} loads SKILL.md or skill.md",
-                c.file_name, m.name
+                c.file_name,
+                m.name
             )));
         }
         Known::Unknown if !name_ok("SKILL.md") => {
-            return Reach::Unknown(fname.reason(format!(
-                    "the file is named {}; whether {} accepts other spellings than SKILL.md is not established",
-                    c.file_name, m.name
-                ),
+            return Reach::Unknown(fname.reason(msg!("the file is named {}; whether {} accepts other spellings than SKILL.md is not established", c.file_name, m.name),
             ));
         }
         _ => {}
@@ -230,10 +219,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             .iter()
             .any(|(d, n)| d.as_os_str().is_empty() && n == "SKILL.md")
     {
-        return Reach::NotFound(in_root_mode.reason(format!(
-                "the root {} has its own SKILL.md, which makes the whole root one skill and hides everything below it",
-                root.path.display()
-            ),
+        return Reach::NotFound(in_root_mode.reason(msg!("the root {} has its own SKILL.md, which makes the whole root one skill and hides everything below it", root.path.display()),
         ));
     }
 
@@ -246,18 +232,16 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
             } else {
                 format!("looks at most {n} folders deep")
             };
-            return Reach::NotFound(depth.reason(format!(
-                "the skill folder is {} levels below the root {}; {} {how}",
+            return Reach::NotFound(depth.reason(msg!(
+                "the skill folder is {} levels below the root {}; {} {}",
                 c.depth,
                 root.path.display(),
-                m.name
+                m.name,
+                how
             )));
         }
         Known::Unknown if c.depth > 1 => {
-            return Reach::Unknown(depth.reason(format!(
-                    "the skill folder is {} levels below the root; how deep {} looks is not established",
-                    c.depth, m.name
-                ),
+            return Reach::Unknown(depth.reason(msg!("the skill folder is {} levels below the root; how deep {} looks is not established", c.depth, m.name),
             ));
         }
         _ => {}
@@ -268,16 +252,14 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         let r = eff(&o.hidden, &t.hidden);
         match &r.rule.value {
             Known::Known(EnterOrSkip::Skip) => {
-                return Reach::NotFound(r.reason(format!(
-                    "the path goes through the hidden folder {h}, which {} skips",
+                return Reach::NotFound(r.reason(msg!(
+                    "the path goes through the hidden folder {}, which {} skips",
+                    h,
                     m.name
                 )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(format!(
-                        "the path goes through the hidden folder {h}; whether {} enters hidden folders is not established",
-                        m.name
-                    ),
+                return Reach::Unknown(r.reason(msg!("the path goes through the hidden folder {}; whether {} enters hidden folders is not established", h, m.name),
                 ));
             }
             _ => {}
@@ -287,13 +269,13 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         let r = eff(&o.node_modules, &t.node_modules);
         match &r.rule.value {
             Known::Known(EnterOrSkip::Skip) => {
-                return Reach::NotFound(r.reason(format!(
+                return Reach::NotFound(r.reason(msg!(
                     "the path goes through node_modules, which {} skips",
                     m.name
                 )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(format!(
+                return Reach::Unknown(r.reason(msg!(
                     "the path goes through node_modules; whether {} enters it is not established",
                     m.name
                 )));
@@ -321,18 +303,14 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         let outer_path = root.path.join(outer_dir);
         match &r.rule.value {
             Known::Known(Nested::Stop) => {
-                return Reach::NotFound(r.reason(format!(
+                return Reach::NotFound(r.reason(msg!(
                     "it is inside the skill folder {}; {} does not look for skills inside a skill",
                     outer_path.display(),
                     m.name
                 )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(format!(
-                        "it is inside the skill folder {}; whether {} registers nested skills is not established",
-                        outer_path.display(),
-                        m.name
-                    ),
+                return Reach::Unknown(r.reason(msg!("it is inside the skill folder {}; whether {} registers nested skills is not established", outer_path.display(), m.name),
                 ));
             }
             _ => {}
@@ -346,16 +324,13 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         };
         match &r.rule.value {
             Known::Known(FollowOrIgnore::Ignore) => {
-                return Reach::NotFound(r.reason(format!(
+                return Reach::NotFound(r.reason(msg!(
                     "the path goes through a symlinked folder, which {} does not follow",
                     m.name
                 )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(format!(
-                        "the path goes through a symlinked folder; whether {} follows it is not established",
-                        m.name
-                    ),
+                return Reach::Unknown(r.reason(msg!("the path goes through a symlinked folder; whether {} follows it is not established", m.name),
                 ));
             }
             _ => {}
@@ -367,13 +342,13 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         };
         match &r.rule.value {
             Known::Known(FollowOrIgnore::Ignore) => {
-                return Reach::NotFound(r.reason(format!(
+                return Reach::NotFound(r.reason(msg!(
                     "SKILL.md is a symlink, and {} ignores symlinked SKILL.md files",
                     m.name
                 )));
             }
             Known::Unknown => {
-                return Reach::Unknown(r.reason(format!(
+                return Reach::Unknown(r.reason(msg!(
                     "SKILL.md is a symlink; whether {} follows symlinked files is not established",
                     m.name
                 )));
@@ -396,13 +371,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                 for f in relevant.iter().filter(|f| names.contains(&f.name)) {
                     let sub = c.rel.strip_prefix(&f.dir).unwrap_or(&c.rel);
                     if let Some(p) = ignored_by(&f.patterns, sub) {
-                        return Reach::NotFound(ign.reason(format!(
-                                "{} in {} ignores it (pattern `{p}`), and {} honours {} inside a skills root",
-                                f.name,
-                                root.path.join(&f.dir).display(),
-                                m.name,
-                                f.name
-                            ),
+                        return Reach::NotFound(ign.reason(msg!("{} in {} ignores it (pattern `{}`), and {} honours {} inside a skills root", f.name, root.path.join(&f.dir).display(), p, m.name, f.name),
                         ));
                     }
                 }
@@ -412,7 +381,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
                     let sub = c.rel.strip_prefix(&f.dir).unwrap_or(&c.rel);
                     ignored_by(&f.patterns, sub).is_some()
                 }) {
-                    return Reach::Unknown(ign.reason(format!(
+                    return Reach::Unknown(ign.reason(msg!(
                         "{} in {} matches it; whether {} honours ignore files is not established",
                         f.name,
                         root.path.join(&f.dir).display(),
@@ -430,9 +399,10 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     {
         return Reach::NotFound(Reason::from_rule(
             &cap.from,
-            format!(
-                "{} stops walking a root after {n} folders, and this skill's folder comes later in its breadth-first walk of {} (order approximated by sorted names)",
+            msg!(
+                "{} stops walking a root after {} folders, and this skill's folder comes later in its breadth-first walk of {} (order approximated by sorted names)",
                 m.name,
+                n,
                 root.path.display()
             ),
         ));

@@ -1,5 +1,6 @@
 //! Verdicts as data: a status, the name a skill is listed under, the copy that wins, and the
-//! reasons — each with the rule that decided, a sentence, its source and its evidence.
+//! reasons — each with the rule that decided, a sentence (a template and the few values it
+//! needs, rendered when shown), its source and its evidence.
 
 use crate::agents::{Handling, Provenance, RuleId, Scope, Sources, Strength, Topic};
 use serde::Serialize;
@@ -47,6 +48,206 @@ impl Status {
     ];
 }
 
+/// A reason's sentence by reference: a template fixed where the reason is made (`{}` stands for
+/// the next value, `{{` and `}}` for braces, as in `format!`) and the values it needs. It is
+/// rendered when shown: `&*message` (or `message.as_str()`) renders once and keeps the text;
+/// `Display` renders without keeping it.
+#[derive(Clone)]
+pub struct Message(Box<Parts>);
+
+/// A message's parts (boxed: a reason stays small).
+#[derive(Clone)]
+struct Parts {
+    template: &'static str,
+    /// Text added after the template (a note appended to a reason made elsewhere).
+    suffix: &'static str,
+    values: Box<[Box<str>]>,
+    shown: std::sync::OnceLock<Box<str>>,
+}
+
+/// Whether a template has only positional `{}` placeholders (and `{{`, `}}` escapes): what
+/// [`msg!`](crate::resolve::msg) checks at compile time.
+pub const fn positional_only(t: &str) -> bool {
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'{' {
+            if i + 1 < b.len() && (b[i + 1] == b'{' || b[i + 1] == b'}') {
+                i += 2;
+                continue;
+            }
+            return false;
+        }
+        if b[i] == b'}' {
+            if i + 1 < b.len() && b[i + 1] == b'}' {
+                i += 2;
+                continue;
+            }
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// A reason's [`Message`]: `msg!("{} does not scan {}", m.name, path.display())` keeps the
+/// template and the values (each by `Display`); the text is the same as `format!` would make.
+/// Templates take positional `{}` only (checked at compile time).
+#[macro_export]
+macro_rules! msg {
+    ($t:literal $(, $v:expr)* $(,)?) => {{
+        const _: () = assert!(
+            $crate::resolve::verdict::positional_only($t),
+            "a reason template takes positional {{}} only"
+        );
+        #[allow(clippy::useless_format)]
+        if false {
+            let _ = format!($t $(, $v)*);
+        }
+        $crate::resolve::Message::new($t, vec![$(::std::string::ToString::to_string(&$v).into_boxed_str()),*])
+    }};
+}
+
+impl Message {
+    /// A template and its values (use [`msg!`](crate::msg), which checks the template).
+    pub fn new(template: &'static str, values: Vec<Box<str>>) -> Message {
+        Message(Box::new(Parts {
+            template,
+            suffix: "",
+            values: values.into_boxed_slice(),
+            shown: std::sync::OnceLock::new(),
+        }))
+    }
+
+    /// The template: `{}` for each value in turn, `{{` and `}}` for braces.
+    pub fn template(&self) -> std::borrow::Cow<'static, str> {
+        if self.0.suffix.is_empty() {
+            self.0.template.into()
+        } else {
+            format!(
+                "{}{}",
+                self.0.template,
+                self.0.suffix.replace('{', "{{").replace('}', "}}")
+            )
+            .into()
+        }
+    }
+
+    /// The template as made and the text appended to it: what identifies the template without
+    /// building it.
+    pub fn template_parts(&self) -> (&'static str, &'static str) {
+        (self.0.template, self.0.suffix)
+    }
+
+    /// Appends fixed text to the sentence (and so to its template).
+    pub fn append(&mut self, suffix: &'static str) {
+        debug_assert!(self.0.suffix.is_empty(), "one suffix per message");
+        self.0.suffix = suffix;
+        self.0.shown = std::sync::OnceLock::new();
+    }
+
+    /// The values, in the order of the template's placeholders.
+    pub fn values(&self) -> &[Box<str>] {
+        &self.0.values
+    }
+
+    /// The sentence (rendered once, then kept).
+    pub fn as_str(&self) -> &str {
+        self.0
+            .shown
+            .get_or_init(|| self.to_string().into_boxed_str())
+    }
+
+    /// Writes the sentence: each `{}` replaced by the next value.
+    pub fn render(
+        template: &str,
+        values: &[Box<str>],
+        f: &mut dyn std::fmt::Write,
+    ) -> std::fmt::Result {
+        let mut next = values.iter();
+        let mut rest = template;
+        while let Some(i) = rest.find(['{', '}']) {
+            f.write_str(&rest[..i])?;
+            let b = rest.as_bytes();
+            let step = match (b[i], b.get(i + 1)) {
+                (b'{', Some(b'}')) => {
+                    f.write_str(next.next().map_or("", |v| v))?;
+                    2
+                }
+                (b'{', Some(b'{')) | (b'}', Some(b'}')) => {
+                    f.write_char(b[i] as char)?;
+                    2
+                }
+                (c, _) => {
+                    f.write_char(c as char)?;
+                    1
+                }
+            };
+            rest = &rest[i + step..];
+        }
+        f.write_str(rest)
+    }
+}
+
+impl From<String> for Message {
+    /// A sentence made elsewhere: the template `{}` and the sentence as its value.
+    fn from(s: String) -> Message {
+        Message::new("{}", vec![s.into_boxed_str()])
+    }
+}
+
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.shown.get() {
+            Some(s) => f.write_str(s),
+            None => {
+                Message::render(self.0.template, &self.0.values, f)?;
+                f.write_str(self.0.suffix)
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.to_string(), f)
+    }
+}
+
+impl std::ops::Deref for Message {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for Message {
+    fn eq(&self, o: &Message) -> bool {
+        (self.0.template == o.0.template
+            && self.0.suffix == o.0.suffix
+            && self.0.values == o.0.values)
+            || self.as_str() == o.as_str()
+    }
+}
+impl Eq for Message {}
+
+impl PartialEq<str> for Message {
+    fn eq(&self, o: &str) -> bool {
+        self.as_str() == o
+    }
+}
+impl PartialEq<&str> for Message {
+    fn eq(&self, o: &&str) -> bool {
+        self.as_str() == *o
+    }
+}
+
+impl Serialize for Message {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// One step of an explanation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Reason {
@@ -57,8 +258,9 @@ pub struct Reason {
     /// that must not read the id or the message.
     #[serde(skip)]
     pub topic: Topic,
-    /// A plain sentence.
-    pub message: String,
+    /// A plain sentence, by reference: its template and values ([`Message`]; `&*message` is
+    /// the text).
+    pub message: Message,
     /// Where the rule comes from, on one line (shared with the model).
     pub source: std::sync::Arc<str>,
     /// The rule's sources as data (shared with the model); empty for skilltui's own reasons.
@@ -74,11 +276,11 @@ pub struct Reason {
 
 impl Reason {
     /// A reason citing a rule of an agent model (its id and topic come with it).
-    pub fn from_rule(from: &Provenance, message: String) -> Reason {
+    pub fn from_rule(from: &Provenance, message: impl Into<Message>) -> Reason {
         Reason {
             rule: from.id.clone(),
             topic: from.id.topic(),
-            message,
+            message: message.into(),
             source: from.source_line(),
             sources: from.source.clone(),
             evidence: from.citation_shared(),
@@ -88,11 +290,11 @@ impl Reason {
     }
 
     /// A reason that comes from skilltui itself (reading limits and the like).
-    pub fn skilltui(rule: &str, message: String) -> Reason {
+    pub fn skilltui(rule: &str, message: impl Into<Message>) -> Reason {
         Reason {
             rule: RuleId::skilltui(rule),
             topic: Topic::Other,
-            message,
+            message: message.into(),
             source: "skilltui".into(),
             sources: Sources::default(),
             evidence: "[skilltui]".into(),
@@ -281,7 +483,40 @@ mod tests {
     fn decides(status: Status, reasons: Vec<Reason>) -> Option<String> {
         Verdict::new(status, reasons)
             .deciding()
-            .map(|r| r.message.clone())
+            .map(|r| r.message.to_string())
+    }
+
+    #[test]
+    fn a_message_renders_as_format_would() {
+        let path = std::path::Path::new("/p/{x}");
+        let m = crate::msg!(
+            "{} does not scan {}; {{literal}} {}",
+            "Codex",
+            path.display(),
+            3
+        );
+        assert_eq!(
+            m.to_string(),
+            format!(
+                "{} does not scan {}; {{literal}} {}",
+                "Codex",
+                path.display(),
+                3
+            )
+        );
+        assert_eq!(m.template(), "{} does not scan {}; {{literal}} {}");
+        assert_eq!(&*m.values()[1], "/p/{x}");
+        // Deref renders once and keeps it; equal messages compare equal either way.
+        assert!(m.contains("does not scan /p/{x}"));
+        assert_eq!(m, Message::from(m.to_string()));
+        assert_eq!(crate::msg!("no values").as_str(), "no values");
+        assert!(positional_only("a {} b {{c}}"));
+        assert!(!positional_only("a {name}"));
+        assert!(!positional_only("a {:?}"));
+        assert!(!positional_only("a } b"));
+        // An unchecked template never panics.
+        assert_eq!(Message::new("{", vec![]).to_string(), "{");
+        assert_eq!(Message::new("{}{}", vec!["a".into()]).to_string(), "a");
     }
 
     #[test]

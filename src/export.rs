@@ -1,0 +1,618 @@
+//! The catalog as JSON (`skilltui list --json`), written as it goes.
+//!
+//! - **Schema 2** (the default, [`SCHEMA`]): compact. Each part that verdicts share is written
+//!   once in a top-level table and referenced by its index: `rules` (a rule id with one sentence
+//!   template, its sources and evidence), `reasons` (lists of reasons, each a rule index and the
+//!   values its template needs), `fields` (field-handling tables) and `roots`. Absent verdict
+//!   keys mean "none". Skills are written one at a time, one per line.
+//! - **Schema 1** (`--json-schema 1`): the catalog as before schema 2, pretty-printed, every
+//!   verdict with its reasons in full ([`crate::catalog::Catalog`]'s `Serialize`).
+//!
+//! `--fields` keeps only some keys of each skill (and of each verdict with `agents.KEY`).
+
+use crate::agents::Handling;
+use crate::catalog::{Catalog, Skill};
+use crate::resolve::{Reason, Verdict};
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use std::collections::{BTreeMap, HashMap};
+use std::io::{self, Write};
+use std::path::Path;
+
+/// The schema version of the compact form.
+pub const SCHEMA: u32 = 2;
+
+/// The keys of a skill, in output order.
+pub const SKILL_KEYS: &[&str] = &[
+    "path",
+    "dir",
+    "name",
+    "description",
+    "root",
+    "scope",
+    "problems",
+    "references",
+    "scripts",
+    "agents",
+];
+
+/// The keys of a verdict (schema 2), in output order; schema 1 also has `strength` (and
+/// writes `fields`, `reasons` and `root` in full).
+pub const VERDICT_KEYS: &[&str] = &[
+    "status",
+    "as",
+    "winner",
+    "root",
+    "scope",
+    "model",
+    "reasons",
+    "strength",
+    "fields",
+    "listing_tokens",
+    "bundle",
+    "description_as_listed",
+    "conditional",
+];
+
+/// What `--fields` keeps: skill keys, and for `agents`, every verdict key or some.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Fields {
+    skill: Vec<&'static str>,
+    /// None: every verdict key (when `agents` is kept).
+    verdict: Option<Vec<&'static str>>,
+}
+
+impl Fields {
+    /// Parses `path,agents.status`: skill keys, `agents` (whole verdicts) or `agents.KEY`.
+    /// An unknown name is an error that lists the valid ones.
+    pub fn parse(list: &[String]) -> Result<Fields, String> {
+        let mut f = Fields::default();
+        for raw in list.iter().flat_map(|s| s.split(',')) {
+            let name = raw.trim();
+            if name.is_empty() {
+                continue;
+            }
+            if let Some(k) = name.strip_prefix("agents.") {
+                let Some(k) = VERDICT_KEYS.iter().find(|v| **v == k) else {
+                    return Err(unknown(name));
+                };
+                if !f.skill.contains(&"agents") {
+                    f.skill.push("agents");
+                    f.verdict = Some(Vec::new());
+                }
+                if let Some(v) = &mut f.verdict
+                    && !v.contains(k)
+                {
+                    v.push(k);
+                }
+            } else if let Some(k) = SKILL_KEYS.iter().find(|v| **v == name) {
+                if *k == "agents" {
+                    f.verdict = None;
+                }
+                if !f.skill.contains(k) {
+                    f.skill.push(k);
+                }
+            } else {
+                return Err(unknown(name));
+            }
+        }
+        if f.skill.is_empty() {
+            return Err(unknown(""));
+        }
+        Ok(f)
+    }
+
+    fn skill(&self, k: &str) -> bool {
+        self.skill.contains(&k)
+    }
+
+    fn verdict(&self, k: &str) -> bool {
+        self.skill("agents") && self.verdict.as_ref().is_none_or(|v| v.contains(&k))
+    }
+}
+
+fn unknown(name: &str) -> String {
+    let verdict: Vec<String> = VERDICT_KEYS.iter().map(|k| format!("agents.{k}")).collect();
+    format!(
+        "unknown field `{name}` for --fields; valid fields: {}, {}",
+        SKILL_KEYS.join(", "),
+        verdict.join(", ")
+    )
+}
+
+/// Writes the catalog as JSON in the given schema (1 or 2), keeping `fields` when given
+/// (each skill as an object with only those keys, in schema order).
+///
+/// `lines`: the whole document on one line (JSON lines, for `--watch`); otherwise schema 1 is
+/// pretty-printed and schema 2 has one skill (or table entry) per line.
+pub fn write(
+    out: &mut dyn Write,
+    cat: &Catalog,
+    schema: u32,
+    fields: Option<&Fields>,
+    lines: bool,
+) -> io::Result<()> {
+    let nl: &[u8] = if lines { b"" } else { b"\n" };
+    match (schema, fields) {
+        (1, None) => {
+            if lines {
+                serde_json::to_writer(&mut *out, cat)?;
+            } else {
+                serde_json::to_writer_pretty(&mut *out, cat)?;
+            }
+            writeln!(out)
+        }
+        (1, Some(f)) => write_v1_fields(out, cat, f, nl),
+        _ => write_v2(out, cat, fields, nl),
+    }
+}
+
+/// `,` then the line break (none before the first item).
+fn next(out: &mut dyn Write, first: bool, nl: &[u8]) -> io::Result<()> {
+    if !first {
+        out.write_all(b",")?;
+    }
+    out.write_all(nl)
+}
+
+/// Schema 1 with `--fields`: `{"schema": 1, "skills": [...]}`, each skill pruned.
+fn write_v1_fields(out: &mut dyn Write, cat: &Catalog, f: &Fields, nl: &[u8]) -> io::Result<()> {
+    out.write_all(b"{\"schema\":1,\"skills\":[")?;
+    for (i, s) in cat.skills.iter().enumerate() {
+        next(out, i == 0, nl)?;
+        let mut v = serde_json::to_value(&**s)?;
+        if let Some(o) = v.as_object_mut() {
+            o.retain(|k, _| f.skill(k));
+            if let Some(agents) = o.get_mut("agents").and_then(|a| a.as_object_mut()) {
+                for (_, verdict) in agents.iter_mut() {
+                    if let Some(vo) = verdict.as_object_mut() {
+                        vo.retain(|k, _| f.verdict(k));
+                    }
+                }
+            }
+        }
+        serde_json::to_writer(&mut *out, &v)?;
+    }
+    out.write_all(nl)?;
+    out.write_all(b"]}\n")
+}
+
+/// The tables of schema 2, built in one pass over the catalog (borrowing from it).
+struct Tables<'a> {
+    rules: Vec<&'a Reason>,
+    rule_at: HashMap<RuleKey<'a>, usize>,
+    lists: Vec<&'a [Reason]>,
+    list_at: HashMap<Vec<ReasonKey<'a>>, usize>,
+    fields: Vec<&'a BTreeMap<String, Handling>>,
+    field_at: HashMap<*const BTreeMap<String, Handling>, usize>,
+    field_by_value: HashMap<String, usize>,
+    root_at: HashMap<(&'a Path, crate::agents::Scope), usize>,
+}
+
+/// A rule entry: the rule id and the template (as made, and the text appended to it).
+type RuleKey<'a> = (&'a str, (&'static str, &'static str));
+
+/// What makes two reasons the same in the JSON: rule, template, values and quick fix.
+type ReasonKey<'a> = (usize, &'a [Box<str>], Option<&'a str>);
+
+impl<'a> Tables<'a> {
+    fn new(cat: &'a Catalog) -> Tables<'a> {
+        let mut t = Tables {
+            rules: Vec::new(),
+            rule_at: HashMap::new(),
+            lists: Vec::new(),
+            list_at: HashMap::new(),
+            fields: Vec::new(),
+            field_at: HashMap::new(),
+            field_by_value: HashMap::new(),
+            root_at: cat
+                .roots
+                .iter()
+                .enumerate()
+                .map(|(i, r)| ((r.path.as_path(), r.scope), i))
+                .collect(),
+        };
+        for s in &cat.skills {
+            for (_, v) in &s.verdicts {
+                t.list(&v.reasons);
+                t.field_table(v);
+            }
+        }
+        t
+    }
+
+    fn rule(&mut self, r: &'a Reason) -> usize {
+        let key = (r.rule.as_str(), r.message.template_parts());
+        if let Some(&i) = self.rule_at.get(&key) {
+            return i;
+        }
+        self.rules.push(r);
+        self.rule_at.insert(key, self.rules.len() - 1);
+        self.rules.len() - 1
+    }
+
+    fn key(&mut self, reasons: &'a [Reason]) -> Vec<ReasonKey<'a>> {
+        reasons
+            .iter()
+            .map(|r| (self.rule(r), r.message.values(), r.fix.as_deref()))
+            .collect()
+    }
+
+    fn list(&mut self, reasons: &'a [Reason]) -> usize {
+        let key = self.key(reasons);
+        if let Some(&i) = self.list_at.get(&key) {
+            return i;
+        }
+        self.lists.push(reasons);
+        self.list_at.insert(key, self.lists.len() - 1);
+        self.lists.len() - 1
+    }
+
+    fn list_index(&self, reasons: &'a [Reason]) -> usize {
+        let key: Vec<ReasonKey<'a>> = reasons
+            .iter()
+            .map(|r| {
+                (
+                    self.rule_at[&(r.rule.as_str(), r.message.template_parts())],
+                    r.message.values(),
+                    r.fix.as_deref(),
+                )
+            })
+            .collect();
+        self.list_at[&key]
+    }
+
+    fn field_table(&mut self, v: &'a Verdict) -> usize {
+        let ptr = std::sync::Arc::as_ptr(&v.fields);
+        if let Some(&i) = self.field_at.get(&ptr) {
+            return i;
+        }
+        // Equal tables from different snapshots share one entry too.
+        let text = serde_json::to_string(&*v.fields).unwrap_or_default();
+        let i = match self.field_by_value.get(&text) {
+            Some(&i) => i,
+            None => {
+                self.fields.push(&v.fields);
+                self.field_by_value.insert(text, self.fields.len() - 1);
+                self.fields.len() - 1
+            }
+        };
+        self.field_at.insert(ptr, i);
+        i
+    }
+
+    fn field_index(&self, v: &Verdict) -> usize {
+        self.field_at[&std::sync::Arc::as_ptr(&v.fields)]
+    }
+}
+
+/// Schema 2, streamed: the header and tables, then one skill per line.
+fn write_v2(
+    out: &mut dyn Write,
+    cat: &Catalog,
+    fields: Option<&Fields>,
+    nl: &[u8],
+) -> io::Result<()> {
+    let t = Tables::new(cat);
+    let everything = Fields {
+        skill: SKILL_KEYS.to_vec(),
+        verdict: None,
+    };
+    let f = fields.unwrap_or(&everything);
+    let whole = fields.is_none();
+    out.write_all(b"{\"schema\":")?;
+    serde_json::to_writer(&mut *out, &SCHEMA)?;
+    if whole {
+        for (k, v) in [
+            ("project", Some(&cat.project)),
+            ("home", Some(&cat.home)),
+            ("git_root", cat.git_root.as_ref()),
+        ] {
+            write!(out, ",\"{k}\":")?;
+            serde_json::to_writer(&mut *out, &v.map(|p| p.to_string_lossy()))?;
+        }
+    }
+    out.write_all(b",")?;
+    out.write_all(nl)?;
+    out.write_all(b"\"agents\":")?;
+    serde_json::to_writer(&mut *out, &cat.agents)?;
+    if whole || f.verdict("root") {
+        out.write_all(b",")?;
+        out.write_all(nl)?;
+        out.write_all(b"\"roots\":")?;
+        serde_json::to_writer(&mut *out, &cat.roots)?;
+    }
+    if whole {
+        out.write_all(b",")?;
+        out.write_all(nl)?;
+        out.write_all(b"\"diagnostics\":")?;
+        serde_json::to_writer(&mut *out, &cat.diagnostics)?;
+    }
+    if f.verdict("reasons") {
+        out.write_all(b",")?;
+        out.write_all(nl)?;
+        out.write_all(b"\"rules\":[")?;
+        for (i, r) in t.rules.iter().enumerate() {
+            next(out, i == 0, nl)?;
+            serde_json::to_writer(&mut *out, &RuleJson { r })?;
+        }
+        out.write_all(b"],")?;
+        out.write_all(nl)?;
+        out.write_all(b"\"reasons\":[")?;
+        for (i, list) in t.lists.iter().enumerate() {
+            next(out, i == 0, nl)?;
+            serde_json::to_writer(&mut *out, &ListJson { t: &t, list })?;
+        }
+        out.write_all(b"]")?;
+    }
+    if f.verdict("fields") {
+        out.write_all(b",")?;
+        out.write_all(nl)?;
+        out.write_all(b"\"fields\":[")?;
+        for (i, table) in t.fields.iter().enumerate() {
+            next(out, i == 0, nl)?;
+            serde_json::to_writer(&mut *out, table)?;
+        }
+        out.write_all(b"]")?;
+    }
+    out.write_all(b",")?;
+    out.write_all(nl)?;
+    out.write_all(b"\"skills\":[")?;
+    for (i, s) in cat.skills.iter().enumerate() {
+        next(out, i == 0, nl)?;
+        serde_json::to_writer(&mut *out, &SkillJson { t: &t, s, f })?;
+    }
+    out.write_all(nl)?;
+    out.write_all(b"]}\n")
+}
+
+struct RuleJson<'a> {
+    r: &'a Reason,
+}
+
+impl Serialize for RuleJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.r;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("id", &r.rule)?;
+        m.serialize_entry("template", &r.message.template())?;
+        m.serialize_entry("source", &*r.source)?;
+        m.serialize_entry("sources", &r.sources)?;
+        m.serialize_entry("evidence", &*r.evidence)?;
+        m.serialize_entry("strength", &r.strength)?;
+        m.end()
+    }
+}
+
+struct ListJson<'a, 'b> {
+    t: &'b Tables<'a>,
+    list: &'a [Reason],
+}
+
+impl Serialize for ListJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.list.len()))?;
+        for r in self.list {
+            seq.serialize_element(&ReasonJson { t: self.t, r })?;
+        }
+        seq.end()
+    }
+}
+
+struct ReasonJson<'a, 'b> {
+    t: &'b Tables<'a>,
+    r: &'a Reason,
+}
+
+impl Serialize for ReasonJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.r;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry(
+            "rule",
+            &self.t.rule_at[&(r.rule.as_str(), r.message.template_parts())],
+        )?;
+        m.serialize_entry("values", r.message.values())?;
+        if let Some(fix) = &r.fix {
+            m.serialize_entry("fix", fix)?;
+        }
+        m.end()
+    }
+}
+
+#[derive(Serialize)]
+struct ProblemJson<'a> {
+    code: &'a str,
+    severity: &'a str,
+    message: &'a str,
+    line: Option<usize>,
+    column: Option<usize>,
+}
+
+struct SkillJson<'a, 'b> {
+    t: &'b Tables<'a>,
+    s: &'a Skill,
+    f: &'b Fields,
+}
+
+impl Serialize for SkillJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let (s, f) = (self.s, self.f);
+        let mut m = ser.serialize_map(None)?;
+        if f.skill("path") {
+            m.serialize_entry("path", &s.path.to_string_lossy())?;
+        }
+        if f.skill("dir") {
+            m.serialize_entry("dir", &s.dir)?;
+        }
+        if f.skill("name") {
+            m.serialize_entry("name", &s.name)?;
+        }
+        if f.skill("description") {
+            m.serialize_entry("description", &s.description)?;
+        }
+        if f.skill("root") {
+            m.serialize_entry("root", &s.root.as_ref().map(|r| r.to_string_lossy()))?;
+        }
+        if f.skill("scope") {
+            m.serialize_entry("scope", &s.scope)?;
+        }
+        if f.skill("problems") {
+            let problems: Vec<ProblemJson> = s
+                .problems
+                .iter()
+                .map(|p| ProblemJson {
+                    code: p.code,
+                    severity: p.severity.as_str(),
+                    message: &p.message,
+                    line: p.line,
+                    column: p.column,
+                })
+                .collect();
+            m.serialize_entry("problems", &problems)?;
+        }
+        if f.skill("references") {
+            m.serialize_entry("references", &s.references)?;
+        }
+        if f.skill("scripts") {
+            m.serialize_entry("scripts", &s.scripts)?;
+        }
+        if f.skill("agents") {
+            m.serialize_entry("agents", &VerdictsJson { t: self.t, s, f })?;
+        }
+        m.end()
+    }
+}
+
+struct VerdictsJson<'a, 'b> {
+    t: &'b Tables<'a>,
+    s: &'a Skill,
+    f: &'b Fields,
+}
+
+impl Serialize for VerdictsJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut m = ser.serialize_map(Some(self.s.verdicts.len()))?;
+        for (a, v) in &self.s.verdicts {
+            m.serialize_entry(
+                a,
+                &VerdictJson {
+                    t: self.t,
+                    v,
+                    f: self.f,
+                },
+            )?;
+        }
+        m.end()
+    }
+}
+
+struct VerdictJson<'a, 'b> {
+    t: &'b Tables<'a>,
+    v: &'a Verdict,
+    f: &'b Fields,
+}
+
+/// Where a verdict's root is: its index in `roots`, else its path.
+fn root_ref(t: &Tables, v: &Verdict) -> Option<Result<usize, String>> {
+    let p = v.root.as_ref()?;
+    Some(
+        v.scope
+            .and_then(|sc| t.root_at.get(&(p.as_path(), sc)).copied())
+            .ok_or_else(|| p.to_string_lossy().into_owned()),
+    )
+}
+
+impl Serialize for VerdictJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let (v, f) = (self.v, self.f);
+        let mut m = ser.serialize_map(None)?;
+        if f.verdict("status") {
+            m.serialize_entry("status", &v.status)?;
+        }
+        if f.verdict("as")
+            && let Some(a) = &v.as_name
+        {
+            m.serialize_entry("as", a)?;
+        }
+        if f.verdict("winner")
+            && let Some(w) = &v.winner
+        {
+            m.serialize_entry("winner", &w.to_string_lossy())?;
+        }
+        let root = root_ref(self.t, v);
+        if f.verdict("root") {
+            match &root {
+                Some(Ok(i)) => m.serialize_entry("root", i)?,
+                Some(Err(p)) => m.serialize_entry("root_path", p)?,
+                None => {}
+            }
+        }
+        // The root's entry in `roots` has the scope; written only when the root is not there.
+        if f.verdict("scope")
+            && matches!(root, Some(Err(_)))
+            && let Some(sc) = &v.scope
+        {
+            m.serialize_entry("scope", sc)?;
+        }
+        if f.verdict("model")
+            && let Some(x) = &v.model
+        {
+            m.serialize_entry("model", x)?;
+        }
+        if f.verdict("reasons") {
+            m.serialize_entry("reasons", &self.t.list_index(&v.reasons))?;
+        }
+        if self
+            .f
+            .verdict
+            .as_ref()
+            .is_some_and(|k| k.contains(&"strength"))
+            && let Some(x) = v.strength()
+        {
+            m.serialize_entry("strength", &x)?;
+        }
+        if f.verdict("fields") {
+            m.serialize_entry("fields", &self.t.field_index(v))?;
+        }
+        if f.verdict("listing_tokens")
+            && let Some(x) = &v.listing_tokens
+        {
+            m.serialize_entry("listing_tokens", x)?;
+        }
+        if f.verdict("bundle")
+            && let Some(x) = &v.bundle
+        {
+            m.serialize_entry("bundle", x)?;
+        }
+        if f.verdict("description_as_listed")
+            && let Some(x) = &v.description_as_listed
+        {
+            m.serialize_entry("description_as_listed", x)?;
+        }
+        if f.verdict("conditional")
+            && let Some(x) = &v.conditional
+        {
+            m.serialize_entry("conditional", x)?;
+        }
+        m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_parse_skill_and_verdict_keys() {
+        let f = Fields::parse(&["path,agents.status".into()]).unwrap();
+        assert!(f.skill("path") && f.skill("agents") && !f.skill("name"));
+        assert!(f.verdict("status") && !f.verdict("reasons"));
+        let all = Fields::parse(&["agents".into(), "agents.status".into()]).unwrap();
+        assert!(all.verdict("reasons"), "`agents` keeps every verdict key");
+        let e = Fields::parse(&["path,nmae".into()]).unwrap_err();
+        assert!(e.contains("`nmae`") && e.contains("agents.status"), "{e}");
+        assert!(Fields::parse(&["agents.bogus".into()]).is_err());
+        assert!(Fields::parse(&[",".into()]).is_err());
+    }
+}
