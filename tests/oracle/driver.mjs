@@ -61,8 +61,14 @@ for (const a of assigns) {
   if (i > 0) extra[a.slice(0, i)] = a.slice(i + 1);
 }
 
+// Every process of this run carries this variable (children inherit it): what is left running
+// when the run ends is found by it, and only by it (never by HOME, which under
+// `skilltui agents --verify` is the user's own).
+const RUN_TAG = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
 function baseEnv() {
   return {
+    SKILLTUI_ORACLE_RUN: RUN_TAG,
     PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
     HOME: home,
     USER: "oracle",
@@ -611,8 +617,9 @@ async function amp() {
 // parse errors it emits. The CLI passes its workspace root (the git root, seen from a
 // sub-folder); the driver passes the nearest folder holding .git, else the project. Plugin skills
 // are not included. The child runs in its own process group, which is killed when it ends, and any
-// process left with the sandboxed HOME (the CLI's hub daemon, `cline --cline-hub-daemon`, leaves
-// its group and outlives the CLI) is killed by its pid.
+// process of the run left after it (found by the SKILLTUI_ORACLE_RUN variable it inherits: the
+// CLI's hub daemon, `cline --cline-hub-daemon`, leaves its group and outlives the CLI) is killed
+// by its pid.
 const CLINE_LIST = `
 import { pathToFileURL } from "node:url";
 const m = await import(pathToFileURL(process.argv[1]).href);
@@ -635,8 +642,8 @@ function gitRoot(dir) {
   }
 }
 
-/** Pids of the processes (other than this one) whose environment has HOME=`h`. */
-function processesWithHome(h) {
+/** Pids of the processes (other than this one) whose environment holds `entry` (KEY=value). */
+function processesWithEnv(want) {
   const out = [];
   let pids = [];
   try {
@@ -648,15 +655,15 @@ function processesWithHome(h) {
     if (Number(pid) === process.pid) continue;
     try {
       const env = fs.readFileSync(`/proc/${pid}/environ`, "latin1").split("\0");
-      if (env.includes(`HOME=${h}`)) out.push(Number(pid));
+      if (env.includes(want)) out.push(Number(pid));
     } catch {}
   }
   return out;
 }
 
-/** Kills what an agent left running in the sandboxed home; returns the pids killed. */
+/** Kills what this run's agent left running (its processes carry RUN_TAG); returns their pids. */
 function killLeftovers() {
-  const pids = processesWithHome(home);
+  const pids = processesWithEnv(`SKILLTUI_ORACLE_RUN=${RUN_TAG}`);
   for (const pid of pids) {
     try {
       process.kill(pid, "SIGKILL");
@@ -675,7 +682,10 @@ function clineCore() {
     }
     return null;
   }
-  return bin("@cline/core/dist/index.js");
+  // The oracle's cache holds @cline/core at the top; a global npm install nests it in cline's.
+  const top = bin("@cline/core/dist/index.js");
+  const nested = bin("cline/node_modules/@cline/core/dist/index.js");
+  return fs.existsSync(top) || !fs.existsSync(nested) ? top : nested;
 }
 
 async function cline() {
@@ -777,6 +787,9 @@ async function auggie() {
 
 const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude, "gemini-cli": gemini, "qwen-code": qwen, "qoder-cli": qoder, kilo, "factory-droid": droid, amp, cline, auggie };
 const out = await drivers[agent]();
+// Whatever any agent left running (a daemon that left its process group) goes too.
+const left = killLeftovers();
+if (left.length) out.left_running = [...(out.left_running || []), ...left];
 const version = process.env.SKILLTUI_AGENT_VERSION || pin.version;
 // Exit once the whole line is written: into a pipe, stdout is asynchronous and an early exit
 // cuts it at the pipe's buffer (64 KiB).
