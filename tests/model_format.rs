@@ -754,3 +754,197 @@ fn the_watcher_follows_root_groups_and_the_trust_file() {
         serde_json::to_value(&full).unwrap()
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ties inside one root (sorted-last, sorted-ignore-case), case-insensitive names, and settings
+// ranked first: the format gaps of Cline, Letta Code, Kimi Code, Factory Droid and Mistral Vibe
+// ---------------------------------------------------------------------------------------------
+
+/// `fixture(...)` with `precedence.tie_break` and `name_rules.collision_key` set.
+fn fixture_with(roots: &str, mode: &str, tie_break: &str, collision_key: &str) -> String {
+    let text = fixture(roots, mode, "root-then-distance", "");
+    let mut t: toml::Table = toml::from_str(&text).unwrap();
+    t["precedence"]["tie_break"]
+        .as_table_mut()
+        .unwrap()
+        .insert("value".into(), tie_break.into());
+    t["name_rules"]["collision_key"]
+        .as_table_mut()
+        .unwrap()
+        .insert("value".into(), collision_key.into());
+    toml::to_string(&t).unwrap()
+}
+
+#[test]
+fn sorted_last_takes_the_last_folder_of_a_root_in_sorted_order() {
+    let fx = Fx::new();
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", "");
+    // Cline and Letta Code: the root is read in byte order and a later copy replaces an earlier
+    // one, so `bbb` beats `aaa` and `Zed` (Z sorts before a).
+    let models = fx.model(&fixture_with(&roots, "last-wins", "sorted-last", "name"));
+    let p = fx.skill("project/.fx/skills/dup", "dup");
+    let z = fx.skill("home/.fx/skills/Zed", "dup");
+    let a = fx.skill("home/.fx/skills/aaa", "dup");
+    let b = fx.skill("home/.fx/skills/bbb", "dup");
+    let cat = Catalog::build(&models, &fx.env());
+    let vb = verdict(&cat, &b);
+    assert_eq!(vb.status, Status::Visible, "{}", reasons(vb));
+    for other in [&p, &z, &a] {
+        let v = verdict(&cat, other);
+        assert_eq!(v.status, Status::Shadowed, "{}", reasons(v));
+        assert_eq!(v.winner.as_deref(), Some(b.as_path()));
+    }
+    // The copies in the winner's root are shadowed by the tie-break's rule; the project copy by
+    // the mode's (the user root is read last).
+    let va = verdict(&cat, &a);
+    assert!(
+        has_rule(va, "fx/precedence.tie_break", Topic::PrecedenceOrder),
+        "{}",
+        reasons(va)
+    );
+    assert!(
+        va.reasons
+            .iter()
+            .any(|r| r.message.contains("it comes last in sorted order")),
+        "{}",
+        reasons(va)
+    );
+    assert!(has_rule(
+        verdict(&cat, &p),
+        "fx/precedence.mode",
+        Topic::Precedence
+    ));
+
+    // With the plain sorted tie-break the first folder (`Zed`) wins; with read order nobody
+    // can say which of the three does.
+    let models = fx.model(&fixture_with(&roots, "last-wins", "sorted", "name"));
+    let cat = Catalog::build(&models, &fx.env());
+    assert_eq!(verdict(&cat, &z).status, Status::Visible);
+    assert_eq!(verdict(&cat, &b).status, Status::Shadowed);
+    let models = fx.model(&fixture_with(&roots, "last-wins", "read-order", "name"));
+    let cat = Catalog::build(&models, &fx.env());
+    for s in [&z, &a, &b] {
+        assert_eq!(verdict(&cat, s).status, Status::Unknown);
+    }
+}
+
+#[test]
+fn sorted_ignore_case_puts_alpha_before_zed() {
+    let fx = Fx::new();
+    let roots = root("proj", ".fx/skills", "project", "");
+    // Factory Droid: one root, folders `Zed` and `alpha` with one name: `alpha` wins, where
+    // byte order would give `Zed` (0x5a < 0x61).
+    let models = fx.model(&fixture_with(
+        &roots,
+        "first-wins",
+        "sorted-ignore-case",
+        "name",
+    ));
+    let z = fx.skill("project/.fx/skills/Zed", "pair");
+    let a = fx.skill("project/.fx/skills/alpha", "pair");
+    let cat = Catalog::build(&models, &fx.env());
+    let (va, vz) = (verdict(&cat, &a), verdict(&cat, &z));
+    assert_eq!(va.status, Status::Visible, "{}", reasons(va));
+    assert_eq!(vz.status, Status::Shadowed, "{}", reasons(vz));
+    assert!(
+        vz.reasons
+            .iter()
+            .any(|r| r.rule == "fx/precedence.tie_break"
+                && r.message.contains("first in sorted order, case aside")),
+        "{}",
+        reasons(vz)
+    );
+    let models = fx.model(&fixture_with(&roots, "first-wins", "sorted", "name"));
+    let cat = Catalog::build(&models, &fx.env());
+    assert_eq!(verdict(&cat, &z).status, Status::Visible);
+    assert_eq!(verdict(&cat, &a).status, Status::Shadowed);
+}
+
+#[test]
+fn case_insensitive_names_collide_and_keep_their_own_spelling() {
+    let fx = Fx::new();
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", "");
+    // Cline keys skills by the lower-cased name, Kimi Code casefolds: `Tool` and `tool` are one.
+    let models = fx.model(&fixture_with(
+        &roots,
+        "first-wins",
+        "sorted",
+        "name-ignore-case",
+    ));
+    let p = fx.skill("project/.fx/skills/upper", "Tool");
+    let u = fx.skill("home/.fx/skills/lower", "tool");
+    let other = fx.skill("home/.fx/skills/other", "TOOLS");
+    let cat = Catalog::build(&models, &fx.env());
+    let (vp, vu) = (verdict(&cat, &p), verdict(&cat, &u));
+    assert_eq!(vp.status, Status::Visible, "{}", reasons(vp));
+    assert_eq!(vp.as_name.as_deref(), Some("Tool"), "listed as written");
+    assert_eq!(vu.status, Status::Shadowed, "{}", reasons(vu));
+    assert!(
+        vu.reasons
+            .iter()
+            .any(|r| r.message.contains("name (case aside) `tool`")),
+        "{}",
+        reasons(vu)
+    );
+    assert_eq!(verdict(&cat, &other).status, Status::Visible);
+    // Compared as written, the two are different skills.
+    let models = fx.model(&fixture_with(&roots, "first-wins", "sorted", "name"));
+    let cat = Catalog::build(&models, &fx.env());
+    assert_eq!(verdict(&cat, &p).status, Status::Visible);
+    assert_eq!(verdict(&cat, &u).status, Status::Visible);
+}
+
+#[test]
+fn a_setting_ranked_first_adds_folders_that_beat_every_root() {
+    let fx = Fx::new();
+    let setting = |rank: &str| {
+        format!(
+            "[[settings]]\nid = \"skill-paths\"\nkind = \"root-list\"\nfile = \"~/.fx/config.toml\"\nscope = \"user\"\nformat = \"toml\"\nkey = \"skill_paths\"\n{rank}evidence = \"DOC\"\nsource = {SRC}\n"
+        )
+    };
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", "");
+    let first = format!("rank = {{ value = \"first\", evidence = \"DOC\", source = {SRC} }}\n");
+    let p = fx.skill("project/.fx/skills/dup", "dup");
+    let x = fx.skill("extra/dup", "dup");
+    fx.put(
+        "home/.fx/config.toml",
+        &format!("skill_paths = [\"{}\"]\n", fx.base.join("extra").display()),
+    );
+    // Mistral Vibe: the config's skill_paths are searched before every root; the first copy
+    // wins.
+    let models = fx.model(&fixture(
+        &(roots.clone() + &setting(&first)),
+        "first-wins",
+        "root-then-distance",
+        "",
+    ));
+    let cat = Catalog::build(&models, &fx.env());
+    let (vx, vp) = (verdict(&cat, &x), verdict(&cat, &p));
+    assert_eq!(vx.status, Status::Visible, "{}", reasons(vx));
+    assert_eq!(vp.status, Status::Shadowed, "{}", reasons(vp));
+    assert_eq!(vp.winner.as_deref(), Some(x.as_path()));
+    // Through the binary: `why` names the setting's folder as the winner.
+    let (out, _) = fx.run(&["why", "dup", "--agent", "fx"], &[]);
+    assert!(
+        out.contains(&fx.base.join("extra/dup/SKILL.md").display().to_string()),
+        "{out}"
+    );
+    // Without a rank (or `last`), the setting's folders come after the model's roots.
+    for rank in [
+        String::new(),
+        format!("rank = {{ value = \"last\", evidence = \"DOC\", source = {SRC} }}\n"),
+    ] {
+        let models = fx.model(&fixture(
+            &(roots.clone() + &setting(&rank)),
+            "first-wins",
+            "root-then-distance",
+            "",
+        ));
+        let cat = Catalog::build(&models, &fx.env());
+        assert_eq!(verdict(&cat, &p).status, Status::Visible);
+        assert_eq!(verdict(&cat, &x).status, Status::Shadowed);
+    }
+}

@@ -250,3 +250,178 @@ fn path_lookup_and_a_bounded_version_question() {
     );
     assert!(start.elapsed() < Duration::from_secs(10));
 }
+
+/// A fake `auggie` on PATH: `--version` prints `0.36.0`; `--acp` answers `initialize` and
+/// `session/new` the way Auggie's ACP server does, announcing one slash command per folder of
+/// the project's `.augment/skills` (described "<description> (workspace)") plus a built-in one
+/// and `extra` names, and leaves a process running outside its process group (as Cline's hub
+/// daemon does) that sleeps for `marker` seconds.
+fn fake_auggie(bin: &Path, extra: &[&str], marker: u32) -> PathBuf {
+    std::fs::create_dir_all(bin).unwrap();
+    let exe = bin.join("auggie");
+    let extra: String = extra
+        .iter()
+        .map(|n| format!(",{{\"name\":\"{n}\",\"description\":\"Extra (user)\"}}"))
+        .collect();
+    let script = format!(
+        r#"#!/bin/sh
+if [ "$1" = "--version" ]; then echo "0.36.0 (commit fake)"; exit 0; fi
+setsid sleep {marker} </dev/null >/dev/null 2>&1 &
+read line
+echo '{{"jsonrpc":"2.0","id":1,"result":{{"protocolVersion":1,"agentCapabilities":{{}}}}}}'
+read line
+echo '{{"jsonrpc":"2.0","id":2,"result":{{"sessionId":"s1"}}}}'
+cmds='{{"name":"help","description":"Show the commands"}}'
+for d in "$PWD"/.augment/skills/*/; do
+  n=$(basename "$d")
+  cmds="$cmds,{{\"name\":\"$n\",\"description\":\"The $n skill. (workspace)\"}}"
+done
+echo "{{\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"params\":{{\"sessionId\":\"s1\",\"update\":{{\"sessionUpdate\":\"available_commands_update\",\"availableCommands\":[$cmds{extra}]}}}}}}"
+sleep 60
+"#
+    );
+    std::fs::write(&exe, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    exe
+}
+
+/// Processes whose command line holds `sleep <marker>`.
+fn sleeping(marker: u32) -> Vec<String> {
+    let want = format!("sleep\0{marker}");
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .chars()
+                .all(|c| c.is_ascii_digit())
+        })
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&want))
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+#[test]
+fn a_names_only_agent_on_path_is_compared_on_names_and_leaves_nothing_running() {
+    if !node() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (project, home) = (tmp.path().join("project"), tmp.path().join("home"));
+    for n in ["alpha", "beta"] {
+        let d = project.join(".augment/skills").join(n);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("SKILL.md"),
+            format!("---\nname: {n}\ndescription: The {n} skill.\n---\nbody\n"),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(&home).unwrap();
+    let marker = 48_000 + std::process::id() % 1000;
+    let exe = fake_auggie(&tmp.path().join("bin"), &[], marker);
+    let path = format!("{}:/usr/bin:/bin", tmp.path().join("bin").display());
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_skilltui"))
+            .args(args)
+            .arg("--project")
+            .arg(&project)
+            .arg("--home")
+            .arg(&home)
+            .env("PATH", &path)
+            .env("SKILLTUI_ORACLE_CACHE", tmp.path().join("no-cache"))
+            .output()
+            .unwrap()
+    };
+    let out = run(&["agents", "auggie", "--verify", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    assert_eq!(v[0]["agent"], "auggie");
+    assert_eq!(v[0]["status"], "agrees", "{v}");
+    assert_eq!(v[0]["compared"], "names");
+    assert_eq!(v[0]["found"], "PATH");
+    assert_eq!(v[0]["version"], "0.36.0");
+    assert_eq!(v[0]["installed"], exe.display().to_string());
+    assert_eq!(v[0]["listed"], 2, "the built-in `help` is not a skill");
+    assert_eq!(out.status.code(), Some(0));
+    // What the fake left outside its process group was killed by the driver.
+    assert_eq!(sleeping(marker), Vec::<String>::new());
+
+    let text = String::from_utf8(run(&["agents", "auggie", "--verify"]).stdout).unwrap();
+    assert!(
+        text.starts_with("auggie 0.36.0 (")
+            && text.contains("agrees (2 skills listed")
+            && text.contains("names only: the agent lists no paths, so this is partly checked"),
+        "{text}"
+    );
+
+    // A name skilltui does not predict is a difference.
+    fake_auggie(&tmp.path().join("bin"), &["ghost"], marker);
+    let out = run(&["agents", "auggie", "--verify", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["status"], "disagrees", "{v}");
+    let diffs = v[0]["differences"].as_array().unwrap();
+    assert_eq!(diffs.len(), 1, "{v}");
+    assert!(
+        diffs[0]
+            .as_str()
+            .unwrap()
+            .starts_with("agent lists `ghost`; skilltui: no visible skill of that name"),
+        "{v}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(sleeping(marker), Vec::<String>::new());
+}
+
+#[test]
+fn an_agent_without_an_offline_listing_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_skilltui"))
+        .args(["agents", "crush", "--verify", "--project"])
+        .arg(tmp.path())
+        .arg("--home")
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "crush: no offline listing to run (its model is from documents and source only)\n"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_skilltui"))
+        .args(["agents", "--verify", "--json", "--project"])
+        .arg(tmp.path())
+        .arg("--home")
+        .arg(tmp.path())
+        .env("PATH", "/nonexistent")
+        .env("SKILLTUI_ORACLE_CACHE", tmp.path().join("no-cache"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let status = |a: &str| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["agent"] == a)
+            .map(|x| x["status"].as_str().unwrap_or("").to_string())
+    };
+    // Every model has a line: runnable agents not found here, the others without a listing.
+    assert_eq!(status("cline").as_deref(), Some("not-installed"), "{v}");
+    assert_eq!(status("auggie").as_deref(), Some("not-installed"));
+    for a in [
+        "crush",
+        "goose",
+        "continue",
+        "letta-code",
+        "mistral-vibe",
+        "kimi-code",
+    ] {
+        assert_eq!(status(a).as_deref(), Some("no-offline-listing"), "{a}: {v}");
+    }
+    assert_eq!(v.as_array().unwrap().len(), 21, "{v}");
+}

@@ -333,6 +333,7 @@ fn visit_rules(m: &mut AgentModel, f: &mut Visit<'_>) {
         let k = format!("settings.{}", s.id);
         f(&mut s.from, k.clone(), Topic::Setting, false);
         opt(f, &mut s.order, format!("{k}.order"), Topic::Setting);
+        opt(f, &mut s.rank, format!("{k}.rank"), Topic::SettingRoot);
         opt(
             f,
             &mut s.wildcards,

@@ -913,8 +913,23 @@ pub struct SettingSpec {
     /// `star`).
     #[serde(default)]
     pub wildcards: Option<Rule<Wildcards>>,
+    /// `root-list`, `env-root-list`, `cli-dirs`: where the roots the setting adds rank (absent:
+    /// `last`, after the model's roots). `first`: before every root of the model (Mistral
+    /// Vibe's `skill_paths`).
+    #[serde(default)]
+    pub rank: Option<Rule<SettingRank>>,
     #[serde(flatten)]
     pub from: Provenance,
+}
+
+/// Where the roots a setting adds rank among the agent's roots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SettingRank {
+    /// Before every root of the model.
+    First,
+    /// After every root of the model (the default).
+    Last,
 }
 
 /// Which of several matching permission patterns decides.
@@ -1275,6 +1290,9 @@ pub enum CollisionKey {
     Name,
     /// The folder name (Claude Code shadows by folder).
     Folder,
+    /// The listed name, compared without regard to case (lower-cased): `Foo` and `foo` are one
+    /// skill (Cline keys its records by the lower-cased name; Kimi Code casefolds).
+    NameIgnoreCase,
 }
 
 /// Length units.
@@ -1494,8 +1512,21 @@ pub enum RankOrder {
 pub enum TieBreak {
     /// The first folder in sorted path order wins.
     Sorted,
+    /// The last folder in sorted path order wins: the folders are read in sorted order and a
+    /// later copy replaces an earlier one (Cline and Letta Code: Node's `readdir` is sorted).
+    SortedLast,
+    /// The first folder in sorted path order wins, the paths compared without regard to case
+    /// (`alpha` before `Zed`: Factory Droid).
+    SortedIgnoreCase,
     /// Directory read order (not predictable).
     ReadOrder,
+}
+
+impl TieBreak {
+    /// Whether the order is predictable (a sorted order).
+    pub fn is_sorted(self) -> bool {
+        !matches!(self, TieBreak::ReadOrder)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -63,6 +63,9 @@ fn print_verify(
             .map(|(a, o)| {
                 let mut v = match o {
                     Outcome::NotInstalled => serde_json::json!({"status": "not-installed"}),
+                    Outcome::NoOfflineListing => {
+                        serde_json::json!({"status": "no-offline-listing"})
+                    }
                     Outcome::Failed {
                         install,
                         error,
@@ -79,8 +82,15 @@ fn print_verify(
                         differences,
                         listed,
                         unknown,
+                        names_only,
                     } => {
                         let mut v = install_json(install);
+                        v["compared"] = if *names_only {
+                            "names"
+                        } else {
+                            "names-and-paths"
+                        }
+                        .into();
                         v["status"] = if differences.is_empty() {
                             "agrees"
                         } else {
@@ -117,6 +127,10 @@ fn print_verify(
                 out,
                 "{a}: not installed (not on PATH, not a global npm install, not in the oracle's cache)"
             )?,
+            Outcome::NoOfflineListing => writeln!(
+                out,
+                "{a}: no offline listing to run (its model is from documents and source only)"
+            )?,
             Outcome::Failed {
                 install,
                 error,
@@ -139,18 +153,24 @@ fn print_verify(
                 differences,
                 listed,
                 unknown,
+                names_only,
             } => {
+                let partly = if *names_only {
+                    "; names only: the agent lists no paths, so this is partly checked"
+                } else {
+                    ""
+                };
                 if differences.is_empty() {
                     writeln!(
                         out,
-                        "{a} {}: agrees ({listed} skills listed; {unknown} skilltui marks unknown)",
+                        "{a} {}: agrees ({listed} skills listed; {unknown} skilltui marks unknown{partly})",
                         what(install)
                     )?;
                 } else {
                     disagree = true;
                     writeln!(
                         out,
-                        "{a} {}: {} difference(s)",
+                        "{a} {}: {} difference(s){partly}",
                         what(install),
                         differences.len()
                     )?;

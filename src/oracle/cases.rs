@@ -785,6 +785,7 @@ pub fn targeted() -> Vec<Case> {
 
     v.extend(new_agent_cases());
     v.extend(oracleb_cases());
+    v.extend(cline_auggie_cases());
 
     // Field values: the whole field × shape matrix, per agent in its own root.
     v.extend(field_cases());
@@ -1202,7 +1203,53 @@ pub fn random(seed: u64) -> Case {
         dirs.push(dir);
     }
     extra_roots(seed, &mut c);
+    cline_auggie_roots(seed, &mut c);
     c
+}
+
+/// Up to four more skills in the roots only Cline and Auggie read (`.clinerules/skills`,
+/// `.cline/skills`, `.augment/skills`, `~/.cline/skills`, `~/.augment/skills`), from a generator
+/// of their own: no other agent reads these folders, so the other agents' verdicts on the tree
+/// are unchanged. Names come from the same list, so they collide with the tree's `.agents` and
+/// `.claude` skills; some differ from another copy only in case (Cline compares names
+/// lower-cased).
+fn cline_auggie_roots(seed: u64, c: &mut Case) {
+    let mut r = XorShift::new(seed ^ 0x636c_696e_6561_7567);
+    let n = r.below(5);
+    let levels = ["w", "w/project", "w/project/sub"];
+    const PROJECT: [&str; 3] = [".clinerules/skills", ".cline/skills", ".augment/skills"];
+    const HOME: [&str; 2] = [".cline/skills", ".augment/skills"];
+    for i in 0..n {
+        let root = if r.chance(55) {
+            format!("{}/{}", r.pick(&levels), r.pick(&PROJECT))
+        } else {
+            format!("home/{}", r.pick(&HOME))
+        };
+        let name: &&str = r.pick(&NAMES);
+        let name = if r.chance(15) {
+            name.to_uppercase()
+        } else {
+            name.to_string()
+        };
+        let folder = if r.chance(40) {
+            format!("{name}-c{i}")
+        } else {
+            name.clone()
+        };
+        let dir = if r.chance(10) {
+            format!("{root}/group/{folder}")
+        } else {
+            format!("{root}/{folder}")
+        };
+        let front = match r.below(10) {
+            0..=5 => format!("name: {folder}\ndescription: Extra {folder} {i}."),
+            6..=7 => format!("name: {name}\ndescription: Extra {name} {i}."),
+            8 => format!("name: {folder}"),
+            _ => format!("description: Extra {folder} {i}, no name."),
+        };
+        c.spec
+            .push_str(&skill_file(&format!("{dir}/SKILL.md"), &front));
+    }
 }
 
 /// Project roots only the newer agents read (Kilo, Factory Droid, Amp), for random trees.
@@ -1537,6 +1584,8 @@ pub fn native_root(agent: &str) -> &'static str {
         "kilo" => ".kilo/skills",
         "factory-droid" => ".factory/skills",
         "amp" => ".agents/skills",
+        "cline" => ".cline/skills",
+        "auggie" => ".augment/skills",
         _ => ".claude/skills",
     }
 }
@@ -1790,6 +1839,209 @@ pub fn oracleb_cases() -> Vec<Case> {
     c.std("w/project/.agents/skills/other");
     v.push(c);
 
+    v
+}
+
+/// Targeted cases for Cline (through its SDK loader, with paths) and Auggie (its ACP command
+/// list, names only): which folders are roots (from a sub-folder of the git repository), the
+/// precedence of every pair of roots, copies inside one root (sorted order, case), and parsing.
+pub fn cline_auggie_cases() -> Vec<Case> {
+    const BOTH: [&str; 2] = ["cline", "auggie"];
+    let mut v = Vec::new();
+
+    // Every folder either reads or is said not to read: at the cwd (a sub-folder), the git root
+    // and above it; and in the home.
+    let mut c = Case::new("roots-cline-auggie");
+    c.agents = Some(BOTH.to_vec());
+    c.cwd = "w/project/sub".into();
+    for r in [
+        ".clinerules/skills",
+        ".cline/skills",
+        ".agents/skills",
+        ".augment/skills",
+        ".claude/skills",
+        ".github/skills",
+        ".codex/skills",
+    ] {
+        let s = slug(r);
+        c.std(&format!("w/project/sub/{r}/c-cwd-{s}"));
+        c.std(&format!("w/project/{r}/c-top-{s}"));
+        c.std(&format!("w/{r}/c-above-{s}"));
+    }
+    for r in [
+        ".cline/skills",
+        ".agents/skills",
+        ".augment/skills",
+        ".claude/skills",
+        ".clinerules/skills",
+        ".config/agents/skills",
+        ".codex/skills",
+        "Documents/Cline/skills",
+    ] {
+        c.std(&format!("home/{r}/c-home-{}", slug(r)));
+    }
+    v.push(c);
+
+    // Precedence: a name found in exactly two of the places the agent reads, for every pair.
+    for (agent, places) in [
+        (
+            "cline",
+            &[
+                "w/project/.clinerules/skills",
+                "w/project/.cline/skills",
+                "w/project/.agents/skills",
+                "home/.cline/skills",
+                "home/.agents/skills",
+            ][..],
+        ),
+        (
+            "auggie",
+            &[
+                "home/.augment/skills",
+                "w/project/.augment/skills",
+                "home/.claude/skills",
+                "w/project/.claude/skills",
+                "home/.agents/skills",
+                "w/project/.agents/skills",
+            ][..],
+        ),
+    ] {
+        let mut c = Case::new(&format!("pairs-{agent}"));
+        c.agents = Some(vec![agent]);
+        for i in 0..places.len() {
+            for j in i + 1..places.len() {
+                let name = format!("p{i}-{j}");
+                for (k, l) in [(i, places[i]), (j, places[j])] {
+                    c.skill(
+                        &format!("{l}/{name}"),
+                        &format!("name: {name}\ndescription: Copy in place {k}."),
+                    );
+                }
+            }
+        }
+        // One name in every place.
+        for (k, l) in places.iter().enumerate() {
+            c.skill(
+                &format!("{l}/all"),
+                &format!("name: all\ndescription: Copy in place {k}."),
+            );
+        }
+        v.push(c);
+    }
+
+    // Copies inside one root: three folders with one name, folders that sort differently with
+    // and without case, names that differ only in case, and a copy one level down.
+    let mut c = Case::new("within-root-cline-auggie");
+    c.agents = Some(BOTH.to_vec());
+    for r in [".cline/skills", ".agents/skills", ".augment/skills"] {
+        let s = slug(r);
+        let same = format!("same-{s}");
+        for dir in ["aa", "zz", "mm"] {
+            c.skill(
+                &format!("w/project/{r}/{dir}"),
+                &format!("name: {same}\ndescription: Copy {dir}."),
+            );
+        }
+        let k = format!("case-{s}");
+        c.skill(
+            &format!("w/project/{r}/alpha-{s}"),
+            &format!("name: {k}\ndescription: Lower folder."),
+        );
+        c.skill(
+            &format!("w/project/{r}/Zed-{s}"),
+            &format!("name: {k}\ndescription: Upper folder."),
+        );
+        c.skill(
+            &format!("w/project/{r}/low-{s}"),
+            &format!("name: mixed-{s}\ndescription: Lower-case name."),
+        );
+        c.skill(
+            &format!("w/project/{r}/up-{s}"),
+            &format!("name: Mixed-{s}\ndescription: Upper-case name."),
+        );
+        let n = format!("nest-{s}");
+        c.skill(
+            &format!("w/project/{r}/{n}"),
+            &format!("name: {n}\ndescription: Top copy."),
+        );
+        c.skill(
+            &format!("w/project/{r}/group0/{n}"),
+            &format!("name: {n}\ndescription: Grouped copy."),
+        );
+    }
+    // Case across roots: `Across` in the project, `across` in the home.
+    c.skill(
+        "w/project/.cline/skills/across-p",
+        "name: Across\ndescription: Project copy.",
+    );
+    c.skill(
+        "home/.cline/skills/across-u",
+        "name: across\ndescription: User copy.",
+    );
+    v.push(c);
+
+    // Parsing and the walk, in each agent's own project root.
+    for (agent, r) in [
+        ("cline", "w/project/.cline/skills"),
+        ("auggie", "w/project/.augment/skills"),
+    ] {
+        let mut c = Case::new(&format!("parse-{agent}"));
+        c.agents = Some(vec![agent]);
+        c.std(&format!("{r}/plain"));
+        c.skill(
+            &format!("{r}/colon"),
+            "name: colon\ndescription: Use when: x",
+        );
+        c.skill(&format!("{r}/numname"), "name: 123\ndescription: Numeric.");
+        c.skill(&format!("{r}/noname"), "description: No name.");
+        c.skill(&format!("{r}/nodesc"), "name: nodesc");
+        c.skill(
+            &format!("{r}/folder-x"),
+            "name: fm-name\ndescription: Other name.",
+        );
+        c.skill(
+            &format!("{r}/upper"),
+            "name: Upper-Dup\ndescription: Upper.",
+        );
+        c.skill(
+            &format!("{r}/slashes"),
+            "name: a:b/c\ndescription: Odd name.",
+        );
+        c.skill(
+            &format!("{r}/long"),
+            &format!("name: {}\ndescription: Long name.", "l".repeat(80)),
+        );
+        c.skill(
+            &format!("{r}/off"),
+            "name: off\ndescription: Off.\ndisabled: true",
+        );
+        c.skill(
+            &format!("{r}/on"),
+            "name: on\ndescription: On.\ndisabled: false",
+        );
+        c.skill(
+            &format!("{r}/.dot-skill"),
+            "name: dot-skill\ndescription: Hidden.",
+        );
+        c.std(&format!("{r}/.hidden/hidden-skill"));
+        c.std(&format!("{r}/group/grouped"));
+        c.std(&format!("{r}/outer"));
+        c.std(&format!("{r}/outer/refs/inner"));
+        c.add(format!("@@ {r}/nofm/SKILL.md\n# Just a body\n\nText.\n"));
+        c.add(format!(
+            "@@ {r}/emptybody/SKILL.md\n---\nname: emptybody\ndescription: No body.\n---\n"
+        ));
+        c.add(format!(
+            "@@ {r}/bom/SKILL.md\n{}---\nname: bom\ndescription: With BOM.\n---\nBody\n",
+            '\u{feff}'
+        ));
+        c.add(format!(
+            "@@ {r}/lower/skill.md\n---\nname: lower\ndescription: Lowercase file.\n---\nBody\n"
+        ));
+        c.std("w/ext/linked-target");
+        c.link(&format!("{r}/linked-link"), "w/ext/linked-target");
+        v.push(c);
+    }
     v
 }
 

@@ -25,7 +25,7 @@ use std::process::{Command, Stdio};
 pub use cases::{Case, XorShift};
 
 /// The agents the oracle can run (skilltui agent ids).
-pub const AGENTS: [&str; 11] = [
+pub const AGENTS: [&str; 13] = [
     "codex",
     "opencode",
     "pi",
@@ -37,6 +37,8 @@ pub const AGENTS: [&str; 11] = [
     "kilo",
     "factory-droid",
     "amp",
+    "cline",
+    "auggie",
 ];
 
 /// One skill as the agent lists it.
@@ -63,6 +65,9 @@ pub struct Listing {
     pub builtin: Vec<String>,
     /// The agent's listing crashed (no listing): its error, as the driver recognised it.
     pub crashed: Option<String>,
+    /// The agent lists names only, no paths (Auggie's ACP command list): the comparison is on
+    /// the set of visible names ("partly checked").
+    pub names_only: bool,
 }
 
 impl Listing {
@@ -117,6 +122,7 @@ impl Listing {
             errors: strings("errors"),
             builtin: strings("builtin"),
             crashed: v.get("crashed").and_then(|c| c.as_str()).map(String::from),
+            names_only: v.get("names_only").and_then(|x| x.as_bool()) == Some(true),
         })
     }
 }
@@ -524,6 +530,9 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
         });
         return c;
     }
+    if listing.names_only {
+        return compare_names(pred, listing, project, c);
+    }
     let listed: BTreeSet<(String, String)> = listing
         .skills
         .iter()
@@ -651,6 +660,73 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
     c
 }
 
+/// The comparison for an agent that lists names only (no paths): the set of names skilltui
+/// predicts visible against the set the agent lists. A predicted name the agent does not list is
+/// `Missing` (with the predicted path); a listed name skilltui does not predict is `Extra`, with
+/// skilltui's verdict on a skill whose folder has that name when there is one (Auggie names its
+/// commands after the folder). A listed name that can be an `unknown` verdict's folder is left
+/// out, as are conditional skills.
+fn compare_names(
+    pred: &Prediction,
+    listing: &Listing,
+    project: &Path,
+    mut c: Comparison,
+) -> Comparison {
+    let folder = |p: &str| -> String {
+        Path::new(p)
+            .parent()
+            .and_then(|d| d.file_name())
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let listed: BTreeSet<&str> = listing.skills.iter().map(|l| l.name.as_str()).collect();
+    let mut predicted: BTreeMap<&str, &str> = BTreeMap::new();
+    for (name, path) in &pred.visible {
+        predicted.entry(name.as_str()).or_insert(path.as_str());
+    }
+    for (name, path) in &predicted {
+        if !listed.contains(name) {
+            c.diffs.push(Diff::Missing {
+                name: name.to_string(),
+                path: path.to_string(),
+                agent_error: None,
+            });
+        }
+    }
+    for name in &listed {
+        if predicted.contains_key(name) {
+            continue;
+        }
+        let unknown = pred.unknown.iter().any(|p| folder(p) == *name);
+        let conditional = pred.conditional.iter().any(|p| folder(p) == *name);
+        if unknown || conditional {
+            continue;
+        }
+        let (path, skilltui) = match pred.status.keys().find(|p| folder(p) == *name) {
+            Some(p) => {
+                let st = pred.status.get(p).map(|s| s.as_str()).unwrap_or("unknown");
+                let why = pred.reason.get(p).map(String::as_str).unwrap_or("");
+                (p.clone(), format!("{st} by {why}"))
+            }
+            None => (String::new(), "no visible skill of that name".into()),
+        };
+        c.diffs.push(Diff::Extra {
+            name: name.to_string(),
+            path,
+            skilltui,
+        });
+    }
+    for path in &pred.rejected {
+        if listing.errors.iter().any(|e| error_names(e, path, project)) {
+            c.rejected_with_error += 1;
+        } else {
+            c.rejected_silent += 1;
+        }
+    }
+    c.diffs.sort();
+    c
+}
+
 /// A disagreement recorded as a divergence in the model (tests/oracle/known.json): it is
 /// reported, but counted apart from new disagreements.
 #[derive(Debug, Clone)]
@@ -711,6 +787,8 @@ impl KnownDivergence {
 #[derive(Debug, Clone, Default)]
 pub struct AgentTally {
     pub version: String,
+    /// The agent lists names only (no paths): compared on the set of names (partly checked).
+    pub names_only: bool,
     /// (agreeing runs, runs) — a run agrees when it has no difference other than known ones.
     pub targeted: (usize, usize),
     pub random: (usize, usize),
@@ -756,6 +834,7 @@ impl Report {
             Err(e) => t.failed_runs.push(format!("{}: {e}", case.name)),
             Ok((listing, c)) => {
                 t.version = listing.version.clone();
+                t.names_only |= listing.names_only;
                 t.listed += listing.skills.len();
                 let (known, new): (Vec<Diff>, Vec<Diff>) = c
                     .diffs
@@ -860,6 +939,15 @@ impl Report {
                 t.rejected_silent,
                 t.failed_runs.len()
             );
+        }
+        for (a, t) in &self.agents {
+            if t.names_only {
+                let _ = writeln!(
+                    s,
+                    "{a}: partly checked: the agent lists names only (no paths), so its runs \
+                     compare the set of visible names"
+                );
+            }
         }
         if details {
             for (a, t) in &self.agents {
@@ -973,6 +1061,47 @@ mod report_tests {
             "{}",
             c.diffs[0]
         );
+    }
+
+    #[test]
+    fn a_names_only_listing_is_compared_on_the_set_of_names() {
+        let l = Listing::parse(
+            r#"{"agent":"auggie","version":"1","names_only":true,"skills":[{"name":"a","path":""},{"name":"odd","path":""},{"name":"maybe","path":""}]}"#,
+        )
+        .unwrap();
+        assert!(l.names_only);
+        let mut pred = Prediction::default();
+        pred.visible
+            .insert(("a".into(), "/p/.augment/skills/a/SKILL.md".into()));
+        pred.visible
+            .insert(("b".into(), "/p/.augment/skills/b/SKILL.md".into()));
+        pred.unknown
+            .insert("/p/.augment/skills/maybe/SKILL.md".into());
+        pred.status
+            .insert("/p/.augment/skills/odd/SKILL.md".into(), Status::Rejected);
+        pred.reason.insert(
+            "/p/.augment/skills/odd/SKILL.md".into(),
+            "auggie/parse.yaml_error (bad)".into(),
+        );
+        let c = compare(&pred, &l, Path::new("/p"), false);
+        let text: Vec<String> = c.diffs.iter().map(|d| d.to_string()).collect();
+        assert_eq!(text.len(), 2, "{text:?}");
+        assert!(
+            text.iter().any(|t| t
+                == "skilltui: visible as `b`; agent: not listed — /p/.augment/skills/b/SKILL.md"),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().any(|t| t
+                .starts_with("agent lists `odd`; skilltui: rejected by auggie/parse.yaml_error")),
+            "{text:?}"
+        );
+        // The same set of names agrees.
+        let agree = Listing::parse(
+            r#"{"agent":"auggie","version":"1","names_only":true,"skills":[{"name":"a","path":""},{"name":"b","path":""}]}"#,
+        )
+        .unwrap();
+        assert!(compare(&pred, &agree, Path::new("/p"), false).agrees());
     }
 
     #[test]

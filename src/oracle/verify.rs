@@ -97,13 +97,19 @@ pub enum Outcome {
         error: String,
         saved: Vec<PathBuf>,
     },
-    /// Compared: differences (as sentences), skills listed, skills skilltui marks unknown.
+    /// Compared: differences (as sentences), skills listed, skills skilltui marks unknown;
+    /// `names_only`: the agent lists names without paths (Auggie), so only the set of visible
+    /// names was compared (partly checked).
     Compared {
         install: Install,
         differences: Vec<String>,
         listed: usize,
         unknown: usize,
+        names_only: bool,
     },
+    /// The agent has no listing the driver can run offline (no pinned release in
+    /// tests/oracle/versions.json): its model is from documents and source only.
+    NoOfflineListing,
 }
 
 /// The first executable file named `command` in the folders of `path` (a `PATH` value).
@@ -272,7 +278,8 @@ pub fn locate(pin: &Pin, path: Option<&std::ffi::OsStr>) -> Option<Install> {
     })
 }
 
-/// Verifies the selected agents (all five when `only` is empty).
+/// Verifies the selected agents (every model when `only` is empty): the agents with a pinned
+/// release are run where installed; the others are reported as having no offline listing.
 pub fn verify(models: &[AgentModel], env: &Env, only: &[String]) -> Vec<(String, Outcome)> {
     let mut out = Vec::new();
     let tmp = match tempfile_dir() {
@@ -361,8 +368,20 @@ pub fn verify(models: &[AgentModel], env: &Env, only: &[String]) -> Vec<(String,
                 differences: cmp.diffs.iter().map(|d| d.to_string()).collect(),
                 listed: listing.skills.len(),
                 unknown: pred.unknown.len(),
+                names_only: listing.names_only,
             },
         ));
+    }
+    // The other models: nothing to run.
+    let pins = verifiable();
+    for m in models {
+        if pins.iter().any(|p| p.agent == m.id) {
+            continue;
+        }
+        if !only.is_empty() && !only.contains(&m.id) {
+            continue;
+        }
+        out.push((m.id.clone(), Outcome::NoOfflineListing));
     }
     let _ = std::fs::remove_dir_all(&tmp);
     out

@@ -215,13 +215,15 @@ pub fn resolve_subset(
     // in the file; the runs and the other roots keep their file order (a user root listed
     // after the project roots ranks after every project copy).
     let blocks = scope_blocks(m);
+    // Roots a setting ranks first (`rank = "first"`) come before every other root.
     let order_key = |r: &AgentRoot| match m.precedence.order.value {
         Known::Known(RankOrder::DistanceThenRoot) => (
+            usize::from(!r.ahead),
             blocks.get(r.spec).copied().unwrap_or(usize::MAX),
             r.walk_index,
             r.spec,
         ),
-        _ => (0, r.spec, r.walk_index),
+        _ => (usize::from(!r.ahead), 0, r.spec, r.walk_index),
     };
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(subset.len());
     let mut contenders: Vec<Contender> = Vec::new();
@@ -423,6 +425,7 @@ pub fn resolve_subset(
                 };
                 let key = match m.name_rules.collision_key.value {
                     Known::Known(CollisionKey::Folder) => folder.clone(),
+                    Known::Known(CollisionKey::NameIgnoreCase) => name_key.to_lowercase(),
                     _ => name_key,
                 };
                 v.status = Status::Visible;
@@ -517,6 +520,7 @@ pub fn resolve_subset(
         let last = matches!(mode.value, Known::Known(CollisionMode::LastWins));
         let key_kind = match m.name_rules.collision_key.value {
             Known::Known(CollisionKey::Folder) => "folder name",
+            Known::Known(CollisionKey::NameIgnoreCase) => "name (case aside)",
             _ => "name",
         };
         match &mode.value {
@@ -602,7 +606,21 @@ pub fn resolve_subset(
                         .filter(|&i| order_key(roots[contenders[i].root]) == first_key)
                         .collect()
                 };
-                let read_order = !matches!(tie.value, Known::Known(TieBreak::Sorted));
+                let read_order = !matches!(tie.value, Known::Known(t) if t.is_sorted());
+                // Copies in one root: the sorted order's last folder, or its first with case
+                // aside, instead of its first.
+                let first = match tie.value {
+                    Known::Known(TieBreak::SortedLast) if tied.len() > 1 => tied[tied.len() - 1],
+                    Known::Known(TieBreak::SortedIgnoreCase) if tied.len() > 1 => tied
+                        .iter()
+                        .copied()
+                        .min_by_key(|&i| {
+                            let p = &entries[contenders[i].entry].path;
+                            (p.to_string_lossy().to_lowercase(), p.clone())
+                        })
+                        .unwrap_or(first),
+                    _ => first,
+                };
                 if tied.len() > 1 && read_order {
                     let reason = Reason::from_rule(
                         &tie.from,
@@ -646,10 +664,26 @@ pub fn resolve_subset(
                             "its folder is nearer the project folder".to_string()
                         }
                     } else {
-                        "it comes first in sorted order".to_string()
+                        match tie.value {
+                            Known::Known(TieBreak::SortedLast) => {
+                                "it comes last in sorted order (a later copy in the root replaces an earlier one)".to_string()
+                            }
+                            Known::Known(TieBreak::SortedIgnoreCase) => {
+                                "it comes first in sorted order, case aside".to_string()
+                            }
+                            _ => "it comes first in sorted order".to_string(),
+                        }
                     };
+                    let same_root = wr.spec == lr.spec && wr.walk_index == lr.walk_index;
                     // With the order unknown, both orders agree here: the mode decides.
-                    let from = if m.precedence.order.value.is_unknown() {
+                    let from = if same_root
+                        && matches!(
+                            tie.value,
+                            Known::Known(TieBreak::SortedLast | TieBreak::SortedIgnoreCase)
+                        ) {
+                        // Which folder of one root wins is the tie-break's rule.
+                        &tie.from
+                    } else if m.precedence.order.value.is_unknown() {
                         &mode.from
                     } else if last && !path_sorted && wr.spec != lr.spec {
                         // Which root is read last is the mode's rule.

@@ -5,7 +5,7 @@
 //! is explained ("above the git root") instead of silently ignored.
 
 use crate::agents::{
-    AgentModel, Known, NoGitWalk, ProjectWalk, Provenance, RootSpec, Scope, Topic,
+    AgentModel, Known, NoGitWalk, ProjectWalk, Provenance, RootSpec, Scope, SettingRank, Topic,
 };
 use crate::env::Env;
 use crate::settings::Settings;
@@ -51,6 +51,8 @@ pub struct AgentRoot {
     /// Position in the agent's walk order (nearest first, or git root first).
     pub walk_index: usize,
     pub state: RootState,
+    /// A root added by a setting that ranks before every root of the model (`rank = "first"`).
+    pub ahead: bool,
 }
 
 /// A root the agent no longer scans (or is known never to scan), expanded.
@@ -222,6 +224,7 @@ pub fn expand(
                                     distance,
                                     walk_index: 0,
                                     state: RootState::UnsetVar(var),
+                                    ahead: false,
                                 });
                             }
                             break;
@@ -277,6 +280,7 @@ pub fn expand(
                         distance,
                         walk_index,
                         state,
+                        ahead: false,
                     });
                 }
             } else {
@@ -293,6 +297,7 @@ pub fn expand(
                     distance: 0,
                     walk_index: 0,
                     state,
+                    ahead: false,
                 });
             }
         }
@@ -327,7 +332,7 @@ pub fn expand(
             }
         }
     }
-    // Roots added by settings rank after the model's roots.
+    // Roots added by settings rank after the model's roots, or before them (`rank = "first"`).
     for (k, x) in settings.roots.iter().enumerate() {
         let m = &models[x.agent];
         let setting = &m.settings[x.setting];
@@ -359,6 +364,10 @@ pub fn expand(
             distance: 0,
             walk_index: 0,
             state: RootState::Scanned,
+            ahead: matches!(
+                setting.rank.as_ref().map(|r| &r.value),
+                Some(Known::Known(SettingRank::First))
+            ),
         });
     }
     (roots, former)

@@ -10,7 +10,8 @@
 //
 // Usage: node driver.mjs AGENT PROJECT HOME [KEY=VALUE ...]
 // AGENT: codex | opencode | pi | copilot-cli | claude-code | gemini-cli | qwen-code | qoder-cli |
-// kilo | factory-droid | amp. The agent runs with cwd = PROJECT,
+// kilo | factory-droid | amp | cline (through @cline/core, with paths) | auggie (ACP, names only).
+// The agent runs with cwd = PROJECT,
 // HOME = HOME, PATH = /usr/bin:/bin (plus node's folder), the given variables and nothing else
 // from the caller's environment: no credentials. Run the whole driver without network
 // (`unshare --net node driver.mjs ...`); the Rust harness does. No skill script is ever run:
@@ -60,8 +61,14 @@ for (const a of assigns) {
   if (i > 0) extra[a.slice(0, i)] = a.slice(i + 1);
 }
 
+// Every process of this run carries this variable (children inherit it): what is left running
+// when the run ends is found by it, and only by it (never by HOME, which under
+// `skilltui agents --verify` is the user's own).
+const RUN_TAG = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
 function baseEnv() {
   return {
+    SKILLTUI_ORACLE_RUN: RUN_TAG,
     PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
     HOME: home,
     USER: "oracle",
@@ -602,8 +609,187 @@ async function amp() {
   return { skills, errors, builtin };
 }
 
-const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude, "gemini-cli": gemini, "qwen-code": qwen, "qoder-cli": qoder, kilo, "factory-droid": droid, amp };
+// ---------------------------------------------------------------------------------------------
+// Cline 3.0.65 lists skills only in its TUI (and `cline --acp` announces none). The skills come
+// from the loader of its SDK, @cline/core 0.0.86, which the CLI depends on and embeds: the driver
+// runs that loader in a child node process (createSkillsConfigDefinition +
+// UnifiedConfigFileWatcher, as the CLI does) → [{id, name, description, disabled, path}] and the
+// parse errors it emits. The CLI passes its workspace root (the git root, seen from a
+// sub-folder); the driver passes the nearest folder holding .git, else the project. Plugin skills
+// are not included. The child runs in its own process group, which is killed when it ends, and any
+// process of the run left after it (found by the SKILLTUI_ORACLE_RUN variable it inherits: the
+// CLI's hub daemon, `cline --cline-hub-daemon`, leaves its group and outlives the CLI) is killed
+// by its pid.
+const CLINE_LIST = `
+import { pathToFileURL } from "node:url";
+const m = await import(pathToFileURL(process.argv[1]).href);
+const def = m.createSkillsConfigDefinition({ workspacePath: process.argv[2] });
+const w = new m.UnifiedConfigFileWatcher([def], { emitParseErrors: true });
+const errors = [];
+w.subscribe((e) => { if (e.kind === "error") errors.push((e.filePath || "") + ": " + String(e.error?.message ?? e.error)); });
+await w.refreshAll();
+const skills = [...w.getSnapshot("skill").values()].map((r) => ({ id: r.id, name: r.item.name, description: r.item.description ?? null, disabled: r.item.disabled ?? false, path: r.filePath }));
+w.stop();
+process.stdout.write(JSON.stringify({ directories: def.directories, skills, errors }) + "\\n", () => process.exit(0));
+`;
+
+function gitRoot(dir) {
+  for (let d = path.resolve(dir); ; ) {
+    if (fs.existsSync(path.join(d, ".git"))) return d;
+    const up = path.dirname(d);
+    if (up === d) return path.resolve(dir);
+    d = up;
+  }
+}
+
+/** Pids of the processes (other than this one) whose environment holds `entry` (KEY=value). */
+function processesWithEnv(want) {
+  const out = [];
+  let pids = [];
+  try {
+    pids = fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    if (Number(pid) === process.pid) continue;
+    try {
+      const env = fs.readFileSync(`/proc/${pid}/environ`, "latin1").split("\0");
+      if (env.includes(want)) out.push(Number(pid));
+    } catch {}
+  }
+  return out;
+}
+
+/** Kills what this run's agent left running (its processes carry RUN_TAG); returns their pids. */
+function killLeftovers() {
+  const pids = processesWithEnv(`SKILLTUI_ORACLE_RUN=${RUN_TAG}`);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {}
+  }
+  return pids;
+}
+
+function clineCore() {
+  if (entry) {
+    // The user's `cline` (a bin link into the npm package `cline`): its @cline/core.
+    const pkg = packageFile(entry, "cline", ".");
+    if (!pkg) return null;
+    for (const c of [path.join(pkg, "node_modules/@cline/core/dist/index.js"), path.join(pkg, "../@cline/core/dist/index.js")]) {
+      if (fs.existsSync(c)) return c;
+    }
+    return null;
+  }
+  // The oracle's cache holds @cline/core at the top; a global npm install nests it in cline's.
+  const top = bin("@cline/core/dist/index.js");
+  const nested = bin("cline/node_modules/@cline/core/dist/index.js");
+  return fs.existsSync(top) || !fs.existsSync(nested) ? top : nested;
+}
+
+async function cline() {
+  const core = clineCore();
+  if (!core) return { raw_error: `${entry} is not inside the npm package cline with its @cline/core (a standalone build cannot be listed offline)` };
+  const env = { ...baseEnv(), ...xdgEnv(), ...extra };
+  const r = await run(process.execPath, ["--input-type=module", "-e", CLINE_LIST, core, gitRoot(project)], { env, input: null, timeoutMs: Math.max(TIMEOUT_MS, 120000) });
+  const left = killLeftovers();
+  let out;
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    return { raw_error: `the @cline/core loader failed (exit ${r.code}): ${r.stdout.slice(0, 500)} ${stripAnsi(r.stderr).slice(-1500)}` };
+  }
+  const skills = [];
+  const disabled = [];
+  for (const s of out.skills || []) {
+    if (s.disabled) disabled.push({ name: s.name, path: s.path });
+    else skills.push({ name: s.name, path: s.path, description: s.description, id: s.id });
+  }
+  const errors = [...(out.errors || []), ...disabled.map((d) => `${d.path}: disabled in its frontmatter (${JSON.stringify(d.name)})`)];
+  return { skills, errors, builtin: [], disabled, left_running: left };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auggie 0.36.0 (`auggie --acp`): the ACP server refuses to log in, but a dummy session variable
+// is accepted and nothing is fetched before a prompt (none is sent). After `session/new` it sends
+// `available_commands_update` with its slash commands; a skill is a command named after its
+// FOLDER, described "<description> (<source>)", source ∈ user, workspace, .claude, .agents. No
+// paths: the listing is names only ("names_only": the harness compares the set of names).
+// The workspace-indexing permission request is answered with its reject option.
+const AUGGIE_SOURCES = ["user", "workspace", ".claude", ".agents"];
+async function auggie() {
+  const exe = bin("@augmentcode/auggie/augment.mjs");
+  const env = {
+    ...baseEnv(),
+    ...xdgEnv(),
+    AUGMENT_SESSION_AUTH: JSON.stringify({ accessToken: "offline-dummy", tenantURL: "https://d1.api.augmentcode.com/", scopes: ["email"] }),
+    ...extra,
+  };
+  const [cmd, args] = exe.endsWith(".mjs") || exe.endsWith(".js") ? [process.execPath, [exe]] : [exe, []];
+  let commands = null;
+  let failure = null;
+  const send = (child, o) => child.stdin.write(JSON.stringify(o) + "\n");
+  const r = await run(cmd, [...args, "--acp"], {
+    env,
+    input: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false } },
+    }) + "\n",
+    timeoutMs: Math.max(TIMEOUT_MS, 90000),
+    onStdoutLine: (line, child, kill) => {
+      let m;
+      try {
+        m = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (m.id === 1 && !m.method) {
+        if (m.error) {
+          failure = m.error;
+          kill();
+          return;
+        }
+        send(child, { jsonrpc: "2.0", id: 2, method: "session/new", params: { cwd: project, mcpServers: [] } });
+      } else if (m.method === "session/update") {
+        const u = m.params && m.params.update;
+        if (u && u.sessionUpdate === "available_commands_update" && Array.isArray(u.availableCommands)) {
+          commands = u.availableCommands;
+          child.stdin.end();
+          kill();
+        }
+      } else if (m.method === "session/request_permission" && m.id !== undefined) {
+        const opts = (m.params && m.params.options) || [];
+        const o = opts.find((x) => x.kind === "reject_once") || opts.find((x) => /reject/.test(x.kind || "")) || opts[0];
+        send(child, { jsonrpc: "2.0", id: m.id, result: { outcome: o ? { outcome: "selected", optionId: o.optionId } : { outcome: "cancelled" } } });
+      } else if (m.method && m.id !== undefined) {
+        send(child, { jsonrpc: "2.0", id: m.id, error: { code: -32601, message: "not supported" } });
+      } else if (m.id === 2 && m.error) {
+        failure = m.error;
+        kill();
+      }
+    },
+  });
+  killLeftovers();
+  if (!commands) return { raw_error: `no available_commands_update (exit ${r.code})${failure ? ": " + JSON.stringify(failure) : ""}: ${r.stdout.slice(-800)} ${stripAnsi(r.stderr).slice(-800)}` };
+  const skills = [];
+  const builtin = [];
+  for (const c of commands) {
+    const d = typeof c.description === "string" ? c.description : "";
+    const m = d.match(/^([\s\S]*) \(([^()]*)\)$/);
+    if (m && AUGGIE_SOURCES.includes(m[2])) skills.push({ name: String(c.name), path: "", scope: m[2] });
+    else builtin.push(String(c.name));
+  }
+  return { skills, errors: [], builtin, names_only: true };
+}
+
+const drivers = { codex, opencode, pi, "copilot-cli": copilot, "claude-code": claude, "gemini-cli": gemini, "qwen-code": qwen, "qoder-cli": qoder, kilo, "factory-droid": droid, amp, cline, auggie };
 const out = await drivers[agent]();
+// Whatever any agent left running (a daemon that left its process group) goes too.
+const left = killLeftovers();
+if (left.length) out.left_running = [...(out.left_running || []), ...left];
 const version = process.env.SKILLTUI_AGENT_VERSION || pin.version;
 // Exit once the whole line is written: into a pipe, stdout is asynchronous and an early exit
 // cuts it at the pipe's buffer (64 KiB).
