@@ -407,8 +407,8 @@ fn from_line<'a>(screen: &'a str, text: &str) -> Vec<&'a str> {
 /// Job 2, "make my project copy win", on a generated real-shaped catalog of 1,400 skills with a
 /// project copy that a user copy shadows: from the Skills tab (`/`, the name, Enter, `W`, Enter
 /// on the agent the picker offers, Enter on the first plan: 6 keys) and from the Collisions tab
-/// (`2`, `W`, Enter on the copy, Enter on the agent, Enter on the first plan: 5 keys, the name
-/// being the first collision) to a preview. The first plan offered loses no agent; a key pressed
+/// (`2`, `W`, `j` and Enter on the project copy, Enter on the agent, Enter on the first plan: 6
+/// keys, the name being the first collision) to a preview. The first plan offered loses no agent; a key pressed
 /// while the worker plans acts on the table; Esc backs out step by step and never quits.
 #[test]
 fn job_2_make_the_project_copy_win_in_six_keys() {
@@ -571,8 +571,16 @@ fn job_2_make_the_project_copy_win_in_six_keys() {
     t.keys(&["2"]);
     t.wait_until("the Collisions tab", |s| s.contains(name));
     t.keys(&["W"]);
-    t.wait_until("the copy picker", |s| s.contains("Which copy should win?"));
-    t.keys(&["Enter"]);
+    let s = t.wait_until("the copy picker", |s| s.contains("Which copy should win?"));
+    // The picker lists the user copy first (its path sorts first) and preselects a copy another
+    // one shadows for some agent; `j` (if needed) chooses the project copy: at most 6 keys.
+    let user_first = s
+        .lines()
+        .skip_while(|l| !l.contains("Which copy should win?"))
+        .find(|l| l.contains(name))
+        .is_some_and(|l| l.contains("~/.claude"));
+    assert!(user_first, "{s}");
+    t.keys(&["j", "Enter"]);
     t.wait_until("the agent picker", |s| s.contains("win for which agent?"));
     t.keys(&["Enter"]);
     let any_plans =
