@@ -3,7 +3,8 @@
 //!
 //! Off unless SKILLTUI_ORACLE=1 (then the releases must be installed: tests/oracle/install.sh;
 //! tests/oracle/run.sh does both). Variables:
-//!   SKILLTUI_ORACLE_TREES   random trees per agent (default 20 = the bounded CI mode)
+//!   SKILLTUI_ORACLE_TREES   random trees per agent (default 20 = the bounded CI mode);
+//!                           `20,qoder-cli=4` gives named agents their own count
 //!   SKILLTUI_ORACLE_SEED    first seed (default 1)
 //!   SKILLTUI_ORACLE_AGENTS  comma list (default: every agent of oracle::AGENTS)
 //!   SKILLTUI_ORACLE_CASES   only cases whose name contains this text
@@ -47,10 +48,12 @@ fn oracle() {
                 .collect()
         })
         .unwrap_or_else(|_| AGENTS.iter().map(|a| a.to_string()).collect());
-    let trees: u64 = std::env::var("SKILLTUI_ORACLE_TREES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(20);
+    let counts = oracle::trees::TreeCounts::parse(
+        &std::env::var("SKILLTUI_ORACLE_TREES").unwrap_or_default(),
+        20,
+    )
+    .unwrap_or_else(|e| panic!("SKILLTUI_ORACLE_TREES: {e}"));
+    let trees = counts.most(&agents);
     let seed: u64 = std::env::var("SKILLTUI_ORACLE_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -62,9 +65,13 @@ fn oracle() {
         .max(1);
     let filter = std::env::var("SKILLTUI_ORACLE_CASES").unwrap_or_default();
 
-    let mut cases: Vec<Case> = oracle::cases::targeted();
-    cases.extend((seed..seed + trees).map(oracle::cases::random));
-    cases.retain(|c| c.name.contains(&filter));
+    // Each case with its seed (random trees) or None (targeted cases).
+    let mut cases: Vec<(Case, Option<u64>)> = oracle::cases::targeted()
+        .into_iter()
+        .map(|c| (c, None))
+        .collect();
+    cases.extend((seed..seed + trees).map(|s| (oracle::cases::random(s), Some(s))));
+    cases.retain(|(c, _)| c.name.contains(&filter));
 
     let scratch = std::env::temp_dir().join("skilltui-oracle");
     std::fs::create_dir_all(&scratch).unwrap();
@@ -78,16 +85,18 @@ fn oracle() {
     };
     let mut work: Vec<(String, Case)> = Vec::new();
     for a in &agents {
-        for c in &cases {
-            if c.applies_to(a) {
+        for (c, from) in &cases {
+            // Random tree `seed + i` runs for an agent whose count is above i.
+            let within_count = from.is_none_or(|s| s < seed + counts.for_agent(a));
+            if c.applies_to(a) && within_count {
                 work.push((a.clone(), c.clone()));
             }
         }
     }
     eprintln!(
-        "oracle: {} runs ({} targeted cases, {trees} random trees from seed {seed}) for {}; {jobs} at a time",
+        "oracle: {} runs ({} targeted cases, up to {trees} random trees from seed {seed}) for {}; {jobs} at a time",
         work.len(),
-        cases.iter().filter(|c| !c.random).count(),
+        cases.iter().filter(|(c, _)| !c.random).count(),
         agents.join(", ")
     );
     let start = std::time::Instant::now();

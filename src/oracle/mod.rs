@@ -3,6 +3,7 @@
 //! sandboxed home) and compare what it lists with skilltui's verdicts for that agent.
 //!
 //! - [`cases`]: the trees: targeted cases for the model's rules and seeded random trees.
+//! - [`trees`]: how many random trees each agent runs.
 //! - [`run_agent`]: one agent's listing on a written tree, as a [`Listing`].
 //! - [`predict`] / [`compare`]: skilltui's Visible verdicts against the listing.
 //! - [`Report`]: agreement per agent.
@@ -11,6 +12,7 @@
 //! `tests/oracle/versions.json`. See `tests/oracle/README.md`.
 
 pub mod cases;
+pub mod trees;
 pub mod verify;
 
 use crate::agents::AgentModel;

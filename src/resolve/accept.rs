@@ -423,10 +423,24 @@ fn accept_unlisted(
                     "the file starts with a blank line, so there is no frontmatter".into(),
                 ),
                 SplitError::Missing(MissingCause::Bom) => {
-                    return Acceptance::Rejected(cx.reason(
-                        &p.bom,
-                        msg!("the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter", m.name),
-                    ));
+                    // An agent that loads files without frontmatter loads this one as such
+                    // (Qoder CLI: named after its folder, `---` as description).
+                    if !matches!(
+                        p.no_frontmatter.value,
+                        Known::Known(NoFrontmatter::LoadBody)
+                    ) {
+                        return Acceptance::Rejected(cx.reason(
+                            &p.bom,
+                            msg!("the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter", m.name),
+                        ));
+                    }
+                    (
+                        &p.no_frontmatter,
+                        format!(
+                            "the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter",
+                            m.name
+                        ),
+                    )
                 }
                 SplitError::Unclosed => {
                     if p.unclosed.value.is_unknown() {

@@ -5,6 +5,9 @@
 #   tests/oracle/run.sh                      bounded CI mode: targeted cases + 20 random trees
 #   SKILLTUI_ORACLE_TREES=500 tests/oracle/run.sh    full mode
 # Other variables: see tests/oracle.rs (SKILLTUI_ORACLE_AGENTS, _SEED, _CASES, _JOBS, _STRICT).
+# Several runs may go at once (one agent each, say, with separate logs): each writes its trees
+# under $TMPDIR/skilltui-oracle in folders named after its own process id, and the driver's
+# scratch files carry the driver's process id.
 set -u
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 here="$root/tests/oracle"
@@ -13,7 +16,9 @@ for tool in node npm unshare; do
     echo "oracle: skipped: $tool is not installed"; exit 0
   fi
 done
-"$here/install.sh"
+# Only the agents this run asks for are installed (CI installs them fresh each time).
+IFS=, read -r -a wanted <<< "$(printf %s "${SKILLTUI_ORACLE_AGENTS:-}" | tr -d " ")"
+"$here/install.sh" "${wanted[@]}"
 rc=$?
 if [ $rc -eq 3 ]; then
   echo "oracle: skipped: the npm registry is unreachable and the pinned releases are not installed"
