@@ -68,9 +68,14 @@ fn visible_to(project: &Path, home: &Path, agent: &str) -> Vec<String> {
     v
 }
 
-fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+/// Every file, folder and link under the project and the home, with its bytes or target.
+fn snapshot(fx: &Fx) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
-    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
+    for e in walkdir::WalkDir::new(&fx.project)
+        .sort_by_file_name()
+        .into_iter()
+        .chain(walkdir::WalkDir::new(&fx.home).sort_by_file_name())
+    {
         let e = e.unwrap();
         let p = e.path().to_path_buf();
         if e.path_is_symlink() {
@@ -133,7 +138,7 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
     // passes it to the child process instead.
     unsafe { std::env::set_var("SKILLTUI_DATA_DIR", &fx.data) };
     assert_eq!(visible_to(&fx.project, &fx.home, "claude-code"), ["local"]);
-    let before = snapshot(&fx.home);
+    let before = snapshot(&fx);
 
     let models = models();
     let env = Env::new(&fx.project, &fx.home);
@@ -184,7 +189,7 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
         f.contains("Preview") && f.contains("claude-code (3 skills)"),
         "{f}"
     );
-    assert_eq!(snapshot(&fx.home), before, "the preview changes nothing");
+    assert_eq!(snapshot(&fx), before, "the preview changes nothing");
 
     // y: applied through the journal; the rescan shows Claude Code listing all three.
     let cmds = press(&mut app, 'y');
@@ -204,7 +209,7 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
     // u: undone, the home is as it was, byte for byte.
     let cmds = press(&mut app, 'u');
     run_loop_step(&mut app, cmds);
-    assert_eq!(snapshot(&fx.home), before);
+    assert_eq!(snapshot(&fx), before);
     assert_eq!(visible_to(&fx.project, &fx.home, "claude-code"), ["local"]);
 }
 
@@ -265,7 +270,7 @@ fn share_a_root_headless_with_the_same_planner() {
     };
     let root = fx.home.join(".agents/skills");
     let root = root.to_str().unwrap();
-    let before = snapshot(&fx.home);
+    let before = snapshot(&fx);
     // A dry run lists the plans, best first: the first gains Claude Code all three, loses none.
     let out = bin(&[
         "share",
@@ -294,7 +299,7 @@ fn share_a_root_headless_with_the_same_planner() {
         .map(|g| g["name"].as_str().unwrap())
         .collect();
     assert_eq!(gained.len(), 3, "{first:#}");
-    assert_eq!(snapshot(&fx.home), before, "a dry run changes nothing");
+    assert_eq!(snapshot(&fx), before, "a dry run changes nothing");
     // --yes applies it; undo brings the bytes back.
     let out = bin(&["share", "--root", root, "--agent", "claude-code", "--yes"]);
     assert_eq!(
@@ -322,5 +327,5 @@ fn share_a_root_headless_with_the_same_planner() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(snapshot(&fx.home), before);
+    assert_eq!(snapshot(&fx), before);
 }

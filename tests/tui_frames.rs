@@ -717,6 +717,8 @@ rendering multiple views, or managing render farms across several machines at on
     for (w, h) in [(80u16, 24u16), (120, 35)] {
         let mut app = app_at(&project, &home, w, h);
         key(&mut app, KeyCode::Enter);
+        // The end of the Why pane: the description is its last part.
+        keys(&mut app, "G");
         let f = frame(&app);
         // The description is cut after a whole word, marked `…`, and that is what is shown.
         let expected = skilltui::present::cut_words(words, 300);
