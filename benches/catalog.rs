@@ -8,7 +8,7 @@
 //! Options: --smoke, --sizes 1000,10000,100000, --dir DIR (default /tmp/skilltui-bench),
 //! --drop-caches (also measure with the page cache dropped: needs root), --out FILE (the
 //! markdown table), --no-external (skip skills-ref), --only NAME[,NAME] (scan, change, search,
-//! frame, first, memory, validate, findings, plan, json).
+//! frame, first, process, memory, validate, findings, plan, json).
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -210,6 +210,8 @@ fn verdict(value: f64, target: f64) -> &'static str {
 }
 
 fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    // (skills, build ms) per size, for the linearity row.
+    let mut per_size: Vec<(usize, f64)> = Vec::new();
     for &n in &o.sizes {
         let t = tree(o, n);
         let env = env_of(&t);
@@ -253,6 +255,7 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         );
         let best = f1.min(f2);
         let ratio = b / best;
+        per_size.push((skills, b));
         rep.row(
             "cold scan + parse + resolve (Catalog::build)",
             &size,
@@ -261,7 +264,7 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             format!(
                 "{ratio:.2}× the best floor{}",
                 if n == 10_000 {
-                    format!(" (target ≤ 1.5×: {})", verdict(ratio, 1.5))
+                    format!(" (target ≤ 2.0×: {})", verdict(ratio, 2.0))
                 } else {
                     String::new()
                 }
@@ -301,6 +304,203 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 );
             }
         }
+    }
+    linearity(&per_size, rep);
+    bench_resolve(o, models, rep);
+}
+
+/// Resolution alone on one scan, the two ways, interleaved (median of 5, 1 in smoke mode):
+/// every agent over every file on its own, each parsing each file for itself (`resolve_keyed`
+/// per agent on both cores: how the catalog resolved before parse-once), against
+/// `resolve_all` (file by file on both cores, each file's parses shared by every agent); with
+/// the YAML parses asked for and made.
+fn bench_resolve(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    use skilltui::resolve;
+    let n = o.main_size();
+    let t = tree(o, n);
+    let scan = skilltui::scan::scan(models, &env_of(&t));
+    let entries = resolve::entries(&scan);
+    let run = |r: std::ops::Range<usize>| {
+        r.map(|ai| resolve::resolve_keyed(models, ai, &scan, &entries))
+            .collect::<Vec<_>>()
+    };
+    let per_agent = || {
+        std::thread::scope(|s| {
+            let half = models.len() / 2;
+            let (a, b) = (0..half, half..models.len());
+            let run = &run;
+            let ha = s.spawn(move || run(a));
+            let hb = s.spawn(move || run(b));
+            let mut out = ha.join().unwrap_or_default();
+            out.extend(hb.join().unwrap_or_default());
+            out
+        })
+    };
+    let (mut old, mut new) = (Vec::new(), Vec::new());
+    let mut counts = (0, 0);
+    for _ in 0..if o.smoke { 1 } else { 5 } {
+        let s = Instant::now();
+        std::hint::black_box(per_agent());
+        old.push(ms(s.elapsed()));
+        let s = Instant::now();
+        let r = resolve::resolve_all(models, &scan, &entries, |_, _| ());
+        new.push(ms(s.elapsed()));
+        counts = (r.yaml_asked, r.yaml_parses);
+        std::hint::black_box(r);
+    }
+    let (old, new) = (median(old), median(new));
+    let files = entries.len().max(1) as f64;
+    rep.row(
+        "resolve, every agent on its own (each parses every file it reaches)",
+        &n.to_string(),
+        old,
+        "ms",
+        format!("{:.2} YAML parses per file", counts.0 as f64 / files),
+    );
+    rep.row(
+        "resolve_all, file by file (parses shared by the agents)",
+        &n.to_string(),
+        new,
+        "ms",
+        format!(
+            "{:.2}× faster; {:.2} YAML parses per file ({} asked for, {} made)",
+            old / new,
+            counts.1 as f64 / files,
+            counts.0,
+            counts.1
+        ),
+    );
+}
+
+/// Time per skill of the largest size against the smallest of 10k or more (else the smallest):
+/// 1.0 is linear.
+fn linearity(per_size: &[(usize, f64)], rep: &mut Report) {
+    let base = per_size
+        .iter()
+        .filter(|(n, _)| *n >= 10_000)
+        .min_by_key(|(n, _)| *n)
+        .or_else(|| per_size.iter().min_by_key(|(n, _)| *n));
+    let top = per_size.iter().max_by_key(|(n, _)| *n);
+    let (Some(&(n0, t0)), Some(&(n1, t1))) = (base, top) else {
+        return;
+    };
+    if n1 <= n0 || n0 == 0 {
+        return;
+    }
+    let (u0, u1) = (t0 * 1e3 / n0 as f64, t1 * 1e3 / n1 as f64);
+    rep.row(
+        "Catalog::build per skill, largest vs base size (linearity)",
+        &format!("{n0} → {n1} in catalog"),
+        u1,
+        "µs/skill",
+        format!(
+            "{u0:.1} µs/skill at {n0}: {:.2}× per skill for {:.0}× the skills (1.00 = linear)",
+            u1 / u0,
+            n1 as f64 / n0 as f64
+        ),
+    );
+}
+
+/// The whole process against the floor as a process: `skilltui list --json > /dev/null` (and
+/// plain `list`) against `find -L ROOTS … -exec cat {} + > /dev/null` over the same roots,
+/// interleaved, median of 5 (1 in smoke mode); then the peak RSS of `list --json` and the size
+/// of its JSON.
+fn bench_process(o: &Opts, models: &[AgentModel], rep: &mut Report) {
+    let n = o.main_size();
+    let t = tree(o, n);
+    let env = env_of(&t);
+    let roots = root_folders(models, &env);
+    let find = || {
+        let mut c = Command::new("find");
+        c.arg("-L")
+            .args(&roots)
+            .args(["-name", ".git", "-prune", "-o", "-type", "f", "-iname"])
+            .args(["SKILL.md", "-exec", "cat", "{}", "+"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        c
+    };
+    // `SKILLTUI_BENCH_BASE=BINARY` times another build (the code before a change) in the same
+    // interleaved loop.
+    let base = std::env::var_os("SKILLTUI_BENCH_BASE").map(PathBuf::from);
+    let run = |bin: &Path, json: bool| {
+        let mut c = Command::new(bin);
+        c.arg("--project")
+            .arg(&t.project)
+            .arg("--home")
+            .arg(&t.home)
+            .arg("list")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        if json {
+            c.arg("--json");
+        }
+        c
+    };
+    let skilltui = |json: bool| run(Path::new(SKILLTUI), json);
+    let time = |mut c: Command| {
+        let s = Instant::now();
+        let ok = c.status().is_ok_and(|st| st.success());
+        ok.then(|| ms(s.elapsed()))
+    };
+    // Warm the page cache.
+    let _ = time(find());
+    let _ = time(skilltui(true));
+    let (mut f, mut j, mut p, mut b) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..if o.smoke { 1 } else { 5 } {
+        f.extend(time(find()));
+        j.extend(time(skilltui(true)));
+        p.extend(time(skilltui(false)));
+        if let Some(bin) = &base {
+            b.extend(time(run(bin, true)));
+        }
+    }
+    if f.is_empty() || j.is_empty() {
+        eprintln!("process: `find` or `skilltui list --json` did not run");
+        return;
+    }
+    let (f, j) = (median(f), median(j));
+    let size = n.to_string();
+    rep.row(
+        "floor process: `find -L ROOTS -type f -iname SKILL.md -exec cat {} +`",
+        &size,
+        f,
+        "ms",
+        String::new(),
+    );
+    let ratio = j / f;
+    rep.row(
+        "`skilltui list --json > /dev/null`, whole process",
+        &size,
+        j,
+        "ms",
+        format!(
+            "{ratio:.2}× the floor process (target ≤ 2.0×: {})",
+            verdict(ratio, 2.0)
+        ),
+    );
+    if let (Some(bin), false) = (&base, b.is_empty()) {
+        let b = median(b);
+        rep.row(
+            &format!(
+                "`{} list --json > /dev/null` (SKILLTUI_BENCH_BASE)",
+                bin.display()
+            ),
+            &size,
+            b,
+            "ms",
+            format!("{:.2}× the floor process", b / f),
+        );
+    }
+    if !p.is_empty() {
+        let p = median(p);
+        rep.row(
+            "`skilltui list > /dev/null`, whole process",
+            &size,
+            p,
+            "ms",
+            format!("{:.2}× the floor process", p / f),
+        );
     }
 }
 
@@ -844,43 +1044,98 @@ fn bench_first_frame(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     }
 }
 
-fn bench_memory(o: &Opts, rep: &mut Report) {
-    let n = o.main_size();
-    let t = tree(o, n);
-    let out = Command::new("/usr/bin/time")
+/// Peak RSS (MiB), wall time (as `time` prints it) and bytes written of `BIN list ARGS` over
+/// the tree, under `/usr/bin/time -v` (stdout counted through a pipe, not kept).
+fn max_rss(bin: &Path, t: &Tree, args: &[&str]) -> Option<(f64, String, u64)> {
+    let mut child = Command::new("/usr/bin/time")
         .arg("-v")
-        .arg(SKILLTUI)
+        .arg(bin)
         .arg("--project")
         .arg(&t.project)
         .arg("--home")
         .arg(&t.home)
-        .args(["list", "--json"])
-        .stdout(Stdio::null())
+        .arg("list")
+        .args(args)
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .output();
-    let Ok(out) = out else {
-        eprintln!("memory: /usr/bin/time is missing (apt-get install time)");
-        return;
-    };
+        .spawn()
+        .ok()?;
+    let mut bytes = 0u64;
+    if let Some(mut stdout) = child.stdout.take() {
+        let mut buf = vec![0u8; 1 << 16];
+        while let Ok(k) = stdout.read(&mut buf) {
+            if k == 0 {
+                break;
+            }
+            bytes += k as u64;
+        }
+    }
+    let out = child.wait_with_output().ok()?;
     let text = String::from_utf8_lossy(&out.stderr);
     let field = |name: &str| {
         text.lines()
             .find_map(|l| l.trim().strip_prefix(name))
             .map(|v| v.trim().to_string())
     };
-    if let Some(kb) =
-        field("Maximum resident set size (kbytes):").and_then(|v| v.parse::<f64>().ok())
-    {
-        let mb = kb / 1024.0;
+    let kb = field("Maximum resident set size (kbytes):")?
+        .parse::<f64>()
+        .ok()?;
+    let wall = field("Elapsed (wall clock) time (h:mm:ss or m:ss):").unwrap_or_default();
+    Some((kb / 1024.0, wall, bytes))
+}
+
+fn bench_memory(o: &Opts, rep: &mut Report) {
+    let n = o.main_size();
+    let t = tree(o, n);
+    let Some((mb, wall, bytes)) = max_rss(Path::new(SKILLTUI), &t, &["--json"]) else {
+        eprintln!("memory: /usr/bin/time is missing (apt-get install time)");
+        return;
+    };
+    rep.row(
+        "peak memory, `skilltui list --json` (max RSS)",
+        &n.to_string(),
+        mb,
+        "MiB",
+        format!(
+            "wall {wall}; target < 60 MB: {}",
+            verdict(mb * 1.048576, 60.0)
+        ),
+    );
+    if let Some((mb, wall, _)) = max_rss(Path::new(SKILLTUI), &t, &[]) {
         rep.row(
-            "peak memory, `skilltui list --json` (max RSS)",
+            "peak memory, `skilltui list` (max RSS)",
             &n.to_string(),
             mb,
             "MiB",
+            format!("wall {wall}"),
+        );
+    }
+    if let Some(bin) = std::env::var_os("SKILLTUI_BENCH_BASE").map(PathBuf::from)
+        && let Some((mb, wall, _)) = max_rss(&bin, &t, &["--json"])
+    {
+        rep.row(
+            &format!(
+                "peak memory, `{} list --json` (SKILLTUI_BENCH_BASE)",
+                bin.display()
+            ),
+            &n.to_string(),
+            mb,
+            "MiB",
+            format!("wall {wall}"),
+        );
+    }
+    let skills = Catalog::build(&agents::builtin(), &env_of(&t)).skills.len();
+    if bytes > 0 && skills > 0 {
+        let per = bytes as f64 / skills as f64 / 1024.0;
+        rep.row(
+            "`skilltui list --json` output per skill",
+            &format!("{n} ({skills} in catalog)"),
+            per,
+            "KiB",
             format!(
-                "wall {}; target < 60 MB: {}",
-                field("Elapsed (wall clock) time (h:mm:ss or m:ss):").unwrap_or_default(),
-                verdict(mb * 1.048576, 60.0)
+                "{:.1} MB in all; target ≤ 2 KB per skill: {}",
+                bytes as f64 / 1e6,
+                verdict(per * 1.024, 2.0)
             ),
         );
     }
@@ -1229,6 +1484,9 @@ fn main() {
     }
     if o.run("first") {
         bench_first_frame(&o, &models, &mut rep);
+    }
+    if o.run("process") {
+        bench_process(&o, &models, &mut rep);
     }
     if o.run("memory") {
         bench_memory(&o, &mut rep);

@@ -138,34 +138,55 @@ pub struct Catalog {
 impl Catalog {
     /// Scans and resolves.
     pub fn build(models: &[AgentModel], env: &Env) -> Catalog {
-        let scan = scan::scan(models, env);
-        Catalog::from_scan(models, &scan)
+        let mut scan = scan::scan(models, env);
+        let entries = resolve::entries(&scan);
+        let resolved = Catalog::resolve(models, &scan, &entries);
+        // The verdicts and the files' facts (head, name, description, problems) are all the
+        // snapshot needs of the files' text: it goes before the snapshot is put together.
+        scan.files = HashMap::new();
+        Catalog::put_together(models, &scan, &entries, resolved)
     }
 
     pub fn from_scan(models: &[AgentModel], scan: &Scan) -> Catalog {
         let entries = resolve::entries(scan);
-        // Agents resolve independently: one task per agent, on all cores.
-        let agents: Vec<usize> = (0..models.len()).collect();
-        let per_agent: Vec<Vec<Verdict>> = scan::par_map(&agents, |&ai| {
-            resolve::resolve_agent(models, ai, scan, &entries)
-        });
-        Catalog::assemble(models, scan, &entries, per_agent)
+        let resolved = Catalog::resolve(models, scan, &entries);
+        Catalog::put_together(models, scan, &entries, resolved)
     }
 
-    /// The snapshot from a scan, its entries and every agent's verdicts (one per entry).
+    /// File by file on all cores, every agent and the catalog's own facts sharing the file's
+    /// parse; then each agent's collisions.
+    fn resolve(
+        models: &[AgentModel],
+        scan: &Scan,
+        entries: &[resolve::Entry],
+    ) -> resolve::Resolved<FileFacts> {
+        resolve::resolve_all(models, scan, entries, |ei, parses| {
+            facts_with(scan, &entries[ei], parses)
+        })
+    }
+
+    fn put_together(
+        models: &[AgentModel],
+        scan: &Scan,
+        entries: &[resolve::Entry],
+        resolved: resolve::Resolved<FileFacts>,
+    ) -> Catalog {
+        let per_agent = resolved.agents.into_iter().map(|(v, _)| v).collect();
+        Catalog::assemble(models, scan, entries, per_agent, resolved.extra)
+    }
+
+    /// The snapshot from a scan, its entries, every agent's verdicts (one per entry) and what
+    /// each file says ([`facts`], one per entry).
     pub(crate) fn assemble(
         models: &[AgentModel],
         scan: &Scan,
         entries: &[resolve::Entry],
         per_agent: Vec<Vec<Verdict>>,
+        described: Vec<FileFacts>,
     ) -> Catalog {
         let mut per_agent: Vec<std::vec::IntoIter<Verdict>> =
             per_agent.into_iter().map(Vec::into_iter).collect();
         let scope_of = scopes(scan);
-        // What each file says (parsed once, checked against the spec) and how each agent handles
-        // its keys: per file, on all cores.
-        let idx: Vec<usize> = (0..entries.len()).collect();
-        let described: Vec<FileFacts> = scan::par_map(&idx, |&ei| facts(scan, &entries[ei]));
         // Field handling depends only on the agent and the set of keys: shared between skills.
         let mut fields_cache: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>> =
             HashMap::new();
@@ -299,6 +320,15 @@ pub(crate) fn field_tables(
 
 /// Reads, from the scan, what the catalog keeps of entry `e` besides the verdicts.
 pub(crate) fn facts(scan: &Scan, e: &resolve::Entry) -> FileFacts {
+    facts_with(scan, e, &crate::skill::Parses::new())
+}
+
+/// [`facts`], the file's canonical parse shared through `parses`.
+pub(crate) fn facts_with(
+    scan: &Scan,
+    e: &resolve::Entry,
+    parses: &crate::skill::Parses,
+) -> FileFacts {
     let c = e.candidate(scan);
     // The most specific walked root holding it.
     let (wi, _) = e
@@ -310,7 +340,7 @@ pub(crate) fn facts(scan: &Scan, e: &resolve::Entry) -> FileFacts {
     let root = &scan.walked[wi].path;
     let dir = resolve::fallback_name(c, root);
     let (head, (name, description, keys, problems)) = match scan.content(&e.path).map(|a| &**a) {
-        Some(Ok(md)) => (head_of(&md.text), describe(md, &dir)),
+        Some(Ok(md)) => (head_of(&md.text), describe(md, &dir, parses)),
         Some(Err(err)) => (
             String::new(),
             (
@@ -418,8 +448,12 @@ pub(crate) struct FileFacts {
 
 /// Name, description, keys and spec problems of a file, with the canonical rules (one parse:
 /// the same as `spec::validate_text` followed by `SkillMd::parse`).
-fn describe(md: &SkillMd, dir: &str) -> Described {
-    match md.parse() {
+fn describe(md: &SkillMd, dir: &str, parses: &crate::skill::Parses) -> Described {
+    match parses.parse_with(
+        &md.text,
+        crate::skill::SplitOptions::CANONICAL,
+        Default::default(),
+    ) {
         Ok(doc) => {
             let problems = spec::validate_frontmatter(&doc.frontmatter, Some(dir));
             let fm = &doc.frontmatter;

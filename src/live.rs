@@ -61,19 +61,22 @@ pub struct Live {
 impl Live {
     /// Scans and resolves everything.
     pub fn new(models: Arc<Vec<AgentModel>>, env: Env) -> Live {
-        let scan = scan::scan(&models, &env);
+        Live::new_with(models, env, &scan::Progress::new())
+    }
+
+    /// [`Live::new`], counting in `progress` the files walked and read as the scan goes.
+    pub fn new_with(models: Arc<Vec<AgentModel>>, env: Env, progress: &scan::Progress) -> Live {
+        let scan = scan::scan_with(&models, &env, progress);
         Live::from_scan(models, env, scan)
     }
 
     pub fn from_scan(models: Arc<Vec<AgentModel>>, env: Env, scan: Scan) -> Live {
         let entries = resolve::entries(&scan);
-        let agents: Vec<usize> = (0..models.len()).collect();
-        let (per_agent, keys): (Vec<Vec<Verdict>>, Vec<Keys>) = scan::par_map(&agents, |&ai| {
-            resolve::resolve_keyed(&models, ai, &scan, &entries)
-        })
-        .into_iter()
-        .unzip();
-        let catalog = Catalog::assemble(&models, &scan, &entries, per_agent);
+        let resolved = resolve::resolve_all(&models, &scan, &entries, |ei, parses| {
+            catalog::facts_with(&scan, &entries[ei], parses)
+        });
+        let (per_agent, keys): (Vec<Vec<Verdict>>, Vec<Keys>) = resolved.agents.into_iter().unzip();
+        let catalog = Catalog::assemble(&models, &scan, &entries, per_agent, resolved.extra);
         let by_path: HashMap<PathBuf, usize> = entries
             .iter()
             .enumerate()

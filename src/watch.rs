@@ -302,6 +302,9 @@ fn classify(
     (edited, structural)
 }
 
+/// How often the first scan's progress is reported while it runs.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
 /// Starts the watcher. `report` is called from the watcher thread for every snapshot and
 /// warning; when it returns false (nobody listens any more) the watcher stops. The first
 /// report is the initial snapshot.
@@ -311,13 +314,26 @@ pub fn spawn(
     debounce: Duration,
     report: impl FnMut(Report) -> bool + Send + 'static,
 ) -> std::io::Result<WatchHandle> {
+    spawn_with_progress(models, env, debounce, report, |_| {})
+}
+
+/// [`spawn`], and while the first scan runs, `progress` is called from the watcher thread
+/// every [`PROGRESS_EVERY`] with the files walked and read so far (when they changed), then
+/// once more with the final counts just before the first snapshot is reported.
+pub fn spawn_with_progress(
+    models: Arc<Vec<AgentModel>>,
+    env: Env,
+    debounce: Duration,
+    report: impl FnMut(Report) -> bool + Send + 'static,
+    progress: impl FnMut(crate::scan::Counts) + Send + 'static,
+) -> std::io::Result<WatchHandle> {
     let (tx, rx) = mpsc::channel::<Input>();
     let control = tx.clone();
     let thread = std::thread::Builder::new()
         .name("skilltui-watch".into())
         .spawn(move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run(models, env, debounce, tx, rx, report)
+                run(models, env, debounce, tx, rx, report, progress)
             }));
             match result {
                 Ok(r) => r,
@@ -330,6 +346,40 @@ pub fn spawn(
     })
 }
 
+/// The first scan, on a thread of its own, while this one reports its progress.
+fn first_scan(
+    models: &Arc<Vec<AgentModel>>,
+    env: &Env,
+    progress: &mut impl FnMut(crate::scan::Counts),
+) -> Live {
+    let counts = crate::scan::Progress::new();
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        let worker = s.spawn(|| {
+            let live = Live::new_with(models.clone(), env.clone(), &counts);
+            let _ = done_tx.send(());
+            live
+        });
+        let mut last = crate::scan::Counts::default();
+        // Until the worker says it is done (or ends without saying so: a panic).
+        while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(PROGRESS_EVERY) {
+            let now = counts.counts();
+            if now != last {
+                progress(now);
+                last = now;
+            }
+        }
+        let live = worker
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let now = counts.counts();
+        if now != last {
+            progress(now);
+        }
+        live
+    })
+}
+
 fn run(
     models: Arc<Vec<AgentModel>>,
     env: Env,
@@ -337,6 +387,7 @@ fn run(
     tx: Sender<Input>,
     rx: Receiver<Input>,
     mut report: impl FnMut(Report) -> bool,
+    mut progress: impl FnMut(crate::scan::Counts),
 ) -> Result<(), String> {
     let fs_tx = tx.clone();
     let mut debouncer = new_debouncer(debounce, None, move |r: DebounceEventResult| {
@@ -376,7 +427,7 @@ fn run(
     // The state behind the snapshot is kept: an edit to a known SKILL.md re-reads that file and
     // re-resolves the names it touches, nothing else.
     // Held in an `Arc` so that a planning job can read it (`LiveTap`) while this thread goes on.
-    let mut live = Arc::new(Live::new(models.clone(), env.clone()));
+    let mut live = Arc::new(first_scan(&models, &env, &mut progress));
     let mut generation = 0u64;
     if !report(Report::Update(Update {
         catalog: live.catalog().clone(),

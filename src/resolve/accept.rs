@@ -14,6 +14,7 @@ use crate::skill::{
     self, Frontmatter, MissingCause, Node, ParseError, ReadError, SkillMd, SplitError,
     SplitOptions, YamlOptions, YamlType,
 };
+use std::sync::Arc;
 
 /// A skill the agent loads.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,7 +136,18 @@ fn collapse(s: &str) -> String {
 /// Decides whether agent `m` loads `content`. `folder` is the name the agent would fall back to
 /// (the skill folder, or the file stem of a loose `foo.md`).
 pub fn accept(m: &AgentModel, content: &Result<SkillMd, ReadError>, folder: &str) -> Acceptance {
-    let mut a = accept_unlisted(m, content, folder);
+    accept_with(m, content, folder, &skill::Parses::new())
+}
+
+/// [`accept`], with the file's YAML parses shared with the other agents that read it: an agent
+/// whose split and YAML options give a text already parsed reuses that tree.
+pub fn accept_with(
+    m: &AgentModel,
+    content: &Result<SkillMd, ReadError>,
+    folder: &str,
+    parses: &skill::Parses,
+) -> Acceptance {
+    let mut a = accept_unlisted(m, content, folder, parses);
     if let Acceptance::Accepted(acc) = &mut a
         && acc.description_as_listed.is_none()
         && !acc.no_listed_description
@@ -371,6 +383,7 @@ fn accept_unlisted(
     m: &AgentModel,
     content: &Result<SkillMd, ReadError>,
     folder: &str,
+    parses: &skill::Parses,
 ) -> Acceptance {
     let cx = Ctx { m };
     let md = match content {
@@ -504,13 +517,16 @@ fn accept_unlisted(
         p.empty_block_is_mapping.as_ref().map(|r| &r.value),
         Some(Known::Known(true))
     );
-    let parse = |y: &str| -> Result<Node, ParseError> {
-        let root = skill::yaml::parse(y, parts.yaml_line, yopts).map_err(ParseError::Yaml)?;
+    // Parsed once per distinct text and options, whichever agent asks first.
+    let parse = |y: &str| -> Result<Arc<Node>, ParseError> {
+        let root = parses
+            .yaml(y, parts.yaml_line, yopts)
+            .map_err(ParseError::Yaml)?;
         if empty_is_mapping && root.ty() == YamlType::Null && y.trim().is_empty() {
-            return Ok(Node {
+            return Ok(Arc::new(Node {
                 value: skill::yaml::Value::Mapping(Vec::new()),
-                ..root
-            });
+                ..(*root).clone()
+            }));
         }
         if root.ty() != YamlType::Mapping {
             return Err(ParseError::NotMapping {
@@ -535,9 +551,7 @@ fn accept_unlisted(
     }
     let parsed = match parse(&first) {
         Ok(n) => {
-            if first != parts.yaml
-                && skill::yaml::parse(parts.yaml, parts.yaml_line, yopts).is_err()
-            {
+            if first != parts.yaml && parses.yaml(parts.yaml, parts.yaml_line, yopts).is_err() {
                 notes.push(cx.reason(
                     &p.yaml_repair,
                     msg!("the frontmatter is not valid YAML (e.g. an unquoted `: ` in a value); {} reads such values literally", m.name),
@@ -606,7 +620,7 @@ fn accept_unlisted(
             };
         }
     };
-    let fm = skill::Frontmatter::from_node(root);
+    let fm = skill::Frontmatter::from_shared(root);
     fields(&cx, &fm, parts.body, folder, notes)
 }
 

@@ -16,7 +16,7 @@ use crate::agents::{
     Topic,
 };
 use crate::scan::{self as scan, AgentRoot, Candidate, RootState, Scan, WalkedRoot};
-use crate::skill::SPEC_FIELDS;
+use crate::skill::{Parses, SPEC_FIELDS};
 use accept::Acceptance;
 use reach::Reach;
 use std::collections::{BTreeMap, HashMap};
@@ -205,38 +205,230 @@ pub fn resolve_subset(
     entries: &[Entry],
     subset: &[usize],
 ) -> (Vec<Verdict>, Vec<Option<String>>) {
-    let m = &models[ai];
-    let roots: Vec<&AgentRoot> = scan.agent_roots.iter().filter(|r| r.agent == ai).collect();
-    let mut by_path: HashMap<&Path, Vec<usize>> = HashMap::new();
-    for (i, r) in roots.iter().enumerate() {
-        by_path.entry(r.path.as_path()).or_default().push(i);
-    }
-    // distance-then-root ranks closeness first within each run of consecutive project roots
-    // in the file; the runs and the other roots keep their file order (a user root listed
-    // after the project roots ranks after every project copy).
-    let blocks = scope_blocks(m);
-    // Roots a setting ranks first (`rank = "first"`) come before every other root.
-    let order_key = |r: &AgentRoot| match m.precedence.order.value {
-        Known::Known(RankOrder::DistanceThenRoot) => (
-            usize::from(!r.ahead),
-            blocks.get(r.spec).copied().unwrap_or(usize::MAX),
-            r.walk_index,
-            r.spec,
-        ),
-        _ => (usize::from(!r.ahead), 0, r.spec, r.walk_index),
-    };
+    let pass = AgentPass::new(models, ai, scan);
+    let shared = Shared::new(scan);
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(subset.len());
     let mut contenders: Vec<Contender> = Vec::new();
-    // Made once per agent: the roots sentence and its provenance, former roots by path.
-    let (src, roots_sources, ev, roots_strength) = provenance_summary(m);
-    let roots_source: std::sync::Arc<str> = src.into();
-    let roots_evidence: std::sync::Arc<str> = ev.into();
-    let roots_text = root_list(m);
-    let mut former: HashMap<&Path, Vec<&crate::scan::FormerRootInstance>> = HashMap::new();
-    for f in scan.former_roots.iter().filter(|f| f.agent == ai) {
-        former.entry(f.path.as_path()).or_default().push(f);
-    }
     for (li, &ei) in subset.iter().enumerate() {
+        let facts = shared.facts(scan, &entries[ei]);
+        let (v, c) = pass.step(scan, entries, li, ei, &facts, &Parses::new());
+        verdicts.push(v);
+        contenders.extend(c);
+    }
+    pass.finish(scan, entries, verdicts, contenders)
+}
+
+/// Every entry resolved for every agent ([`resolve_all`]).
+pub struct Resolved<T> {
+    /// Per agent, in model order: one verdict per entry, and the collision keys.
+    pub agents: Vec<(Vec<Verdict>, Keys)>,
+    /// What `extra` gave for each entry.
+    pub extra: Vec<T>,
+    /// YAML parses made, over all files.
+    pub yaml_parses: usize,
+    /// YAML parses asked for, by every agent and `extra`: all but `yaml_parses` were shared.
+    pub yaml_asked: usize,
+}
+
+/// Resolves every entry for every agent, file by file on all cores: each file is parsed once
+/// per distinct split and YAML options its agents need, the tree shared between them and with
+/// `extra` (what else the caller wants of the file while it is parsed), and dropped before the
+/// next file; then each agent's collisions, on all cores. The verdicts are the ones
+/// [`resolve_keyed`] gives.
+pub fn resolve_all<T: Send>(
+    models: &[AgentModel],
+    scan: &Scan,
+    entries: &[Entry],
+    extra: impl Fn(usize, &Parses) -> T + Sync,
+) -> Resolved<T> {
+    let passes: Vec<AgentPass> = (0..models.len())
+        .map(|ai| AgentPass::new(models, ai, scan))
+        .collect();
+    let shared = Shared::new(scan);
+    // Files in chunks, each giving every agent's verdicts and accepted copies for its run of
+    // entries: the chunks' vectors are large enough to go back to the system as soon as they
+    // are moved into the agents' own (no copy of every verdict lives on beside them).
+    const CHUNK: usize = 256;
+    let chunks: Vec<std::ops::Range<usize>> = (0..entries.len())
+        .step_by(CHUNK)
+        .map(|a| a..(a + CHUNK).min(entries.len()))
+        .collect();
+    let stepped = scan::par_map(&chunks, |range| {
+        let mut verdicts: Vec<Vec<Verdict>> = (0..models.len())
+            .map(|_| Vec::with_capacity(range.len()))
+            .collect();
+        let mut contenders: Vec<Vec<Contender>> = (0..models.len()).map(|_| Vec::new()).collect();
+        let mut extras = Vec::with_capacity(range.len());
+        let (mut parsed, mut asked) = (0, 0);
+        for ei in range.clone() {
+            let parses = Parses::new();
+            let facts = shared.facts(scan, &entries[ei]);
+            for (ai, p) in passes.iter().enumerate() {
+                let (v, c) = p.step(scan, entries, ei, ei, &facts, &parses);
+                verdicts[ai].push(v);
+                contenders[ai].extend(c);
+            }
+            extras.push(extra(ei, &parses));
+            parsed += parses.parsed();
+            asked += parses.asked();
+        }
+        (verdicts, contenders, extras, parsed, asked)
+    });
+    let mut verdicts: Vec<Vec<Verdict>> = (0..models.len()).map(|_| Vec::new()).collect();
+    let mut contenders: Vec<Vec<Contender>> = (0..models.len()).map(|_| Vec::new()).collect();
+    let mut out = Resolved {
+        agents: Vec::new(),
+        extra: Vec::with_capacity(entries.len()),
+        yaml_parses: 0,
+        yaml_asked: 0,
+    };
+    for (vs, cs, xs, parsed, asked) in stepped {
+        for (ai, (v, c)) in vs.into_iter().zip(cs).enumerate() {
+            verdicts[ai].extend(v);
+            contenders[ai].extend(c);
+        }
+        out.extra.extend(xs);
+        out.yaml_parses += parsed;
+        out.yaml_asked += asked;
+    }
+    type Work = std::sync::Mutex<Option<(Vec<Verdict>, Vec<Contender>)>>;
+    let work: Vec<Work> = verdicts
+        .into_iter()
+        .zip(contenders)
+        .map(|w| std::sync::Mutex::new(Some(w)))
+        .collect();
+    let agents: Vec<usize> = (0..models.len()).collect();
+    out.agents = scan::par_map(&agents, |&ai| {
+        let (v, c) = work[ai]
+            .lock()
+            .ok()
+            .and_then(|mut w| w.take())
+            .unwrap_or_default();
+        let (verdicts, keys) = passes[ai].finish(scan, entries, v, c);
+        (verdicts, Keys::new(keys))
+    });
+    out
+}
+
+/// What the resolution of one entry needs that does not depend on the agent, found once per
+/// entry: the walked root it is listed under and the former roots above it.
+struct EntryFacts<'a> {
+    /// The deepest walked root holding the file (it was found through it), as shown.
+    under: String,
+    /// Every agent's former and never-scanned roots at or above the file, nearest first.
+    former: Vec<&'a crate::scan::FormerRootInstance>,
+}
+
+/// Made once per resolution, for every agent: former roots by path.
+struct Shared<'a> {
+    former: HashMap<&'a Path, Vec<&'a crate::scan::FormerRootInstance>>,
+}
+
+impl<'a> Shared<'a> {
+    fn new(scan: &'a Scan) -> Shared<'a> {
+        let mut former: HashMap<&Path, Vec<&crate::scan::FormerRootInstance>> = HashMap::new();
+        for f in &scan.former_roots {
+            former.entry(f.path.as_path()).or_default().push(f);
+        }
+        Shared { former }
+    }
+
+    /// The facts of entry `e`, by one walk up its ancestors.
+    fn facts(&self, scan: &Scan, e: &'a Entry) -> EntryFacts<'a> {
+        let under = e
+            .found
+            .iter()
+            .map(|&(wi, _)| &scan.walked[wi].path)
+            .max_by_key(|p| p.components().count())
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let former = if self.former.is_empty() {
+            Vec::new()
+        } else {
+            e.path
+                .ancestors()
+                .filter_map(|a| self.former.get(a))
+                .flatten()
+                .copied()
+                .collect()
+        };
+        EntryFacts { under, former }
+    }
+}
+
+/// What resolving for one agent needs, made once per agent: its roots and their ranks, the
+/// roots sentence and its provenance.
+struct AgentPass<'a> {
+    m: &'a AgentModel,
+    ai: usize,
+    roots: Vec<&'a AgentRoot>,
+    by_path: HashMap<&'a Path, Vec<usize>>,
+    blocks: Vec<usize>,
+    roots_source: std::sync::Arc<str>,
+    roots_sources: crate::agents::Sources,
+    roots_evidence: std::sync::Arc<str>,
+    roots_strength: Option<crate::agents::Strength>,
+    roots_text: String,
+}
+
+impl<'a> AgentPass<'a> {
+    fn new(models: &'a [AgentModel], ai: usize, scan: &'a Scan) -> AgentPass<'a> {
+        let m = &models[ai];
+        let roots: Vec<&AgentRoot> = scan.agent_roots.iter().filter(|r| r.agent == ai).collect();
+        let mut by_path: HashMap<&Path, Vec<usize>> = HashMap::new();
+        for (i, r) in roots.iter().enumerate() {
+            by_path.entry(r.path.as_path()).or_default().push(i);
+        }
+        let (src, roots_sources, ev, roots_strength) = provenance_summary(m);
+        AgentPass {
+            m,
+            ai,
+            roots,
+            by_path,
+            // distance-then-root ranks closeness first within each run of consecutive project
+            // roots in the file; the runs and the other roots keep their file order (a user
+            // root listed after the project roots ranks after every project copy).
+            blocks: scope_blocks(m),
+            roots_source: src.into(),
+            roots_sources,
+            roots_evidence: ev.into(),
+            roots_strength,
+            roots_text: root_list(m),
+        }
+    }
+
+    /// Roots a setting ranks first (`rank = "first"`) come before every other root.
+    fn order_key(&self, r: &AgentRoot) -> (usize, usize, usize, usize) {
+        match self.m.precedence.order.value {
+            Known::Known(RankOrder::DistanceThenRoot) => (
+                usize::from(!r.ahead),
+                self.blocks.get(r.spec).copied().unwrap_or(usize::MAX),
+                r.walk_index,
+                r.spec,
+            ),
+            _ => (usize::from(!r.ahead), 0, r.spec, r.walk_index),
+        }
+    }
+
+    /// Reach and accept for one entry (`li`: its place in the verdicts being made): its
+    /// verdict before collisions, and the accepted copy waiting for the collision step.
+    fn step(
+        &self,
+        scan: &Scan,
+        entries: &[Entry],
+        li: usize,
+        ei: usize,
+        facts: &EntryFacts,
+        parses: &Parses,
+    ) -> (Verdict, Option<Contender>) {
+        let (m, ai, roots, by_path) = (self.m, self.ai, &self.roots, &self.by_path);
+        let order_key = |r: &AgentRoot| self.order_key(r);
+        let (roots_source, roots_sources, roots_evidence) = (
+            &self.roots_source,
+            &self.roots_sources,
+            &self.roots_evidence,
+        );
+        let (roots_strength, roots_text) = (self.roots_strength, &self.roots_text);
         let e = &entries[ei];
         // Every root instance of this agent that holds the file, best precedence first.
         let mut places: Vec<(usize, &WalkedRoot, &Candidate)> = Vec::new();
@@ -274,16 +466,9 @@ pub fn resolve_subset(
                 Status::Unknown
             };
             if places.is_empty() {
-                // The deepest walked root holding the file (it was found through it).
-                let under = e
-                    .found
-                    .iter()
-                    .map(|&(wi, _)| &scan.walked[wi].path)
-                    .max_by_key(|p| p.components().count())
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_default();
+                let under = &facts.under;
                 // Specific findings first: "never scans X", "stopped scanning X in version V".
-                for f in e.path.ancestors().filter_map(|a| former.get(a)).flatten() {
+                for f in facts.former.iter().filter(|f| f.agent == ai) {
                     if f.never {
                         let nr = &m.not_roots[f.index];
                         reasons.push(Reason::from_rule(
@@ -332,8 +517,7 @@ pub fn resolve_subset(
                     fix: None,
                 });
             }
-            verdicts.push(Verdict::new(status, reasons));
-            continue;
+            return (Verdict::new(status, reasons), None);
         };
         let root = roots[ri];
         let spec = crate::scan::roots::spec_of(m, root);
@@ -353,14 +537,19 @@ pub fn resolve_subset(
         let content = match scan.content(&c.path) {
             Some(c) => c,
             None => {
-                verdicts.push(Verdict::new(
-                    Status::Unknown,
-                    vec![
-                        found,
-                        Reason::skilltui("read", msg!("the file vanished while it was scanned")),
-                    ],
-                ));
-                continue;
+                return (
+                    Verdict::new(
+                        Status::Unknown,
+                        vec![
+                            found,
+                            Reason::skilltui(
+                                "read",
+                                msg!("the file vanished while it was scanned"),
+                            ),
+                        ],
+                    ),
+                    None,
+                );
             }
         };
         // An agent that reports a skill at its canonical path also names it after the canonical
@@ -398,7 +587,7 @@ pub fn resolve_subset(
         }
         // Known bugs of the release that this file triggers.
         for b in &m.bugs {
-            if let Some(what) = bug_applies(b.when, content) {
+            if let Some(what) = bug_applies(b.when, content, parses) {
                 v.reasons.push(Reason::from_rule(
                     &b.from,
                     msg!("known bug: {}; {}", what, b.effect),
@@ -407,7 +596,7 @@ pub fn resolve_subset(
         }
         v.root = Some(root.path.clone());
         v.scope = Some(root.scope);
-        match accept::accept(m, content, &folder) {
+        match accept::accept_with(m, content, &folder, parses) {
             Acceptance::Rejected(r) => {
                 v.status = Status::Rejected;
                 v.reasons.push(r);
@@ -419,8 +608,7 @@ pub fn resolve_subset(
                     Ok(k) => k,
                     Err(r) => {
                         v.reasons.push(*r);
-                        verdicts.push(v);
-                        continue;
+                        return (v, None);
                     }
                 };
                 let key = match m.name_rules.collision_key.value {
@@ -433,17 +621,43 @@ pub fn resolve_subset(
                 v.description_as_listed = a.description_as_listed.clone();
                 v.conditional = a.conditional.clone();
                 v.reasons.extend(a.notes.iter().cloned());
-                contenders.push(Contender {
-                    local: li,
-                    entry: ei,
-                    root: ri,
-                    accepted: a,
-                    key,
-                });
+                return (
+                    v,
+                    Some(Contender {
+                        local: li,
+                        entry: ei,
+                        root: ri,
+                        accepted: a,
+                        key,
+                    }),
+                );
             }
         }
-        verdicts.push(v);
+        (v, None)
     }
+
+    /// Collisions, settings and the final touches over the entries stepped through, in order.
+    fn finish(
+        &self,
+        scan: &Scan,
+        entries: &[Entry],
+        verdicts: Vec<Verdict>,
+        contenders: Vec<Contender>,
+    ) -> (Vec<Verdict>, Vec<Option<String>>) {
+        finish(self, scan, entries, verdicts, contenders)
+    }
+}
+
+fn finish(
+    pass: &AgentPass,
+    scan: &Scan,
+    entries: &[Entry],
+    mut verdicts: Vec<Verdict>,
+    contenders: Vec<Contender>,
+) -> (Vec<Verdict>, Vec<Option<String>>) {
+    let (m, ai, roots) = (pass.m, pass.ai, &pass.roots);
+    let order_key = |r: &AgentRoot| pass.order_key(r);
+    let n = verdicts.len();
 
     // Collisions.
     let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
@@ -555,7 +769,7 @@ pub fn resolve_subset(
             }
             Known::Known(CollisionMode::FirstWins | CollisionMode::LastWins)
                 if m.precedence.order.value.is_unknown()
-                    && winner_depends_on_order(&contenders, &distinct, &roots, last) =>
+                    && winner_depends_on_order(&contenders, &distinct, roots, last) =>
             {
                 // The order between roots and distances decides here, and it is not established.
                 let reason = Reason::from_rule(
@@ -793,7 +1007,7 @@ pub fn resolve_subset(
                 .append(" (an assumption: no source establishes this rule)");
         }
     }
-    let mut keys: Vec<Option<String>> = vec![None; subset.len()];
+    let mut keys: Vec<Option<String>> = vec![None; n];
     for c in contenders {
         keys[c.local] = Some(c.key);
     }
@@ -802,7 +1016,11 @@ pub fn resolve_subset(
 
 /// Whether a known bug's condition holds for this file: a sentence saying what in the file
 /// triggers it.
-fn bug_applies(when: crate::agents::BugCondition, content: &scan::FileContent) -> Option<String> {
+fn bug_applies(
+    when: crate::agents::BugCondition,
+    content: &scan::FileContent,
+    parses: &Parses,
+) -> Option<String> {
     use crate::agents::BugCondition;
     use crate::skill::StrField;
     let Ok(md) = &**content else { return None };
@@ -812,7 +1030,9 @@ fn bug_applies(when: crate::agents::BugCondition, content: &scan::FileContent) -
         unclosed_rest_is_yaml: false,
     };
     let field = |key: &str| -> Option<String> {
-        let doc = crate::skill::parse_with(&md.text, lenient, Default::default()).ok()?;
+        let doc = parses
+            .parse_with(&md.text, lenient, Default::default())
+            .ok()?;
         match doc.frontmatter.string(key) {
             StrField::Other(n) => Some(format!(
                 "`{key}` is a YAML {} (line {}), not a string",

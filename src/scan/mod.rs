@@ -13,6 +13,7 @@ use crate::skill::{ReadError, SkillMd};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A file a skill's body refers to, and whether it is in the skill folder.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -62,6 +63,40 @@ pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
             })
         })
         .collect()
+}
+
+/// How far a scan has come, updated while it runs (from any of its threads): files walked,
+/// SKILL.md files to read and read. Another thread reads it with [`Progress::counts`].
+#[derive(Debug, Default)]
+pub struct Progress {
+    walked: AtomicUsize,
+    to_read: AtomicUsize,
+    read: AtomicUsize,
+}
+
+/// A reading of [`Progress`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Files seen by the walk so far (bundled files included).
+    pub walked: usize,
+    /// Candidate files to read (0 until the walk is done).
+    pub to_read: usize,
+    /// Candidate files read so far.
+    pub read: usize,
+}
+
+impl Progress {
+    pub fn new() -> Progress {
+        Progress::default()
+    }
+
+    pub fn counts(&self) -> Counts {
+        Counts {
+            walked: self.walked.load(Ordering::Relaxed),
+            to_read: self.to_read.load(Ordering::Relaxed),
+            read: self.read.load(Ordering::Relaxed),
+        }
+    }
 }
 
 /// A candidate file's content, read once.
@@ -131,8 +166,9 @@ impl Scan {
         which: &[usize],
         touched: &std::collections::BTreeSet<PathBuf>,
     ) -> usize {
+        let progress = Progress::new();
         let fresh: Vec<(WalkedRoot, Option<PathBuf>)> =
-            par_map(which, |&wi| walk_root(&self.walked[wi].path));
+            par_map(which, |&wi| walk_root(&self.walked[wi].path, &progress));
         let roots: Vec<PathBuf> = which
             .iter()
             .map(|&wi| self.walked[wi].path.clone())
@@ -264,8 +300,8 @@ pub(crate) fn sidecar_specs(models: &[AgentModel]) -> Vec<(usize, usize)> {
 
 /// Walks a root; with it, the root's own canonical path (one `realpath` per root instead of
 /// one per file).
-fn walk_root(p: &Path) -> (WalkedRoot, Option<PathBuf>) {
-    let w = walk::walk(p);
+fn walk_root(p: &Path, progress: &Progress) -> (WalkedRoot, Option<PathBuf>) {
+    let w = walk::walk_counted(p, &progress.walked);
     let canon = if w.exists {
         std::fs::canonicalize(p).ok()
     } else {
@@ -321,6 +357,11 @@ pub(crate) fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync)
 
 /// Scans the roots of `models` for `env`.
 pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
+    scan_with(models, env, &Progress::new())
+}
+
+/// [`scan`], counting in `progress` the files walked and read as it goes.
+pub fn scan_with(models: &[AgentModel], env: &Env, progress: &Progress) -> Scan {
     let settings = crate::settings::read(models, env);
     let (agent_roots, former_roots) = roots::expand(models, env, &settings);
     let mut paths: Vec<PathBuf> = agent_roots
@@ -332,7 +373,7 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
     paths.dedup();
     // Each root is walked once, the roots on all cores; the root's own canonical path comes
     // with it (one `realpath` per root instead of one per file).
-    let walked: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(&paths, |p| walk_root(p));
+    let walked: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(&paths, |p| walk_root(p, progress));
     let walked_index = paths
         .iter()
         .enumerate()
@@ -353,7 +394,12 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
         }
     }
     // Every distinct file read once, on all cores.
-    let contents = par_map(&to_read, |(_, path)| Arc::new(SkillMd::read(path)));
+    progress.to_read.store(to_read.len(), Ordering::Relaxed);
+    let contents = par_map(&to_read, |(_, path)| {
+        let content = Arc::new(SkillMd::read(path));
+        progress.read.fetch_add(1, Ordering::Relaxed);
+        content
+    });
     let files: HashMap<PathBuf, FileContent> = to_read
         .into_iter()
         .map(|(canon, _)| canon)

@@ -7,6 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use walkdir::WalkDir;
 
 /// Deepest folder level walked below a root (deeper than any agent is known to look).
@@ -119,6 +120,11 @@ pub struct WalkedRoot {
 
 /// Walks `root`.
 pub fn walk(root: &Path) -> WalkedRoot {
+    walk_counted(root, &AtomicUsize::new(0))
+}
+
+/// Walks `root`, adding each file walked to `walked` as it goes (the scan's progress).
+pub fn walk_counted(root: &Path, walked: &AtomicUsize) -> WalkedRoot {
     let mut out = WalkedRoot {
         path: root.to_path_buf(),
         ..Default::default()
@@ -216,6 +222,7 @@ pub fn walk(root: &Path) -> WalkedRoot {
                 name_chars: 0,
             });
         } else if entry.file_type().is_file() {
+            walked.fetch_add(1, Ordering::Relaxed);
             let os_name = entry.file_name();
             let lossy;
             let name: &str = match os_name.to_str() {

@@ -13,8 +13,10 @@ pub use frontmatter::{MissingCause, Split, SplitError, SplitOptions};
 pub use source::{MAX_FILE_BYTES, ReadError};
 pub use yaml::{Entry, Node, Pos, Value, YamlError, YamlOptions, YamlType};
 
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The six fields the Agent Skills specification defines.
 pub const SPEC_FIELDS: [&str; 6] = [
@@ -142,6 +144,11 @@ pub fn parse_with(
 ) -> Result<Document<'_>, ParseError> {
     let parts = frontmatter::split(text, split).map_err(ParseError::Split)?;
     let root = yaml::parse(parts.yaml, parts.yaml_line, yaml_opts).map_err(ParseError::Yaml)?;
+    document(parts, Arc::new(root))
+}
+
+/// The document of a split whose YAML parsed to `root` (an error unless it is a mapping).
+fn document<'a>(parts: Split<'a>, root: Arc<Node>) -> Result<Document<'a>, ParseError> {
     if root.ty() != YamlType::Mapping {
         return Err(ParseError::NotMapping {
             ty: root.ty(),
@@ -156,10 +163,97 @@ pub fn parse_with(
     })
 }
 
+/// The YAML parses of one file's frontmatter, shared by everyone who reads the file: each
+/// distinct (YAML text, first line, options) is parsed once and its tree shared. Every agent
+/// whose split and YAML options give the same text as another's (most agents: the canonical
+/// split) reuses that tree; an agent's lenient retry (a text rewrite) is a parse of its own, made
+/// only when asked for. Lives as long as one file is being resolved, on one thread.
+#[derive(Debug, Default)]
+pub struct Parses {
+    done: RefCell<Vec<Parsed>>,
+    asked: Cell<usize>,
+}
+
+#[derive(Debug)]
+struct Parsed {
+    yaml: Box<str>,
+    line: usize,
+    opts: YamlOptions,
+    result: Result<Arc<Node>, YamlError>,
+}
+
+impl Parses {
+    pub fn new() -> Parses {
+        Parses::default()
+    }
+
+    /// `yaml` (whose first line is `line` of the file) parsed with `opts`: from an earlier
+    /// identical request, or parsed now.
+    /// A request that accepts repeated keys is answered by the strict parse when that succeeds
+    /// (without a repeated key both give the same tree): the lenient parse is made only when
+    /// the strict one fails.
+    pub fn yaml(&self, yaml: &str, line: usize, opts: YamlOptions) -> Result<Arc<Node>, YamlError> {
+        if opts.allow_duplicate_keys {
+            let strict = YamlOptions {
+                allow_duplicate_keys: false,
+            };
+            if let Ok(root) = self.yaml(yaml, line, strict) {
+                return Ok(root);
+            }
+        } else {
+            self.asked.set(self.asked.get() + 1);
+        }
+        self.lookup(yaml, line, opts)
+    }
+
+    fn lookup(&self, yaml: &str, line: usize, opts: YamlOptions) -> Result<Arc<Node>, YamlError> {
+        if let Some(p) = self
+            .done
+            .borrow()
+            .iter()
+            .find(|p| p.line == line && p.opts == opts && &*p.yaml == yaml)
+        {
+            return p.result.clone();
+        }
+        let result = yaml::parse(yaml, line, opts).map(Arc::new);
+        self.done.borrow_mut().push(Parsed {
+            yaml: yaml.into(),
+            line,
+            opts,
+            result: result.clone(),
+        });
+        result
+    }
+
+    /// [`parse_with`], the YAML parse shared.
+    pub fn parse_with<'a>(
+        &self,
+        text: &'a str,
+        split: SplitOptions,
+        yaml_opts: YamlOptions,
+    ) -> Result<Document<'a>, ParseError> {
+        let parts = frontmatter::split(text, split).map_err(ParseError::Split)?;
+        let root = self
+            .yaml(parts.yaml, parts.yaml_line, yaml_opts)
+            .map_err(ParseError::Yaml)?;
+        document(parts, root)
+    }
+
+    /// How many YAML parses were made (distinct requests).
+    pub fn parsed(&self) -> usize {
+        self.done.borrow().len()
+    }
+
+    /// How many YAML parses were asked for (each request, shared or not).
+    pub fn asked(&self) -> usize {
+        self.asked.get()
+    }
+}
+
 /// The frontmatter mapping with typed access to its fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Frontmatter {
-    root: Node,
+    root: Arc<Node>,
 }
 
 /// A field's value as a string, or why it is not one.
@@ -175,6 +269,13 @@ pub enum StrField<'a> {
 impl Frontmatter {
     /// Wraps a parsed mapping node (callers check that it is a mapping).
     pub fn from_node(root: Node) -> Frontmatter {
+        Frontmatter {
+            root: Arc::new(root),
+        }
+    }
+
+    /// Wraps a parsed mapping node shared with other readers of the same file.
+    pub fn from_shared(root: Arc<Node>) -> Frontmatter {
         Frontmatter { root }
     }
 

@@ -245,6 +245,8 @@ pub struct App {
     pub env: Env,
     pub catalog: Option<Arc<Catalog>>,
     pub scan: ScanState,
+    /// How far the first scan has come (shown in the header until its snapshot arrives).
+    pub progress: Option<crate::scan::Counts>,
     /// The listing reports (Tokens tab), made the first time they are shown after a snapshot.
     listing: std::cell::OnceCell<Vec<ListingReport>>,
     pub collisions: Vec<Collision>,
@@ -441,6 +443,7 @@ impl App {
             env,
             catalog: None,
             scan: ScanState::Scanning,
+            progress: None,
             listing: std::cell::OnceCell::new(),
             collisions: Vec::new(),
             tab: Tab::Skills,
@@ -554,6 +557,7 @@ impl App {
         self.searches.clear();
         self.catalog = Some(cat);
         self.scan = ScanState::Ready;
+        self.progress = None;
         self.refresh_rows();
     }
 

@@ -185,7 +185,11 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
             1,
             Slot::Tail,
             vec![Span::styled(
-                format!("{} scanning…", SPINNER[app.spinner % SPINNER.len()]),
+                format!(
+                    "{} scanning…{}",
+                    SPINNER[app.spinner % SPINNER.len()],
+                    app.progress.map(scan_progress).unwrap_or_default()
+                ),
                 Style::new().fg(Color::Yellow),
             )],
         )),
@@ -310,4 +314,19 @@ fn tabs(f: &mut Frame, app: &App, area: Rect) {
 
 fn footer(f: &mut Frame, app: &App, area: Rect) {
     super::view::footer::draw(f, app, area);
+}
+
+/// The first scan's progress in the header: files walked, then SKILL.md files read of those
+/// found.
+fn scan_progress(c: crate::scan::Counts) -> String {
+    use crate::present::thousands;
+    let mut out = format!(" {} files walked", thousands(c.walked as u64));
+    if c.to_read > 0 {
+        out.push_str(&format!(
+            ", {} of {} read",
+            thousands(c.read as u64),
+            thousands(c.to_read as u64)
+        ));
+    }
+    out
 }

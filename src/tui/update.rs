@@ -36,6 +36,8 @@ pub enum Msg {
         problems: Arc<super::app::Problems>,
         update: Option<Box<crate::watch::Update>>,
     },
+    /// How far the first scan has come (files walked and read), while it runs.
+    Progress(crate::scan::Counts),
     /// The watcher reports a problem (not fatal).
     WatchWarning(String),
     /// The watcher thread ended; the explorer restarts it.
@@ -125,6 +127,12 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Catalog(cat) => app.set_catalog(cat),
         Msg::ScanFailed(e) => app.scan = super::app::ScanState::Failed(e),
+        // A late report (the snapshot already taken) is dropped.
+        Msg::Progress(c) => {
+            if app.scan == super::app::ScanState::Scanning && app.catalog.is_none() {
+                app.progress = Some(c);
+            }
+        }
         Msg::Key(k) if k.kind != KeyEventKind::Release => return key(app, k),
         Msg::Key(_) => {}
         Msg::Mouse(m) => mouse(app, m),
