@@ -1,5 +1,7 @@
 //! The skilltui binary: parse arguments and dispatch into the library.
 
+#![forbid(unsafe_code)]
+
 use clap::Parser;
 use std::io::Write;
 

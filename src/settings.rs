@@ -7,6 +7,7 @@ use crate::agents::{
     Wildcards,
 };
 use crate::env::Env;
+use crate::pattern::NamePattern;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -27,16 +28,12 @@ pub enum Target {
     /// A SKILL.md file or its folder.
     Path(PathBuf),
     /// A name pattern (matched against the listed name, the folder name and the display name).
-    Pattern {
-        pattern: String,
-        wildcards: Wildcards,
-    },
+    Pattern(NamePattern),
     /// A permission pattern that decides for the listed name when it matches and none of the
     /// patterns after it (`unless`) does (the last matching pattern decides).
     Permission {
-        pattern: String,
-        wildcards: Wildcards,
-        unless: Vec<String>,
+        pattern: NamePattern,
+        unless: Vec<NamePattern>,
     },
 }
 
@@ -67,83 +64,15 @@ impl Target {
         match self {
             Target::Name(n) => names.contains(&n.as_str()),
             Target::Path(p) => skill_md == p || skill_md.parent() == Some(p.as_path()),
-            Target::Pattern { pattern, wildcards } => names
-                .iter()
-                .any(|n| wildcards_match(*wildcards, pattern, n)),
-            Target::Permission {
-                pattern,
-                wildcards,
-                unless,
-            } => names.first().is_some_and(|n| {
-                wildcards_match(*wildcards, pattern, n)
-                    && !unless.iter().any(|u| wildcards_match(*wildcards, u, n))
-            }),
+            Target::Pattern(pattern) => names.iter().any(|n| pattern.matches(n)),
+            Target::Permission { pattern, unless } => names
+                .first()
+                .is_some_and(|n| pattern.matches(n) && !unless.iter().any(|u| u.matches(n))),
         }
     }
 }
 
-/// Whether `text` matches `pattern` in the wildcard dialect `w`.
-pub fn wildcards_match(w: Wildcards, pattern: &str, text: &str) -> bool {
-    match w {
-        Wildcards::Star => wildcard(pattern, text),
-        Wildcards::StarQuestion => {
-            let norm = |s: &str| -> Vec<char> {
-                s.chars().map(|c| if c == '\\' { '/' } else { c }).collect()
-            };
-            let (p, t) = (norm(pattern), norm(text));
-            star_question(&p, &t)
-                || (p.ends_with(&[' ', '*']) && star_question(&p[..p.len() - 2], &t))
-        }
-    }
-}
-
-/// `*` any run of characters, `?` one character, everything else literally (iterative, with
-/// one backtracking point: linear in practice, never exponential).
-fn star_question(p: &[char], t: &[char]) -> bool {
-    let (mut pi, mut ti) = (0, 0);
-    let mut back: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        if pi < p.len() && (p[pi] == '?' || (p[pi] != '*' && p[pi] == t[ti])) {
-            pi += 1;
-            ti += 1;
-        } else if pi < p.len() && p[pi] == '*' {
-            back = Some((pi, ti));
-            pi += 1;
-        } else if let Some((bp, bt)) = back {
-            pi = bp + 1;
-            ti = bt + 1;
-            back = Some((bp, bt + 1));
-        } else {
-            return false;
-        }
-    }
-    p[pi..].iter().all(|&c| c == '*')
-}
-
-/// `*` matches any run of characters; everything else literally.
-pub fn wildcard(pattern: &str, text: &str) -> bool {
-    let parts: Vec<&str> = pattern.split('*').collect();
-    if parts.len() == 1 {
-        return pattern == text;
-    }
-    let mut rest = text;
-    for (i, part) in parts.iter().enumerate() {
-        if i == 0 {
-            match rest.strip_prefix(part) {
-                Some(r) => rest = r,
-                None => return false,
-            }
-        } else if i == parts.len() - 1 {
-            return rest.ends_with(part);
-        } else {
-            match rest.find(part) {
-                Some(at) => rest = &rest[at + part.len()..],
-                None => return false,
-            }
-        }
-    }
-    true
-}
+pub use crate::pattern::wildcards_match;
 
 /// JSONC as the agents read it: JSON with `//` and `/* */` comments and trailing commas,
 /// nothing else of JSON5 (unquoted keys, single quotes, hexadecimal numbers are errors).
@@ -302,9 +231,11 @@ fn last_match(out: &mut Settings, mut pending: Vec<Pending>, ai: usize, m: &Agen
                 agent: ai,
                 setting: *si,
                 target: Target::Permission {
-                    pattern: pattern.clone(),
-                    wildcards: dialect(s),
-                    unless: merged[i + 1..].iter().map(|e| e.0.clone()).collect(),
+                    pattern: NamePattern::new(dialect(s), pattern),
+                    unless: merged[i + 1..]
+                        .iter()
+                        .map(|e| NamePattern::new(dialect(s), &e.0))
+                        .collect(),
                 },
                 effect,
                 origin: if later == 0 {
@@ -571,10 +502,7 @@ fn interpret(
                 if action == "deny" {
                     add(
                         out,
-                        Target::Pattern {
-                            pattern: "*".into(),
-                            wildcards: dialect(s),
-                        },
+                        Target::Pattern(NamePattern::new(dialect(s), "*")),
                         effect,
                         at(format!("`{key} = \"deny\"`")),
                     );
@@ -584,10 +512,7 @@ fn interpret(
                     if action.as_str() == Some("deny") {
                         add(
                             out,
-                            Target::Pattern {
-                                pattern: pattern.clone(),
-                                wildcards: dialect(s),
-                            },
+                            Target::Pattern(NamePattern::new(dialect(s), pattern)),
                             effect,
                             at(format!("`{key}.\"{pattern}\" = \"deny\"`")),
                         );
@@ -600,10 +525,7 @@ fn interpret(
                 if let Some(p) = entry.strip_prefix('!') {
                     add(
                         out,
-                        Target::Pattern {
-                            pattern: p.into(),
-                            wildcards: dialect(s),
-                        },
+                        Target::Pattern(NamePattern::new(dialect(s), p)),
                         effect,
                         at(format!("`!{p}` in `{key}`")),
                     );

@@ -42,6 +42,7 @@ fn run_loop_step(app: &mut App, cmds: Vec<Cmd>) {
 }
 
 #[test]
+#[allow(unsafe_code)] // std::env::set_var, in a binary of its own
 fn quick_fix_through_preview_confirmation_and_undo() {
     let tmp = tempfile::tempdir().unwrap();
     let base = std::fs::canonicalize(tmp.path()).unwrap();

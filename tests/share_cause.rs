@@ -132,6 +132,7 @@ fn run_loop_step(app: &mut App, cmds: Vec<Cmd>) {
 }
 
 #[test]
+#[allow(unsafe_code)] // std::env::set_var, in a binary of its own
 fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
     let fx = fixture();
     // The data folder (journal, trash) is read from the environment: this binary's other test

@@ -1,113 +1,43 @@
-//! A unified diff of two texts, by lines (longest common subsequence; SKILL.md files are small).
+//! A unified diff of two texts, by lines (the `similar` crate's Myers diff), in the shape
+//! `diff -u` prints, with line ends and BOMs made visible.
+
+use similar::{ChangeTag, TextDiff};
 
 /// Lines kept around each change.
 const CONTEXT: usize = 2;
-/// Above this many lines on both sides the diff falls back to "whole file replaced".
-const MAX_LINES: usize = 4000;
-
-fn split(s: &str) -> Vec<&str> {
-    s.split_inclusive('\n').collect()
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Op {
-    Same,
-    Del,
-    Add,
-}
 
 /// `--- a/<label>` / `+++ b/<label>` and hunks; empty when the texts are equal.
 pub fn unified(label_a: &str, label_b: &str, a: &str, b: &str) -> String {
     if a == b {
         return String::new();
     }
-    let (x, y) = (split(a), split(b));
-    let mut ops: Vec<(Op, &str)> = Vec::new();
-    if x.len() > MAX_LINES || y.len() > MAX_LINES {
-        ops.extend(x.iter().map(|l| (Op::Del, *l)));
-        ops.extend(y.iter().map(|l| (Op::Add, *l)));
-    } else {
-        // Common prefix and suffix first, LCS on the middle.
-        let pre = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
-        let suf = x[pre..]
-            .iter()
-            .rev()
-            .zip(y[pre..].iter().rev())
-            .take_while(|(p, q)| p == q)
-            .count();
-        let (xm, ym) = (&x[pre..x.len() - suf], &y[pre..y.len() - suf]);
-        let (n, m) = (xm.len(), ym.len());
-        let mut t = vec![vec![0u32; m + 1]; n + 1];
-        for i in (0..n).rev() {
-            for j in (0..m).rev() {
-                t[i][j] = if xm[i] == ym[j] {
-                    t[i + 1][j + 1] + 1
-                } else {
-                    t[i + 1][j].max(t[i][j + 1])
-                };
-            }
-        }
-        ops.extend(x[..pre].iter().map(|l| (Op::Same, *l)));
-        let (mut i, mut j) = (0, 0);
-        while i < n || j < m {
-            if i < n && j < m && xm[i] == ym[j] {
-                ops.push((Op::Same, xm[i]));
-                i += 1;
-                j += 1;
-            } else if i < n && (j == m || t[i + 1][j] >= t[i][j + 1]) {
-                ops.push((Op::Del, xm[i]));
-                i += 1;
-            } else {
-                ops.push((Op::Add, ym[j]));
-                j += 1;
-            }
-        }
-        ops.extend(x[x.len() - suf..].iter().map(|l| (Op::Same, *l)));
-    }
+    let diff = TextDiff::from_lines(a, b);
     let mut out = format!("--- a/{label_a}\n+++ b/{label_b}\n");
-    // Group changes into hunks with context.
-    let changed: Vec<usize> = ops
-        .iter()
-        .enumerate()
-        .filter(|(_, (o, _))| *o != Op::Same)
-        .map(|(i, _)| i)
-        .collect();
-    let mut k = 0;
-    while k < changed.len() {
-        let start = changed[k].saturating_sub(CONTEXT);
-        let mut end = changed[k];
-        while k < changed.len() && changed[k] <= end + 2 * CONTEXT + 1 {
-            end = changed[k];
-            k += 1;
-        }
-        let end = (end + CONTEXT + 1).min(ops.len());
-        let (mut a0, mut b0) = (1, 1);
-        for (o, _) in &ops[..start] {
-            match o {
-                Op::Same => {
-                    a0 += 1;
-                    b0 += 1;
-                }
-                Op::Del => a0 += 1,
-                Op::Add => b0 += 1,
+    for group in diff.grouped_ops(CONTEXT) {
+        // Where the hunk starts on each side: the least index of its operations (the index of
+        // the other side a Myers delete or insert carries may point past the hunk's start).
+        let old = group
+            .iter()
+            .map(|op| op.old_range().start)
+            .min()
+            .unwrap_or(0);
+        let new = group
+            .iter()
+            .map(|op| op.new_range().start)
+            .min()
+            .unwrap_or(0);
+        let al: usize = group.iter().map(|op| op.old_range().len()).sum();
+        let bl: usize = group.iter().map(|op| op.new_range().len()).sum();
+        out.push_str(&format!("@@ -{},{al} +{},{bl} @@\n", old + 1, new + 1));
+        for op in &group {
+            for change in diff.iter_changes(op) {
+                out.push(match change.tag() {
+                    ChangeTag::Equal => ' ',
+                    ChangeTag::Delete => '-',
+                    ChangeTag::Insert => '+',
+                });
+                out.push_str(&show_line(change.value()));
             }
-        }
-        let al = ops[start..end]
-            .iter()
-            .filter(|(o, _)| *o != Op::Add)
-            .count();
-        let bl = ops[start..end]
-            .iter()
-            .filter(|(o, _)| *o != Op::Del)
-            .count();
-        out.push_str(&format!("@@ -{a0},{al} +{b0},{bl} @@\n"));
-        for (o, l) in &ops[start..end] {
-            out.push(match o {
-                Op::Same => ' ',
-                Op::Del => '-',
-                Op::Add => '+',
-            });
-            out.push_str(&show_line(l));
         }
     }
     out
@@ -132,5 +62,51 @@ mod tests {
     fn one_line_changed() {
         let d = super::unified("f", "f", "a\nb\nc\n", "a\nB\nc\n");
         assert_eq!(d, "--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    }
+
+    #[test]
+    fn equal_texts_give_no_diff() {
+        assert_eq!(super::unified("f", "f", "a\nb\n", "a\nb\n"), "");
+    }
+
+    #[test]
+    fn changes_far_apart_are_two_hunks_with_two_lines_of_context() {
+        let a = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n";
+        let b = "x\n2\n3\n4\n5\n6\n7\n8\n9\ny\n";
+        let d = super::unified("a", "b", a, b);
+        assert_eq!(
+            d,
+            "--- a/a\n+++ b/b\n@@ -1,3 +1,3 @@\n-1\n+x\n 2\n 3\n@@ -8,3 +8,3 @@\n 8\n 9\n-10\n+y\n"
+        );
+        // Four unchanged lines between two changes keep them in one hunk.
+        let d = super::unified("f", "f", "1\n2\n3\n4\n5\n6\n", "x\n2\n3\n4\n5\ny\n");
+        assert_eq!(d.matches("@@ -").count(), 1, "{d}");
+    }
+
+    #[test]
+    fn a_delete_before_an_insert_starts_the_hunk_at_the_first_line_of_both_sides() {
+        // Myers gives this delete a position on the new side past the equal line after it.
+        let d = super::unified("f", "f", "a\na\r\nd\na\r\n", "a\r\na\r\nd\na\r\n");
+        assert!(d.contains("@@ -1,4 +1,4 @@\n"), "{d}");
+    }
+
+    #[test]
+    fn inserts_into_an_empty_file_and_line_ends_are_shown() {
+        let d = super::unified("f", "f", "", "\u{feff}a\r\nb");
+        assert_eq!(
+            d,
+            "--- a/f\n+++ b/f\n@@ -1,0 +1,2 @@\n+<BOM>a\u{240d}\n+b\n\\ No newline at end of file\n"
+        );
+    }
+
+    #[test]
+    fn large_files_get_a_real_diff() {
+        let a: String = (0..10_000).map(|i| format!("line {i}\n")).collect();
+        let b = a.replace("line 5000\n", "changed\n");
+        let d = super::unified("f", "f", &a, &b);
+        assert_eq!(
+            d,
+            "--- a/f\n+++ b/f\n@@ -4999,5 +4999,5 @@\n line 4998\n line 4999\n-line 5000\n+changed\n line 5001\n line 5002\n"
+        );
     }
 }

@@ -5,33 +5,7 @@
 //! project (the agent's cwd) is usually `w/project` with `w/project/.git`, the home `home`.
 //! Variable values may use `{base}`.
 
-use super::Tree;
-use std::path::Path;
-
-/// One tree to run.
-#[derive(Debug, Clone)]
-pub struct Case {
-    pub name: String,
-    /// Generated from a seed (counted as random in the report).
-    pub random: bool,
-    /// `@@ PATH` + content blocks and `@@ mkdir PATH` lines ([`crate::demo::write_tree`]).
-    pub spec: String,
-    /// (link, target), both relative to the base; written as absolute symlinks.
-    pub symlinks: Vec<(String, String)>,
-    /// The agent's working folder, relative to the base.
-    pub cwd: String,
-    /// The home folder, relative to the base.
-    pub home: String,
-    /// Environment variables (`{base}` is replaced by the base folder).
-    pub vars: Vec<(String, String)>,
-    /// Run only for these agents (None = every agent).
-    pub agents: Option<Vec<&'static str>>,
-    /// `@@ mkdir X/.git` folders are made real (empty) git repositories (HEAD, objects, refs);
-    /// false leaves a bare `.git` folder, which git itself does not take for a repository.
-    pub real_git: bool,
-}
-
-static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+use super::Case;
 
 impl Case {
     fn new(name: &str) -> Case {
@@ -48,11 +22,6 @@ impl Case {
             agents: None,
             real_git: true,
         }
-    }
-
-    /// Whether the case is meant for `agent`.
-    pub fn applies_to(&self, agent: &str) -> bool {
-        self.agents.as_ref().is_none_or(|a| a.contains(&agent))
     }
 
     fn add(&mut self, block: String) -> &mut Case {
@@ -77,65 +46,6 @@ impl Case {
     fn link(&mut self, link: &str, target: &str) -> &mut Case {
         self.symlinks.push((link.into(), target.into()));
         self
-    }
-
-    /// Writes the tree under a fresh folder inside `scratch`.
-    pub fn write(&self, scratch: &Path) -> std::io::Result<Tree> {
-        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let slug: String = self
-            .name
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-            .take(40)
-            .collect();
-        let base = scratch.join(format!("{slug}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&base);
-        std::fs::create_dir_all(&base)?;
-        let base = std::fs::canonicalize(&base)?;
-        let b = base.to_string_lossy().into_owned();
-        // `{base}` in a file's text (a settings file naming an absolute folder) is the base.
-        crate::demo::write_tree(&base, &self.spec.replace("{base}", &b))?;
-        if self.real_git {
-            for line in self.spec.lines() {
-                if let Some(d) = line.strip_prefix("@@ mkdir ")
-                    && d.trim_end().ends_with(".git")
-                {
-                    let g = base.join(d.trim_end());
-                    std::fs::create_dir_all(g.join("objects"))?;
-                    std::fs::create_dir_all(g.join("refs/heads"))?;
-                    std::fs::write(g.join("HEAD"), "ref: refs/heads/main\n")?;
-                    std::fs::write(
-                        g.join("config"),
-                        "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
-                    )?;
-                }
-            }
-        }
-        for (link, target) in &self.symlinks {
-            let l = base.join(link);
-            if let Some(p) = l.parent() {
-                std::fs::create_dir_all(p)?;
-            }
-            let _ = std::fs::remove_file(&l);
-            // A link whose place a nested skill already took is left out.
-            #[cfg(unix)]
-            let _ = std::os::unix::fs::symlink(base.join(target), &l);
-        }
-        let project = base.join(&self.cwd);
-        let home = base.join(&self.home);
-        std::fs::create_dir_all(&project)?;
-        std::fs::create_dir_all(&home)?;
-        let vars = self
-            .vars
-            .iter()
-            .map(|(k, v)| (k.clone(), v.replace("{base}", &b)))
-            .collect();
-        Ok(Tree {
-            base,
-            project,
-            home,
-            vars,
-        })
     }
 }
 
@@ -281,6 +191,35 @@ pub fn targeted() -> Vec<Case> {
         c.std(&format!("w/project/{r}/ign/ignored-{s}"));
         c.add(format!("@@ w/project/{r}/.gitignore\nign/\n"));
     }
+    v.push(c);
+
+    // gitignore's rules in pi's ignore files (the `ignore` crate's matcher, applied top-down):
+    // nothing under an excluded folder comes back with a later `!`, classes, anchoring, `**`,
+    // and the three file names at two levels.
+    let mut c = Case::new("ignore-file-rules");
+    let r = "w/project/.pi/skills";
+    for s in [
+        "ign/keep",
+        "ign/other",
+        "ax",
+        "cx",
+        "anch",
+        "sub/anch",
+        "d-tmp",
+        "sub/deep-1",
+        "sub/kept",
+        "fd-x",
+        "a/b/c/starstar",
+        "plain",
+    ] {
+        c.std(&format!("{r}/{s}"));
+    }
+    c.add(format!(
+        "@@ {r}/.gitignore\nign/\n!ign/keep\n[ab]x/\n/anch/\n*-tmp\n# a comment\na/**/starstar\n"
+    ));
+    c.add(format!("@@ {r}/sub/.ignore\ndeep-*\n!kept\n"));
+    c.add(format!("@@ {r}/.fdignore\nfd-?\n"));
+    c.agents = Some(vec!["pi"]);
     v.push(c);
 
     // Symlinks: a linked skill folder, a linked SKILL.md, a linked root.

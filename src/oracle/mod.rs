@@ -2,7 +2,9 @@
 //! release's own listing on each (through `tests/oracle/driver.mjs`, without network, in a
 //! sandboxed home) and compare what it lists with skilltui's verdicts for that agent.
 //!
-//! - [`cases`]: the trees: targeted cases for the model's rules and seeded random trees.
+//! - [`Case`]: one tree to write and run.
+//! - `cases` (feature `testkit`, test tooling that installs leave out): the trees, targeted
+//!   cases for the model's rules and seeded random trees.
 //! - [`trees`]: how many random trees each agent runs.
 //! - [`run_agent`]: one agent's listing on a written tree, as a [`Listing`].
 //! - [`predict`] / [`compare`]: skilltui's Visible verdicts against the listing.
@@ -11,6 +13,8 @@
 //! The entry point is `tests/oracle.rs` (`SKILLTUI_ORACLE=1`); the releases are pinned in
 //! `tests/oracle/versions.json`. See `tests/oracle/README.md`.
 
+mod case;
+#[cfg(feature = "testkit")]
 pub mod cases;
 pub mod trees;
 pub mod verify;
@@ -24,7 +28,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-pub use cases::{Case, XorShift};
+pub use case::Case;
+#[cfg(feature = "testkit")]
+pub use cases::XorShift;
 
 /// The agents the oracle can run (skilltui agent ids).
 pub const AGENTS: [&str; 13] = [
@@ -1016,7 +1022,7 @@ pub fn run_case(
     Ok((listing, c))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "testkit"))]
 mod report_tests {
     use super::*;
 

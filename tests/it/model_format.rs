@@ -5,6 +5,7 @@
 //! verdicts through the library and, for some, through `skilltui why` / `list --json` with
 //! `--model DIR`.
 
+use crate::common::Tree;
 use serde_json::Value;
 use skilltui::agents::{self, AgentModel, Topic};
 use skilltui::catalog::Catalog;
@@ -17,42 +18,18 @@ const SRC: &str = r#"[{ doc = "https://example.com/fixture" }]"#;
 
 /// A fixture: `base/home` is HOME, `base/project` the working folder, `base/models` the model
 /// folder for `--model`.
-struct Fx {
-    _tmp: tempfile::TempDir,
-    base: PathBuf,
-    project: PathBuf,
-    home: PathBuf,
+struct Fx(Tree);
+
+impl std::ops::Deref for Fx {
+    type Target = Tree;
+    fn deref(&self) -> &Tree {
+        &self.0
+    }
 }
 
 impl Fx {
     fn new() -> Fx {
-        let tmp = tempfile::tempdir().unwrap();
-        let base = tmp.path().to_path_buf();
-        assert!(
-            !base.ancestors().any(|d| d.join(".git").exists()),
-            "an ancestor of the temp dir holds .git"
-        );
-        let project = base.join("project");
-        let home = base.join("home");
-        std::fs::create_dir_all(&project).unwrap();
-        std::fs::create_dir_all(&home).unwrap();
-        Fx {
-            _tmp: tmp,
-            base,
-            project,
-            home,
-        }
-    }
-
-    fn put(&self, rel: &str, content: &str) -> PathBuf {
-        let p = self.base.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, content).unwrap();
-        p
-    }
-
-    fn mkdir(&self, rel: &str) {
-        std::fs::create_dir_all(self.base.join(rel)).unwrap();
+        Fx(Tree::new("project"))
     }
 
     fn skill(&self, dir: &str, name: &str) -> PathBuf {

@@ -4,6 +4,8 @@
 //! resolver applying it. Expected values come from the sources each model cites (named on each
 //! test), never from skilltui's output.
 
+use crate::common::Tree;
+use crate::common::oracle_cases;
 use skilltui::agents::{self, AgentModel, Evidence, Scope};
 use skilltui::catalog::Catalog;
 use skilltui::env::Env;
@@ -69,19 +71,6 @@ fn each_model_loads_under_its_file_name() {
     }
 }
 
-fn oracle_cases() -> Vec<(String, Option<Vec<String>>)> {
-    skilltui::oracle::cases::targeted()
-        .into_iter()
-        .map(|c| {
-            let agents = c
-                .agents
-                .as_ref()
-                .map(|a| a.iter().map(|s| s.to_string()).collect());
-            (c.name, agents)
-        })
-        .collect()
-}
-
 #[test]
 fn every_rule_cites_public_sources_with_the_versions_its_evidence_needs() {
     let cases = oracle_cases();
@@ -129,41 +118,18 @@ fn every_rule_cites_public_sources_with_the_versions_its_evidence_needs() {
 // Fixtures
 // ------------------------------------------------------------------------------------------
 
-struct Fx {
-    _tmp: tempfile::TempDir,
-    base: PathBuf,
-    project: PathBuf,
-    home: PathBuf,
+struct Fx(Tree);
+
+impl std::ops::Deref for Fx {
+    type Target = Tree;
+    fn deref(&self) -> &Tree {
+        &self.0
+    }
 }
 
 impl Fx {
     fn new(project_rel: &str) -> Fx {
-        let tmp = tempfile::tempdir().unwrap();
-        let base = tmp.path().to_path_buf();
-        assert!(!base.ancestors().any(|d| d.join(".git").exists()));
-        let project = base.join(project_rel);
-        let home = base.join("home");
-        std::fs::create_dir_all(&project).unwrap();
-        std::fs::create_dir_all(&home).unwrap();
-        Fx {
-            _tmp: tmp,
-            base,
-            project,
-            home,
-        }
-    }
-
-    fn git_repo(&self, rel: &str) {
-        self.put(&format!("{rel}/.git/HEAD"), "ref: refs/heads/main\n");
-        std::fs::create_dir_all(self.base.join(rel).join(".git/objects")).unwrap();
-        std::fs::create_dir_all(self.base.join(rel).join(".git/refs")).unwrap();
-    }
-
-    fn put(&self, rel: &str, content: &str) -> PathBuf {
-        let p = self.base.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, content).unwrap();
-        p
+        Fx(Tree::new(project_rel))
     }
 
     fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {

@@ -1,6 +1,6 @@
 //! The explorer's update function: event → new state.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use skilltui::tui::app::{DetailTab, Filter, Focus, Sort, Tab};
@@ -57,7 +57,7 @@ fn sort_and_filters_keep_the_selection() {
     let all = app.rows.len();
     keys(&mut app, "f");
     assert_eq!(app.filter, Filter::Problems);
-    // Every skill of the demo has an error or warning finding (tests/tui_update.rs checks the
+    // Every skill of the demo has an error or warning finding (tests/it/tui_update.rs checks the
     // filter against the findings).
     assert!(app.rows.len() <= all);
     keys(&mut app, "f");

@@ -3,7 +3,7 @@
 //! `--json-schema 1` is byte for byte the output before schema 2 (a snapshot of it on part of the
 //! demo tree); `--fields`; and a closed pipe ends the output quietly.
 //!
-//! The snapshot `tests/snapshots/list_json_schema1.json` was written by the binary of the last
+//! The snapshot `tests/it/snapshots/list_json_schema1.json` was written by the binary of the last
 //! commit before schema 2 (`list --json`). When a change to the models or the resolver changes the
 //! verdicts on purpose, rewrite it with `SKILLTUI_BLESS=1 cargo test --test json_schema` and
 //! review the diff.
@@ -75,7 +75,7 @@ impl Tree {
 
     /// The demo tree.
     fn demo() -> Tree {
-        Tree::of(include_str!("../assets/demo/catalog.txt"))
+        Tree::of(include_str!("../../assets/demo/catalog.txt"))
     }
 
     fn run(&self, args: &[&str]) -> Output {
@@ -104,7 +104,7 @@ impl Tree {
 }
 
 fn snapshot_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/list_json_schema1.json")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/snapshots/list_json_schema1.json")
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! skilltui's current output; each test cites its source. Where skilltui disagrees with the
 //! research the test keeps the research's value and is marked `#[ignore = "BUG: …"]`.
 
+use crate::common::Tree;
 use skilltui::agents::{self, Scope};
 use skilltui::catalog::Catalog;
 use skilltui::env::Env;
@@ -20,60 +21,24 @@ use Status::{NotFound, Rejected, Shadowed, Unknown, Visible};
 // ------------------------------------------------------------------------------------------
 
 /// A fixture: `base/home` is HOME, `base/<project>` the agent's working folder.
-struct Fx {
-    _tmp: tempfile::TempDir,
-    base: PathBuf,
-    project: PathBuf,
-    home: PathBuf,
+struct Fx(Tree);
+
+impl std::ops::Deref for Fx {
+    type Target = Tree;
+    fn deref(&self) -> &Tree {
+        &self.0
+    }
 }
 
 impl Fx {
     /// A project at `base/<project_rel>` (created) and a home at `base/home`.
     fn new(project_rel: &str) -> Fx {
-        let tmp = tempfile::tempdir().unwrap();
-        let base = tmp.path().to_path_buf();
-        // The project must not be inside someone else's git repository.
-        assert!(
-            !base.ancestors().any(|d| d.join(".git").exists()),
-            "an ancestor of the temp dir {} holds .git; set TMPDIR elsewhere",
-            base.display()
-        );
-        let project = base.join(project_rel);
-        let home = base.join("home");
-        std::fs::create_dir_all(&project).unwrap();
-        std::fs::create_dir_all(&home).unwrap();
-        Fx {
-            _tmp: tmp,
-            base,
-            project,
-            home,
-        }
+        Fx(Tree::new(project_rel))
     }
 
     /// A git project at `base/project`.
     fn git() -> Fx {
-        let f = Fx::new("project");
-        f.git_repo("project");
-        f
-    }
-
-    fn mkdir(&self, rel: &str) {
-        std::fs::create_dir_all(self.base.join(rel)).unwrap();
-    }
-
-    /// Makes `base/rel` the top of a git work tree (`.git` with HEAD, objects/ and refs/).
-    fn git_repo(&self, rel: &str) {
-        self.put(&format!("{rel}/.git/HEAD"), "ref: refs/heads/main\n");
-        self.mkdir(&format!("{rel}/.git/objects"));
-        self.mkdir(&format!("{rel}/.git/refs"));
-    }
-
-    /// Writes `content` to `base/rel` (creating folders) and returns the path.
-    fn put(&self, rel: &str, content: &str) -> PathBuf {
-        let p = self.base.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, content).unwrap();
-        p
+        Fx(Tree::git())
     }
 
     /// Writes a SKILL.md with `name` and `description` to `base/<dir>/SKILL.md`.

@@ -5,7 +5,7 @@
 //! with a diagnostic rather than a panic, and print no terminal control character (ESC, BEL, C1),
 //! bidi override or zero-width character, while `list --json` keeps the original text.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use skilltui::catalog::Catalog;

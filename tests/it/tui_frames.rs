@@ -1,6 +1,6 @@
 //! Snapshots of every screen and overlay of the explorer (TestBackend frames of the demo).
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use tui_support::*;

@@ -2,7 +2,7 @@
 //! agent selection of `list`, `check` and the explorer; unique column labels. Nothing here
 //! depends on the test machine's PATH or home: every run passes its own.
 
-mod tui_support;
+use crate::tui_support;
 
 use serde_json::Value;
 use skilltui::agents::{self, in_use::Evidence};

@@ -3,47 +3,24 @@
 //! ambiguous name lists its copies and exits 2), and `validate` on a folder of skill folders.
 //! Every run clears the environment (PATH only) and passes `--project`/`--home`.
 
+use crate::common::Tree;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-struct Fx {
-    _tmp: tempfile::TempDir,
-    base: PathBuf,
-    project: PathBuf,
-    home: PathBuf,
+struct Fx(Tree);
+
+impl std::ops::Deref for Fx {
+    type Target = Tree;
+    fn deref(&self) -> &Tree {
+        &self.0
+    }
 }
 
 impl Fx {
     fn new() -> Fx {
-        let tmp = tempfile::tempdir().unwrap();
-        let base = tmp.path().to_path_buf();
-        assert!(
-            !base.ancestors().any(|d| d.join(".git").exists()),
-            "an ancestor of the temp dir holds .git"
-        );
-        let project = base.join("project");
-        let home = base.join("home");
-        skilltui::demo::write_tree(
-            &project,
-            "@@ .git/HEAD\nref: refs/heads/main\n@@ mkdir .git/objects\n@@ mkdir .git/refs\n",
-        )
-        .unwrap();
-        std::fs::create_dir_all(&home).unwrap();
-        Fx {
-            _tmp: tmp,
-            base,
-            project,
-            home,
-        }
-    }
-
-    fn put(&self, rel: &str, content: &str) -> PathBuf {
-        let p = self.base.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, content).unwrap();
-        p
+        Fx(Tree::git())
     }
 
     fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {

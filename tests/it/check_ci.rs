@@ -10,7 +10,8 @@
 //! pointing at the rule with that id), URI references without characters RFC 3986 forbids, and
 //! only property names the schema defines for each object skilltui writes.
 
-mod tui_support;
+use crate::common::Tree;
+use crate::tui_support;
 
 use serde_json::Value;
 use skilltui::findings::{self, Code, Severity, Subject};
@@ -18,38 +19,18 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-struct Fx {
-    _tmp: tempfile::TempDir,
-    base: PathBuf,
-    project: PathBuf,
-    home: PathBuf,
+struct Fx(Tree);
+
+impl std::ops::Deref for Fx {
+    type Target = Tree;
+    fn deref(&self) -> &Tree {
+        &self.0
+    }
 }
 
 impl Fx {
     fn new() -> Fx {
-        let tmp = tempfile::tempdir().unwrap();
-        let base = tmp.path().to_path_buf();
-        let project = base.join("project");
-        let home = base.join("home");
-        skilltui::demo::write_tree(
-            &project,
-            "@@ .git/HEAD\nref: refs/heads/main\n@@ mkdir .git/objects\n@@ mkdir .git/refs\n",
-        )
-        .unwrap();
-        std::fs::create_dir_all(&home).unwrap();
-        Fx {
-            _tmp: tmp,
-            base,
-            project,
-            home,
-        }
-    }
-
-    fn put(&self, rel: &str, content: &str) -> PathBuf {
-        let p = self.base.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, content).unwrap();
-        p
+        Fx(Tree::git())
     }
 
     fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {

@@ -1,6 +1,7 @@
 //! The built-in agent models (`assets/agents/*.toml`): they load, carry provenance on every rule,
 //! and pin a few research facts through the public API. See `assets/agents/README.md`.
 
+use crate::common::oracle_cases;
 use skilltui::agents::{
     AgentModel, BUILTIN_IDS, BundledFiles, CharsetRule, CollisionKey, CollisionMode, Depth,
     Evidence, Expects, Handling, HidesFromModel, Known, LengthLimit, LooseMd, Nested, NoGitWalk,
@@ -601,20 +602,6 @@ fn the_variables_skilltui_reads_come_from_the_models() {
 // ---------------------------------------------------------------------------------------------
 // Sources a user can follow
 // ---------------------------------------------------------------------------------------------
-
-/// The oracle's targeted cases, with the agents each runs for.
-fn oracle_cases() -> Vec<(String, Option<Vec<String>>)> {
-    skilltui::oracle::cases::targeted()
-        .into_iter()
-        .map(|c| {
-            let agents = c
-                .agents
-                .as_ref()
-                .map(|a| a.iter().map(|s| s.to_string()).collect());
-            (c.name, agents)
-        })
-        .collect()
-}
 
 fn lint(m: &AgentModel) -> Vec<String> {
     skilltui::agents::sources::lint(m, &oracle_cases(), skilltui::agents::sources::CITABLE)

@@ -2,7 +2,7 @@
 //! somewhere in name or description, no scattered path matches) and the matches an active
 //! filter hides, counted and named in the Skills title.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use skilltui::agents::Scope;
@@ -127,7 +127,7 @@ fn fill_pdf_forms_ranks_pdf_first_and_names_what_a_filter_hides() {
 }
 
 /// The real install (`SKILLTUI_REAL=/work/realcat`, holding P and H): `fill pdf forms` puts
-/// the `pdf` skill in the top 3. Run with `cargo test --test tui_search -- --ignored`.
+/// the `pdf` skill in the top 3. Run with `cargo test --test it tui_search -- --ignored`.
 #[test]
 #[ignore]
 fn real_install_fill_pdf_forms() {

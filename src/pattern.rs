@@ -1,0 +1,247 @@
+//! The agents' pattern dialects, compiled once onto maintained matchers.
+//!
+//! - Name patterns in settings ([`NamePattern`], the dialects of [`Wildcards`]): translated into
+//!   an anchored regular expression the way OpenCode's own `Wildcard.match` does it (`*` → `.*`,
+//!   `?` → `.`, everything else literal, `.` matching line ends too) and run by the `regex`
+//!   crate, so `?` is one character of a non-ASCII name, as in the agent.
+//! - Ignore files inside a skills root ([`ignored_by`], pi's `.gitignore`, `.ignore`,
+//!   `.fdignore`): the `ignore` crate's gitignore matcher (ripgrep's, on `globset`), applied
+//!   top-down the way a walk applies it: a folder an ignore file excludes hides everything below
+//!   it, and a later `!` pattern cannot re-include a file under it (git's rule, and the `ignore`
+//!   npm package's that pi uses).
+
+use crate::agents::Wildcards;
+use ignore::Match;
+use ignore::gitignore::GitignoreBuilder;
+use regex::Regex;
+use std::path::Path;
+
+/// A name pattern of a setting, in its agent's wildcard dialect.
+#[derive(Debug, Clone)]
+pub struct NamePattern {
+    source: String,
+    wildcards: Wildcards,
+    /// None when the pattern is too large to compile: it then matches nothing.
+    re: Option<Regex>,
+}
+
+impl PartialEq for NamePattern {
+    fn eq(&self, other: &NamePattern) -> bool {
+        self.source == other.source && self.wildcards == other.wildcards
+    }
+}
+
+impl NamePattern {
+    /// Compiles `pattern` in the dialect `wildcards`.
+    pub fn new(wildcards: Wildcards, pattern: &str) -> NamePattern {
+        let mut re = String::from("(?s)^");
+        let body = match wildcards {
+            Wildcards::Star => pattern.to_string(),
+            Wildcards::StarQuestion => pattern.replace('\\', "/"),
+        };
+        // StarQuestion: a trailing ` *` is optional (`git *` also matches `git`).
+        let (body, optional_tail) = match wildcards {
+            Wildcards::StarQuestion => match body.strip_suffix(" *") {
+                Some(head) => (head.to_string(), true),
+                None => (body, false),
+            },
+            Wildcards::Star => (body, false),
+        };
+        let mut literal = String::new();
+        for c in body.chars() {
+            let token = match (c, wildcards) {
+                ('*', _) => ".*",
+                ('?', Wildcards::StarQuestion) => ".",
+                _ => {
+                    literal.push(c);
+                    continue;
+                }
+            };
+            re.push_str(&regex::escape(&literal));
+            literal.clear();
+            re.push_str(token);
+        }
+        re.push_str(&regex::escape(&literal));
+        if optional_tail {
+            re.push_str("(?: .*)?");
+        }
+        re.push('$');
+        NamePattern {
+            source: pattern.to_string(),
+            wildcards,
+            re: Regex::new(&re).ok(),
+        }
+    }
+
+    /// The pattern as the settings file wrote it.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Its dialect.
+    pub fn wildcards(&self) -> Wildcards {
+        self.wildcards
+    }
+
+    /// Whether `text` (a skill's name) matches.
+    pub fn matches(&self, text: &str) -> bool {
+        let Some(re) = &self.re else {
+            return false;
+        };
+        match self.wildcards {
+            Wildcards::StarQuestion if text.contains('\\') => re.is_match(&text.replace('\\', "/")),
+            _ => re.is_match(text),
+        }
+    }
+}
+
+/// The pattern of an ignore file that excludes `rel` (a file's path relative to the ignore
+/// file's folder), in gitignore's rules: the last matching pattern decides, `!` re-includes, a
+/// trailing `/` matches folders only, a pattern with an inner or leading `/` is anchored to the
+/// ignore file's folder, `*` and `?` stay within one folder name, `**` crosses folders,
+/// `[a-z]` is a class. Folders are decided before what they hold: a file under an excluded
+/// folder stays excluded whatever later patterns say. Lines that are not valid globs are
+/// skipped.
+pub fn ignored_by<'a>(patterns: &'a [String], rel: &Path) -> Option<&'a str> {
+    let mut b = GitignoreBuilder::new("");
+    for p in patterns {
+        // An invalid line (an unclosed `[`) is skipped, the way git skips it.
+        let _ = b.add_line(None, p);
+    }
+    let gi = b.build().ok()?;
+    let hit = |m: Match<&ignore::gitignore::Glob>| match m {
+        Match::Ignore(g) => Some(
+            patterns
+                .iter()
+                .map(String::as_str)
+                .rfind(|p| *p == g.original() || p.trim_end() == g.original())
+                .unwrap_or_else(|| patterns.last().map_or("", String::as_str)),
+        ),
+        _ => None,
+    };
+    let comps: Vec<&std::ffi::OsStr> = rel.components().map(|c| c.as_os_str()).collect();
+    let mut prefix = std::path::PathBuf::new();
+    for (i, c) in comps.iter().enumerate() {
+        prefix.push(c);
+        let is_dir = i + 1 < comps.len();
+        if let Some(p) = hit(gi.matched(&prefix, is_dir)) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Whether `text` matches `pattern` in the wildcard dialect `w` (compiles the pattern; keep a
+/// [`NamePattern`] to match many names).
+pub fn wildcards_match(w: Wildcards, pattern: &str, text: &str) -> bool {
+    NamePattern::new(w, pattern).matches(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ignored_by, wildcards_match as m};
+    use crate::agents::Wildcards::{Star, StarQuestion};
+    use std::path::Path;
+
+    /// The `star` dialect (the default of pattern settings): `*` is any run of characters, line
+    /// ends included; everything else literal.
+    #[test]
+    fn star_dialect() {
+        assert!(m(Star, "no-*", "no-thanks") && m(Star, "no-*", "no-"));
+        assert!(m(Star, "*", "") && m(Star, "*", "a/b\\c"));
+        assert!(m(Star, "*-x-*", "a-x-b") && !m(Star, "*-x-*", "a-y-b"));
+        assert!(!m(Star, "a?", "ab") && m(Star, "a?", "a?"));
+        assert!(m(Star, "a.c", "a.c") && !m(Star, "a.c", "abc"));
+        assert!(m(Star, "[ab]", "[ab]") && !m(Star, "[ab]", "a"));
+        assert!(m(Star, "a*", "a\nb"), "a star runs over line ends");
+        assert!(!m(Star, "Deploy", "deploy"), "case matters");
+        assert!(m(Star, "é*", "école") && !m(Star, "é*", "ecole"));
+    }
+
+    /// OpenCode's `star-question`: `*` any run (so `**` is `*`), `?` one character, `\` is `/`,
+    /// a trailing ` *` optional.
+    #[test]
+    fn star_question_dialect() {
+        assert!(m(StarQuestion, "a?", "ab") && !m(StarQuestion, "a?", "abc"));
+        assert!(!m(StarQuestion, "a?", "a"));
+        assert!(m(StarQuestion, "a**", "abc") && m(StarQuestion, "**", ""));
+        assert!(m(StarQuestion, "*-review", "code-review"));
+        assert!(!m(StarQuestion, "*-review", "code-reviews"));
+        assert!(m(StarQuestion, "git *", "git") && m(StarQuestion, "git *", "git status"));
+        assert!(!m(StarQuestion, "git *", "gitx"));
+        assert!(m(StarQuestion, "a\\b", "a/b") && m(StarQuestion, "a/b", "a\\b"));
+        assert!(
+            m(StarQuestion, "é?", "éà"),
+            "? is one character, not one byte"
+        );
+        assert!(
+            m(StarQuestion, "a?c", "a\nc"),
+            "? matches a line end (regex flag s)"
+        );
+        assert!(m(StarQuestion, "a.c", "a.c") && !m(StarQuestion, "a.c", "abc"));
+        assert!(m(StarQuestion, "(x)+", "(x)+") && !m(StarQuestion, "(x)+", "xx"));
+        let long = "a".repeat(10_000);
+        assert!(!m(StarQuestion, "*a*a*a*a*a*a*a*b", &long));
+    }
+
+    fn ign(patterns: &[&str], rel: &str) -> Option<String> {
+        let p: Vec<String> = patterns.iter().map(|s| s.to_string()).collect();
+        ignored_by(&p, Path::new(rel)).map(String::from)
+    }
+
+    /// pi's ignore files (`.gitignore`, `.ignore`, `.fdignore` inside a root), gitignore rules.
+    #[test]
+    fn gitignore_dialect() {
+        // Unanchored names match at any level; a trailing `/` only folders.
+        assert_eq!(ign(&["ign/"], "ign/x/SKILL.md").as_deref(), Some("ign/"));
+        assert_eq!(ign(&["ign/"], "a/ign/x/SKILL.md").as_deref(), Some("ign/"));
+        assert_eq!(ign(&["SKILL.md/"], "x/SKILL.md"), None);
+        assert_eq!(
+            ign(&["SKILL.md"], "x/SKILL.md").as_deref(),
+            Some("SKILL.md")
+        );
+        // A `/` inside or in front anchors to the ignore file's folder.
+        assert_eq!(ign(&["/ign"], "a/ign/x/SKILL.md"), None);
+        assert_eq!(ign(&["/ign"], "ign/x/SKILL.md").as_deref(), Some("/ign"));
+        assert_eq!(
+            ign(&["a/ign"], "a/ign/x/SKILL.md").as_deref(),
+            Some("a/ign")
+        );
+        assert_eq!(ign(&["a/ign"], "b/a/ign/x/SKILL.md"), None);
+        // `*` and `?` stay in one name; `**` crosses folders.
+        assert_eq!(ign(&["a/*/x"], "a/b/x/SKILL.md").as_deref(), Some("a/*/x"));
+        assert_eq!(ign(&["a/*/x"], "a/b/c/x/SKILL.md"), None);
+        assert_eq!(
+            ign(&["a/**/x"], "a/b/c/x/SKILL.md").as_deref(),
+            Some("a/**/x")
+        );
+        assert_eq!(ign(&["?x"], "ax/SKILL.md").as_deref(), Some("?x"));
+        assert_eq!(
+            ign(&["drafts-*"], "drafts-1/SKILL.md").as_deref(),
+            Some("drafts-*")
+        );
+        // Classes, as in git and the `ignore` npm package.
+        assert_eq!(ign(&["[ab]x"], "bx/SKILL.md").as_deref(), Some("[ab]x"));
+        assert_eq!(ign(&["[ab]x"], "cx/SKILL.md"), None);
+        // The last matching pattern decides; `!` re-includes.
+        assert_eq!(ign(&["*", "!keep"], "keep/SKILL.md"), Some("*".into()));
+        assert_eq!(ign(&["x*", "!xkeep"], "xkeep/SKILL.md"), None);
+        assert_eq!(
+            ign(&["!xkeep", "x*"], "xkeep/SKILL.md").as_deref(),
+            Some("x*")
+        );
+        // Nothing below an excluded folder comes back (git's rule; the hand-written matcher
+        // before the `ignore` crate let a later `!` win).
+        assert_eq!(
+            ign(&["ign/", "!ign/keep"], "ign/keep/SKILL.md").as_deref(),
+            Some("ign/")
+        );
+        // Comments, blank and invalid lines change nothing.
+        assert_eq!(
+            ign(&["# x", "", "[", "x"], "x/SKILL.md").as_deref(),
+            Some("x")
+        );
+        assert_eq!(ign(&["[", "# x"], "x/SKILL.md"), None);
+        assert_eq!(ign(&[], "x/SKILL.md"), None);
+    }
+}

@@ -1,0 +1,79 @@
+//! Fixtures shared by the integration tests: a temp tree with a project and a home, and the
+//! oracle's targeted cases. Each area's own `Fx` wraps a [`Tree`] and adds what only it needs.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// A temp folder `base` with a home at `base/home` and a project (the working folder) below it;
+/// removed on drop.
+pub struct Tree {
+    _tmp: tempfile::TempDir,
+    pub base: PathBuf,
+    pub project: PathBuf,
+    pub home: PathBuf,
+}
+
+impl Tree {
+    /// A project at `base/<project_rel>` and a home at `base/home`, both made.
+    pub fn new(project_rel: &str) -> Tree {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path().to_path_buf();
+        // The project must not be inside someone else's git repository.
+        assert!(
+            !base.ancestors().any(|d| d.join(".git").exists()),
+            "an ancestor of the temp dir {} holds .git; set TMPDIR elsewhere",
+            base.display()
+        );
+        let project = base.join(project_rel);
+        let home = base.join("home");
+        std::fs::create_dir_all(&project).unwrap();
+        std::fs::create_dir_all(&home).unwrap();
+        Tree {
+            _tmp: tmp,
+            base,
+            project,
+            home,
+        }
+    }
+
+    /// A project at `base/project` that is the top of a git work tree.
+    pub fn git() -> Tree {
+        let t = Tree::new("project");
+        t.git_repo("project");
+        t
+    }
+
+    pub fn mkdir(&self, rel: &str) {
+        std::fs::create_dir_all(self.base.join(rel)).unwrap();
+    }
+
+    /// Makes `base/rel` the top of a git work tree (`.git` with HEAD, objects/ and refs/).
+    pub fn git_repo(&self, rel: &str) {
+        self.put(&format!("{rel}/.git/HEAD"), "ref: refs/heads/main\n");
+        self.mkdir(&format!("{rel}/.git/objects"));
+        self.mkdir(&format!("{rel}/.git/refs"));
+    }
+
+    /// Writes `content` to `base/rel` (creating folders) and returns the path.
+    pub fn put(&self, rel: &str, content: &str) -> PathBuf {
+        let p = self.base.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, content).unwrap();
+        p
+    }
+}
+
+/// The oracle's targeted cases, with the agents each runs for.
+pub fn oracle_cases() -> Vec<(String, Option<Vec<String>>)> {
+    skilltui::oracle::cases::targeted()
+        .into_iter()
+        .map(|c| {
+            let agents = c
+                .agents
+                .as_ref()
+                .map(|a| a.iter().map(|s| s.to_string()).collect());
+            (c.name, agents)
+        })
+        .collect()
+}

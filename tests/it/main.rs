@@ -1,0 +1,37 @@
+//! The integration tests, one binary with a module per area (ripgrep's and fd's layout: one link
+//! step instead of one per file). Shared fixtures live in `common` and `tui_support`. Separate
+//! binaries remain only where a test needs its own process: `tests/tui_tmux.rs` (a real terminal
+//! in tmux), `tests/oracle.rs` (the real agent releases, `SKILLTUI_ORACLE=1`) and
+//! `tests/actions_tui.rs` and `tests/share_cause.rs` (each sets its process's `SKILLTUI_DATA_DIR`).
+
+mod common;
+mod tui_support;
+
+mod actions;
+mod adversarial;
+mod agent_models;
+mod agents_in_use;
+mod body_references;
+mod check_ci;
+mod cli_catalog;
+mod cli_parity;
+mod config_cli;
+mod crash_safety;
+mod field_values;
+mod json_schema;
+mod live;
+mod model_format;
+mod more_agents;
+mod parse_once;
+mod planner;
+mod plugin_namespace;
+mod reader_never_panics;
+mod settings;
+mod skills_ref_conformance;
+mod tui_frames;
+mod tui_search;
+mod tui_update;
+mod validate_codes;
+mod verify;
+mod visibility_conformance;
+mod watch;
