@@ -1739,7 +1739,8 @@ fn wrong_value_types() {
 
 /// A UTF-8 BOM: Codex and pi see no frontmatter and skip the skill; Copilot CLI, Claude Code
 /// and OpenCode load it; Antigravity and Cursor unknown. newest-releases.md Codex §5, Copilot
-/// 1.0.102 §6, Claude Code 2.1.332 §5; agent-matrix.md §3 BOM (OpenCode, pi).
+/// 1.0.102 §6, Claude Code 2.1.332 §5; agent-matrix.md §3 BOM (OpenCode, pi). Qoder CLI loads it as
+/// a file without frontmatter.
 #[test]
 fn bom() {
     let f = Fx::git();
@@ -1760,6 +1761,15 @@ fn bom() {
     visible_as(&cat, &c, "claude-code", "cbom", &[]);
     expect(&cat, &a, "antigravity", Unknown, &["antigravity/parse.bom"]);
     expect(&cat, &a, "cursor", Unknown, &["cursor/parse.bom"]);
+    // Qoder CLI 1.1.52 sees no frontmatter and loads files without one: the skill is listed
+    // under its folder name (tests/oracle: cases qoder-parse, random-3).
+    visible_as(
+        &cat,
+        &a,
+        "qoder-cli",
+        "bom",
+        &["qoder-cli/parse.no_frontmatter"],
+    );
 }
 
 /// A blank first line: no frontmatter for Codex, OpenCode and pi (skipped); unknown for
