@@ -3,8 +3,9 @@
 //! - **Schema 2** (the default, [`SCHEMA`]): compact. Each part that verdicts share is written
 //!   once in a top-level table and referenced by its index: `rules` (a rule id with one sentence
 //!   template, its sources and evidence), `reasons` (lists of reasons, each a rule index and the
-//!   values its template needs), `fields` (field-handling tables) and `roots`. Absent verdict
-//!   keys mean "none". Skills are written one at a time, one per line.
+//!   values its template needs), `fields` (field-handling tables) and `roots`; per skill, the
+//!   descriptions as the agents list them (`descriptions_as_listed`). Absent verdict keys mean
+//!   "none". Skills are written one at a time, one per line.
 //! - **Schema 1** (`--json-schema 1`): the catalog as before schema 2, pretty-printed, every
 //!   verdict with its reasons in full ([`crate::catalog::Catalog`]'s `Serialize`).
 //!
@@ -477,8 +478,30 @@ impl Serialize for SkillJson<'_, '_> {
         if f.skill("scripts") {
             m.serialize_entry("scripts", &s.scripts)?;
         }
+        // The descriptions as the agents list them, each once: verdicts point into it.
+        let mut listed: Vec<&str> = Vec::new();
+        if f.verdict("description_as_listed") {
+            for (_, v) in &s.verdicts {
+                if let Some(d) = &v.description_as_listed
+                    && !listed.contains(&d.as_str())
+                {
+                    listed.push(d);
+                }
+            }
+            if !listed.is_empty() {
+                m.serialize_entry("descriptions_as_listed", &listed)?;
+            }
+        }
         if f.skill("agents") {
-            m.serialize_entry("agents", &VerdictsJson { t: self.t, s, f })?;
+            m.serialize_entry(
+                "agents",
+                &VerdictsJson {
+                    t: self.t,
+                    s,
+                    f,
+                    listed: &listed,
+                },
+            )?;
         }
         m.end()
     }
@@ -488,6 +511,7 @@ struct VerdictsJson<'a, 'b> {
     t: &'b Tables<'a>,
     s: &'a Skill,
     f: &'b Fields,
+    listed: &'b [&'a str],
 }
 
 impl Serialize for VerdictsJson<'_, '_> {
@@ -500,6 +524,7 @@ impl Serialize for VerdictsJson<'_, '_> {
                     t: self.t,
                     v,
                     f: self.f,
+                    listed: self.listed,
                 },
             )?;
         }
@@ -511,6 +536,7 @@ struct VerdictJson<'a, 'b> {
     t: &'b Tables<'a>,
     v: &'a Verdict,
     f: &'b Fields,
+    listed: &'b [&'a str],
 }
 
 /// Where a verdict's root is: its index in `roots`, else its path.
@@ -587,8 +613,9 @@ impl Serialize for VerdictJson<'_, '_> {
         }
         if f.verdict("description_as_listed")
             && let Some(x) = &v.description_as_listed
+            && let Some(i) = self.listed.iter().position(|d| d == x)
         {
-            m.serialize_entry("description_as_listed", x)?;
+            m.serialize_entry("description_as_listed", &i)?;
         }
         if f.verdict("conditional")
             && let Some(x) = &v.conditional

@@ -478,8 +478,12 @@ fn conditional_skills_count_apart_in_the_listing_and_show_in_json_and_why() {
         skill["agents"]["claude-code"]["conditional"],
         serde_json::json!(["**/*.rs"])
     );
+    // Schema 2: an index into the skill's `descriptions_as_listed`.
+    let listed = skill["agents"]["claude-code"]["description_as_listed"]
+        .as_u64()
+        .unwrap() as usize;
     assert_eq!(
-        skill["agents"]["claude-code"]["description_as_listed"],
+        skill["descriptions_as_listed"][listed],
         "Only for Rust files."
     );
     assert!(skill["agents"]["codex"].get("conditional").is_none());

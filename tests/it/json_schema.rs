@@ -227,11 +227,19 @@ fn schema_2_says_what_schema_1_says_in_less() {
                 "model",
                 "listing_tokens",
                 "bundle",
-                "description_as_listed",
                 "conditional",
             ] {
                 // Absent in schema 2 is null in schema 1.
                 assert_eq!(x[k], y[k], "{k} for {at}");
+            }
+            // The listed description: an index into the skill's `descriptions_as_listed`.
+            match y.get("description_as_listed") {
+                Some(i) => assert_eq!(
+                    x["description_as_listed"],
+                    b["descriptions_as_listed"][i.as_u64().unwrap() as usize],
+                    "{at}"
+                ),
+                None => assert!(x.get("description_as_listed").is_none(), "{at}"),
             }
             match y.get("root") {
                 Some(i) => {
