@@ -732,7 +732,7 @@ rendering multiple views, or managing render farms across several machines at on
 }
 
 #[test]
-fn problems_f_keeps_only_what_is_broken_for_some_agent() {
+fn problems_b_keeps_only_what_is_broken_for_some_agent() {
     let d = demo("broken_only");
     let mut app = app(&d, 120, 35);
     keys(&mut app, "6");
@@ -748,10 +748,10 @@ fn problems_f_keeps_only_what_is_broken_for_some_agent() {
     let errors = rows(&all).iter().filter(|r| r.starts_with('✗')).count();
     assert!(errors > 0 && rows(&all).len() > errors, "{all}");
     assert!(
-        all.contains("f broken only"),
+        all.contains("b broken only"),
         "the footer offers it:\n{all}"
     );
-    keys(&mut app, "f");
+    keys(&mut app, "b");
     let f = frame(&app);
     let kept = rows(&f);
     assert_eq!(kept.len(), errors, "{f}");
@@ -770,7 +770,7 @@ fn problems_f_keeps_only_what_is_broken_for_some_agent() {
         if skills.len() == 1 { "" } else { "s" }
     );
     assert!(f.contains(&title), "{title}:\n{f}");
-    // f again: every cause.
-    keys(&mut app, "f");
+    // b again: every cause.
+    keys(&mut app, "b");
     assert_eq!(frame(&app), all);
 }
