@@ -645,7 +645,16 @@ fn every_agent_at_120x35_keeps_names_readable_and_scrolls_the_agent_columns() {
     assert!(title2.contains("‹<"), "{title2}");
     // The last agent's code is a column title now (it was not before).
     let last = app.models.last().unwrap().abbrev();
-    let header = |f: &str| f.lines().nth(3).unwrap().to_string();
+    // The table's header row (the left pane of the line).
+    let header = |f: &str| {
+        f.lines()
+            .nth(3)
+            .unwrap()
+            .split('│')
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
     assert!(
         !header(&f).split_whitespace().any(|w| w == last),
         "{}",
