@@ -211,13 +211,16 @@ fn labels_from(forms: Vec<Vec<String>>) -> Vec<String> {
         f[at[i].min(f.len() - 1)].to_lowercase()
     };
     loop {
-        let mut moved = false;
-        for i in 0..forms.len() {
-            let clash = (0..forms.len()).any(|j| j != i && pick(&at, i) == pick(&at, j));
-            if clash && at[i] + 1 < forms[i].len() {
-                at[i] += 1;
-                moved = true;
-            }
+        // Every clash is found first, then the clashing agents step down together.
+        let clashing: Vec<usize> = (0..forms.len())
+            .filter(|&i| {
+                at[i] + 1 < forms[i].len()
+                    && (0..forms.len()).any(|j| j != i && pick(&at, i) == pick(&at, j))
+            })
+            .collect();
+        let moved = !clashing.is_empty();
+        for i in clashing {
+            at[i] += 1;
         }
         if !moved {
             break;

@@ -201,10 +201,10 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
         visible_to(&fx.project, &fx.home, "claude-code"),
         ["alpha", "beta", "gamma", "local"]
     );
-    // Codex lost nothing.
+    // Codex lost nothing (it never read the project's `.claude/skills`).
     assert_eq!(
         visible_to(&fx.project, &fx.home, "codex"),
-        ["alpha", "beta", "gamma", "local"]
+        ["alpha", "beta", "gamma"]
     );
 
     // u: undone, the home is as it was, byte for byte.
@@ -212,45 +212,6 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
     run_loop_step(&mut app, cmds);
     assert_eq!(snapshot(&fx), before);
     assert_eq!(visible_to(&fx.project, &fx.home, "claude-code"), ["local"]);
-}
-
-#[test]
-fn share_on_a_cause_share_cannot_help_says_so_and_plans_nothing() {
-    let fx = fixture();
-    // A shadowed copy: the project's `alpha` and the home's for Codex.
-    skilltui::demo::write_tree(
-        &fx.project,
-        "@@ .agents/skills/alpha/SKILL.md\n---\nname: alpha\ndescription: Project alpha.\n---\nBody.\n",
-    )
-    .unwrap();
-    let models = models();
-    let env = Env::new(&fx.project, &fx.home);
-    let cat = Catalog::build(&models, &env);
-    let problems = skilltui::tui::app::Problems::new(&cat, &models);
-    let mut app = App::new(Arc::new(models), env, 120, 35);
-    update(
-        &mut app,
-        Msg::Snapshot {
-            catalog: Arc::new(cat),
-            problems: Arc::new(problems),
-            update: None,
-        },
-    );
-    press(&mut app, '6');
-    let at = app
-        .problems
-        .groups
-        .iter()
-        .position(|g| g.code == Code::Shadowed)
-        .unwrap_or_else(|| panic!("no shadowed cause: {:?}", app.problems.groups));
-    app.side_cursor = at;
-    let cmds = press(&mut app, 'S');
-    assert!(cmds.is_empty() && app.busy.is_none());
-    assert!(
-        frame(&app).contains("this cause is shadowed"),
-        "{}",
-        frame(&app)
-    );
 }
 
 #[test]

@@ -632,7 +632,7 @@ pub fn default_bindings() -> Vec<Binding> {
         ),
         b(
             Action::Broken,
-            &[c('f')],
+            &[c('b')],
             ProblemsTab,
             "broken only",
             "only the causes that break a skill for some agent (errors), or every cause",

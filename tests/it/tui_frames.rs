@@ -645,7 +645,16 @@ fn every_agent_at_120x35_keeps_names_readable_and_scrolls_the_agent_columns() {
     assert!(title2.contains("‹<"), "{title2}");
     // The last agent's code is a column title now (it was not before).
     let last = app.models.last().unwrap().abbrev();
-    let header = |f: &str| f.lines().nth(3).unwrap().to_string();
+    // The table's header row (the left pane of the line).
+    let header = |f: &str| {
+        f.lines()
+            .nth(3)
+            .unwrap()
+            .split('│')
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
     assert!(
         !header(&f).split_whitespace().any(|w| w == last),
         "{}",
@@ -732,7 +741,7 @@ rendering multiple views, or managing render farms across several machines at on
 }
 
 #[test]
-fn problems_f_keeps_only_what_is_broken_for_some_agent() {
+fn problems_b_keeps_only_what_is_broken_for_some_agent() {
     let d = demo("broken_only");
     let mut app = app(&d, 120, 35);
     keys(&mut app, "6");
@@ -748,10 +757,10 @@ fn problems_f_keeps_only_what_is_broken_for_some_agent() {
     let errors = rows(&all).iter().filter(|r| r.starts_with('✗')).count();
     assert!(errors > 0 && rows(&all).len() > errors, "{all}");
     assert!(
-        all.contains("f broken only"),
+        all.contains("b broken only"),
         "the footer offers it:\n{all}"
     );
-    keys(&mut app, "f");
+    keys(&mut app, "b");
     let f = frame(&app);
     let kept = rows(&f);
     assert_eq!(kept.len(), errors, "{f}");
@@ -770,7 +779,7 @@ fn problems_f_keeps_only_what_is_broken_for_some_agent() {
         if skills.len() == 1 { "" } else { "s" }
     );
     assert!(f.contains(&title), "{title}:\n{f}");
-    // f again: every cause.
-    keys(&mut app, "f");
+    // b again: every cause.
+    keys(&mut app, "b");
     assert_eq!(frame(&app), all);
 }

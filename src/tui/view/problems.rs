@@ -121,7 +121,7 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
         let broken = app.broken_skills();
         let title = if app.problems_broken {
             format!(
-                "Broken for some agent: {broken} skill{} in {} causes · f shows all",
+                "Broken for some agent: {broken} skill{} in {} causes · b shows all",
                 if broken == 1 { "" } else { "s" },
                 app.problem_groups()
             )
