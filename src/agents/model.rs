@@ -1293,6 +1293,9 @@ pub enum CollisionKey {
     /// The listed name, compared without regard to case (lower-cased): `Foo` and `foo` are one
     /// skill (Cline keys its records by the lower-cased name; Kimi Code casefolds).
     NameIgnoreCase,
+    /// The frontmatter `name`, whatever the skill is listed under (Auggie lists a skill under
+    /// its folder name and drops a later copy of a frontmatter name).
+    FrontmatterName,
 }
 
 /// Length units.

@@ -614,6 +614,9 @@ impl<'a> AgentPass<'a> {
                 let key = match m.name_rules.collision_key.value {
                     Known::Known(CollisionKey::Folder) => folder.clone(),
                     Known::Known(CollisionKey::NameIgnoreCase) => name_key.to_lowercase(),
+                    Known::Known(CollisionKey::FrontmatterName) => {
+                        a.display.clone().unwrap_or_else(|| a.name.clone())
+                    }
                     _ => name_key,
                 };
                 v.status = Status::Visible;
@@ -735,6 +738,7 @@ fn finish(
         let key_kind = match m.name_rules.collision_key.value {
             Known::Known(CollisionKey::Folder) => "folder name",
             Known::Known(CollisionKey::NameIgnoreCase) => "name (case aside)",
+            Known::Known(CollisionKey::FrontmatterName) => "frontmatter name",
             _ => "name",
         };
         match &mode.value {

@@ -925,3 +925,36 @@ fn a_setting_ranked_first_adds_folders_that_beat_every_root() {
         assert_eq!(verdict(&cat, &x).status, Status::Shadowed);
     }
 }
+
+#[test]
+fn frontmatter_name_identity_collides_by_name_and_lists_by_folder() {
+    let fx = Fx::new();
+    let roots = root("proj", ".fx/skills", "project", "");
+    // Auggie: listed under the folder name, but a later copy of a frontmatter name is dropped.
+    let mut text = fixture_with(&roots, "first-wins", "sorted", "frontmatter-name");
+    let mut t: toml::Table = toml::from_str(&text).unwrap();
+    t["name_rules"]["source"]
+        .as_table_mut()
+        .unwrap()
+        .insert("value".into(), "folder".into());
+    text = toml::to_string(&t).unwrap();
+    let models = fx.model(&text);
+    let z = fx.skill("project/.fx/skills/Zed", "pair");
+    let a = fx.skill("project/.fx/skills/alpha", "pair");
+    let solo = fx.skill("project/.fx/skills/solo", "Zed");
+    let cat = Catalog::build(&models, &fx.env());
+    let (vz, va) = (verdict(&cat, &z), verdict(&cat, &a));
+    assert_eq!(vz.status, Status::Visible, "{}", reasons(vz));
+    assert_eq!(vz.as_name.as_deref(), Some("Zed"), "listed by folder");
+    assert_eq!(va.status, Status::Shadowed, "{}", reasons(va));
+    assert!(
+        va.reasons
+            .iter()
+            .any(|r| r.message.contains("frontmatter name `pair`")),
+        "{}",
+        reasons(va)
+    );
+    // `solo` carries the frontmatter name `Zed`: no collision with the folder `Zed`.
+    assert_eq!(verdict(&cat, &solo).status, Status::Visible);
+    assert_eq!(verdict(&cat, &solo).as_name.as_deref(), Some("solo"));
+}

@@ -261,7 +261,7 @@ fn fake_auggie(bin: &Path, extra: &[&str], marker: u32) -> PathBuf {
     let exe = bin.join("auggie");
     let extra: String = extra
         .iter()
-        .map(|n| format!(",{{\"name\":\"{n}\",\"description\":\"Extra (user)\"}}"))
+        .map(|n| format!(r#",{{\"name\":\"{n}\",\"description\":\"Extra (user)\"}}"#))
         .collect();
     let script = format!(
         r#"#!/bin/sh
