@@ -148,6 +148,12 @@ pub enum When {
 }
 
 impl When {
+    /// Whether bindings in `self` and `other` can be live at once: `W`'s plan list is a popup
+    /// whose keys act only while it is open, and no other binding acts then.
+    pub fn meets(self, other: When) -> bool {
+        (self == When::Plans) == (other == When::Plans)
+    }
+
     pub fn applies(self, app: &App) -> bool {
         match self {
             When::Plans => matches!(app.action, Some(super::app::ActionUi::Plans { .. })),
@@ -736,12 +742,21 @@ impl Keymap {
             .any(|b| b.action == action && b.keys.iter().any(|key| key.matches(k)))
     }
 
-    /// Gives `action` these keys; a key given to it is taken from every other action.
+    /// Gives `action` these keys; a key given to it is taken from every other action that can
+    /// apply at the same time (a popup's keys, such as `W`'s plan list, never meet the others).
     pub fn remap(&mut self, action: Action, keys: Vec<Key>) {
+        let Some(when) = self
+            .bindings
+            .iter()
+            .find(|b| b.action == action)
+            .map(|b| b.when)
+        else {
+            return;
+        };
         for b in &mut self.bindings {
             if b.action == action {
                 b.keys = keys.clone();
-            } else {
+            } else if b.when.meets(when) {
                 b.keys.retain(|k| !keys.contains(k));
             }
         }
