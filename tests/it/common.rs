@@ -77,3 +77,40 @@ pub fn oracle_cases() -> Vec<(String, Option<Vec<String>>)> {
         })
         .collect()
 }
+
+/// Fails, showing 20 lines around where they first differ, when catalog `got` (`label`:
+/// incremental, predicted…) is not `full`, a full rebuild of the same tree.
+#[track_caller]
+pub fn same_catalog(
+    got: &skilltui::catalog::Catalog,
+    full: &skilltui::catalog::Catalog,
+    label: &str,
+    what: &str,
+) {
+    let json = |c| serde_json::to_value(c).unwrap();
+    let (a, b) = (json(got), json(full));
+    if a == b {
+        return;
+    }
+    let (a, b) = (
+        serde_json::to_string_pretty(&a).unwrap(),
+        serde_json::to_string_pretty(&b).unwrap(),
+    );
+    let first = a
+        .lines()
+        .zip(b.lines())
+        .position(|(x, y)| x != y)
+        .unwrap_or(0);
+    let ctx = |t: &str| {
+        t.lines()
+            .skip(first.saturating_sub(10))
+            .take(20)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    panic!(
+        "{what}: the {label} catalog differs from a full rebuild\n--- {label}:\n{}\n--- full:\n{}",
+        ctx(&a),
+        ctx(&b)
+    );
+}

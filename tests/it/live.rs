@@ -112,31 +112,7 @@ fn check(
 /// Fails, showing where they first differ, when the incremental snapshot is not the full one.
 #[track_caller]
 fn same_as_full(incremental: &Catalog, full: &Catalog, what: &str) {
-    let (a, b) = (json(incremental), json(full));
-    if a == b {
-        return;
-    }
-    let (a, b) = (
-        serde_json::to_string_pretty(&a).unwrap(),
-        serde_json::to_string_pretty(&b).unwrap(),
-    );
-    let first = a
-        .lines()
-        .zip(b.lines())
-        .position(|(x, y)| x != y)
-        .unwrap_or(0);
-    let ctx = |t: &str| {
-        t.lines()
-            .skip(first.saturating_sub(10))
-            .take(20)
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    panic!(
-        "{what}: the incremental snapshot differs from a full rebuild\n--- incremental:\n{}\n--- full:\n{}",
-        ctx(&a),
-        ctx(&b)
-    );
+    crate::common::same_catalog(incremental, full, "incremental", what);
 }
 
 fn write(p: &Path, bytes: &[u8]) {

@@ -13,37 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-fn json(c: &Catalog) -> serde_json::Value {
-    serde_json::to_value(c).unwrap()
-}
-
 #[track_caller]
 fn same(predicted: &Catalog, full: &Catalog, what: &str) {
-    let (a, b) = (json(predicted), json(full));
-    if a == b {
-        return;
-    }
-    let (a, b) = (
-        serde_json::to_string_pretty(&a).unwrap(),
-        serde_json::to_string_pretty(&b).unwrap(),
-    );
-    let first = a
-        .lines()
-        .zip(b.lines())
-        .position(|(x, y)| x != y)
-        .unwrap_or(0);
-    let ctx = |t: &str| {
-        t.lines()
-            .skip(first.saturating_sub(12))
-            .take(24)
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    panic!(
-        "{what}: the predicted catalog differs from a full rebuild\n--- predicted:\n{}\n--- full:\n{}",
-        ctx(&a),
-        ctx(&b)
-    );
+    crate::common::same_catalog(predicted, full, "predicted", what);
 }
 
 /// Every file under `dir` (path → bytes or link target), to check undo restores the tree.
