@@ -379,6 +379,9 @@ enum Got {
     Instead(ValueOutcome, Reason),
 }
 
+/// The phases of acceptance in the order the agents apply them: the file is read, its
+/// frontmatter block found, its YAML parsed, then [`FIELD_CHECKS`] decide on the fields. A
+/// phase that decides (rejects, cannot tell, or loads the file without usable metadata) ends it.
 fn accept_unlisted(
     m: &AgentModel,
     content: &Result<SkillMd, ReadError>,
@@ -386,143 +389,177 @@ fn accept_unlisted(
     parses: &skill::Parses,
 ) -> Acceptance {
     let cx = Ctx { m };
-    let md = match content {
-        Ok(md) => md,
-        Err(e @ ReadError::Io { .. }) => {
-            return Acceptance::Rejected(Reason::skilltui(
-                "read",
-                msg!(
-                    "the file cannot be read ({}), so no agent running as this user can load it",
-                    e
-                ),
-            ));
+    let decided = || -> Result<Acceptance, Acceptance> {
+        let md = readable(m, content)?;
+        let parts = frontmatter_block(&cx, &md.text, folder)?;
+        let (root, notes) = yaml_mapping(&cx, &parts, folder, parses)?;
+        let fm = skill::Frontmatter::from_shared(root);
+        let mut draft = Draft::new(&fm, parts.body, folder, notes);
+        for (_, check) in FIELD_CHECKS {
+            check(&cx, &mut draft)?;
         }
-        Err(e) => {
-            return Acceptance::Unknown(Reason::skilltui(
-                "read",
-                msg!(
-                    "skilltui does not read this file ({}); what {} does with it is unknown",
-                    e,
-                    m.name
-                ),
-            ));
-        }
+        Ok(draft.accepted())
     };
-    let p = &m.parse;
-    let text = md.text.as_str();
+    decided().unwrap_or_else(|decision| decision)
+}
+
+/// The file as read, or the verdict on a file skilltui could not read.
+fn readable<'a>(
+    m: &AgentModel,
+    content: &'a Result<SkillMd, ReadError>,
+) -> Result<&'a SkillMd, Acceptance> {
+    match content {
+        Ok(md) => Ok(md),
+        Err(e @ ReadError::Io { .. }) => Err(Acceptance::Rejected(Reason::skilltui(
+            "read",
+            msg!(
+                "the file cannot be read ({}), so no agent running as this user can load it",
+                e
+            ),
+        ))),
+        Err(e) => Err(Acceptance::Unknown(Reason::skilltui(
+            "read",
+            msg!(
+                "skilltui does not read this file ({}); what {} does with it is unknown",
+                e,
+                m.name
+            ),
+        ))),
+    }
+}
+
+/// The frontmatter block with the agent's split options (BOM, padded delimiters, unclosed
+/// block), or the verdict on a file without a usable block.
+fn frontmatter_block<'t>(
+    cx: &Ctx,
+    text: &'t str,
+    folder: &str,
+) -> Result<skill::frontmatter::Split<'t>, Acceptance> {
+    let parse = &cx.m.parse;
     let has_bom = text.starts_with('\u{feff}');
-    let strip_bom = match (&p.bom.value, has_bom) {
+    let strip_bom = match (&parse.bom.value, has_bom) {
         (_, false) => false,
         (Known::Known(Bom::Strip), true) => true,
         (Known::Known(Bom::NoFrontmatter), true) => false,
         (Known::Unknown, true) => {
-            return cx.unknown(&p.bom, "the file starts with a UTF-8 BOM");
+            return Err(cx.unknown(&parse.bom, "the file starts with a UTF-8 BOM"));
         }
     };
-    let padded = matches!(p.padded_delimiters.value, Known::Known(true));
-    let rest_is_yaml = matches!(p.unclosed.value, Known::Known(Unclosed::RestIsYaml));
     let opts = SplitOptions {
         strip_bom,
-        padded_delimiters: padded,
-        unclosed_rest_is_yaml: rest_is_yaml,
+        padded_delimiters: matches!(parse.padded_delimiters.value, Known::Known(true)),
+        unclosed_rest_is_yaml: matches!(parse.unclosed.value, Known::Known(Unclosed::RestIsYaml)),
     };
-    let parts = match skill::frontmatter::split(text, opts) {
-        Ok(parts) => parts,
-        Err(e) => {
-            // Which rule decides a file without a usable block.
-            let (rule, what): (&Rule<NoFrontmatter>, String) = match e {
-                SplitError::Missing(MissingCause::BlankFirstLine) => (
-                    &p.blank_first_line,
-                    "the file starts with a blank line, so there is no frontmatter".into(),
-                ),
-                SplitError::Missing(MissingCause::Bom) => {
-                    // An agent that loads files without frontmatter loads this one as such
-                    // (Qoder CLI: named after its folder, `---` as description).
-                    if !matches!(
-                        p.no_frontmatter.value,
-                        Known::Known(NoFrontmatter::LoadBody)
-                    ) {
-                        return Acceptance::Rejected(cx.reason(
-                            &p.bom,
-                            msg!("the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter", m.name),
-                        ));
-                    }
-                    (
-                        &p.no_frontmatter,
-                        format!(
-                            "the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter",
-                            m.name
-                        ),
-                    )
-                }
-                SplitError::Unclosed => {
-                    if p.unclosed.value.is_unknown() {
-                        return cx.unknown(&p.unclosed, "the frontmatter has no closing `---`");
-                    }
-                    (
-                        &p.no_frontmatter,
-                        "the frontmatter has no closing `---`, so there is no frontmatter".into(),
-                    )
-                }
-                SplitError::Missing(_) => (
-                    &p.no_frontmatter,
-                    "the file has no frontmatter (it does not start with a `---` line)".into(),
-                ),
-            };
-            return match &rule.value {
-                Known::Known(NoFrontmatter::Reject) => Acceptance::Rejected(
-                    cx.reason(rule, msg!("{}; {} skips such files", what, m.name)),
-                ),
-                Known::Known(NoFrontmatter::LoadBody) => {
-                    let body = text.trim_start_matches('\u{feff}');
-                    let (description, how) = body_description(m, body);
-                    Acceptance::Accepted(Box::new(Accepted {
-                        name: folder.to_string(),
-                        display: None,
-                        description,
-                        notes: vec![cx.reason(
-                            rule,
-                            msg!(
-                                "{}; {} loads it anyway, named after its folder, with {}",
-                                what,
-                                m.name,
-                                how
-                            ),
-                        )],
-                        hidden_from_model: None,
-                        description_as_listed: None,
-                        conditional: None,
-                        no_listed_description: false,
-                    }))
-                }
-                Known::Unknown => cx.unknown(rule, &what),
-            };
-        }
-    };
+    skill::frontmatter::split(text, opts).map_err(|e| no_frontmatter(cx, e, text, folder))
+}
 
-    // YAML, with the agent's leniency.
-    let repair_mode = match &p.yaml_repair.value {
+/// A file without a usable frontmatter block: the rule that decides such a file, applied.
+fn no_frontmatter(cx: &Ctx, error: SplitError, text: &str, folder: &str) -> Acceptance {
+    let (m, parse) = (cx.m, &cx.m.parse);
+    let (rule, what): (&Rule<NoFrontmatter>, String) = match error {
+        SplitError::Missing(MissingCause::BlankFirstLine) => (
+            &parse.blank_first_line,
+            "the file starts with a blank line, so there is no frontmatter".into(),
+        ),
+        SplitError::Missing(MissingCause::Bom) => {
+            // An agent that loads files without frontmatter loads this one as such
+            // (Qoder CLI: named after its folder, `---` as description).
+            if !matches!(
+                parse.no_frontmatter.value,
+                Known::Known(NoFrontmatter::LoadBody)
+            ) {
+                return Acceptance::Rejected(cx.reason(
+                    &parse.bom,
+                    msg!("the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter", m.name),
+                ));
+            }
+            (
+                &parse.no_frontmatter,
+                format!(
+                    "the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter",
+                    m.name
+                ),
+            )
+        }
+        SplitError::Unclosed => {
+            if parse.unclosed.value.is_unknown() {
+                return cx.unknown(&parse.unclosed, "the frontmatter has no closing `---`");
+            }
+            (
+                &parse.no_frontmatter,
+                "the frontmatter has no closing `---`, so there is no frontmatter".into(),
+            )
+        }
+        SplitError::Missing(_) => (
+            &parse.no_frontmatter,
+            "the file has no frontmatter (it does not start with a `---` line)".into(),
+        ),
+    };
+    match &rule.value {
+        Known::Known(NoFrontmatter::Reject) => {
+            Acceptance::Rejected(cx.reason(rule, msg!("{}; {} skips such files", what, m.name)))
+        }
+        Known::Known(NoFrontmatter::LoadBody) => {
+            let (description, how) = body_description(m, text.trim_start_matches('\u{feff}'));
+            let note = cx.reason(
+                rule,
+                msg!(
+                    "{}; {} loads it anyway, named after its folder, with {}",
+                    what,
+                    m.name,
+                    how
+                ),
+            );
+            loaded_without_metadata(folder, description, note)
+        }
+        Known::Unknown => cx.unknown(rule, &what),
+    }
+}
+
+/// A skill loaded without usable metadata: named after its folder, with one note saying why.
+fn loaded_without_metadata(folder: &str, description: String, note: Reason) -> Acceptance {
+    Acceptance::Accepted(Box::new(Accepted {
+        name: folder.to_string(),
+        display: None,
+        description,
+        notes: vec![note],
+        hidden_from_model: None,
+        description_as_listed: None,
+        conditional: None,
+        no_listed_description: false,
+    }))
+}
+
+/// The frontmatter's YAML as a mapping, with the agent's leniency (repairs, repeated keys, an
+/// empty block), and the notes the leniency leaves; or the verdict on YAML it does not take.
+fn yaml_mapping(
+    cx: &Ctx,
+    parts: &skill::frontmatter::Split,
+    folder: &str,
+    parses: &skill::Parses,
+) -> Result<(Arc<Node>, Vec<Reason>), Acceptance> {
+    let (m, parse) = (cx.m, &cx.m.parse);
+    let repair_mode = match &parse.yaml_repair.value {
         Known::Known(r) => *r,
         Known::Unknown => YamlRepair::None,
     };
-    let allow_dup = matches!(
-        p.duplicate_keys.value,
-        Known::Known(Posture::Accept | Posture::Warn | Posture::Truncate)
-    );
     let yopts = YamlOptions {
-        allow_duplicate_keys: allow_dup,
+        allow_duplicate_keys: matches!(
+            parse.duplicate_keys.value,
+            Known::Known(Posture::Accept | Posture::Warn | Posture::Truncate)
+        ),
     };
     let (first, retry) = repair::prepare(parts.yaml, repair_mode);
     let empty_is_mapping = matches!(
-        p.empty_block_is_mapping.as_ref().map(|r| &r.value),
+        parse.empty_block_is_mapping.as_ref().map(|r| &r.value),
         Some(Known::Known(true))
     );
     // Parsed once per distinct text and options, whichever agent asks first.
-    let parse = |y: &str| -> Result<Arc<Node>, ParseError> {
+    let mapping = |yaml: &str| -> Result<Arc<Node>, ParseError> {
         let root = parses
-            .yaml(y, parts.yaml_line, yopts)
+            .yaml(yaml, parts.yaml_line, yopts)
             .map_err(ParseError::Yaml)?;
-        if empty_is_mapping && root.ty() == YamlType::Null && y.trim().is_empty() {
+        if empty_is_mapping && root.ty() == YamlType::Null && yaml.trim().is_empty() {
             return Ok(Arc::new(Node {
                 value: skill::yaml::Value::Mapping(Vec::new()),
                 ..(*root).clone()
@@ -539,89 +576,87 @@ fn accept_unlisted(
     let mut notes = Vec::new();
     if empty_is_mapping
         && parts.yaml.trim().is_empty()
-        && let Some(r) = &p.empty_block_is_mapping
+        && let Some(rule) = &parse.empty_block_is_mapping
     {
         notes.push(cx.reason(
-            r,
+            rule,
             msg!(
                 "the frontmatter block is empty; {} reads it as a block with no fields",
                 m.name
             ),
         ));
     }
-    let parsed = match parse(&first) {
-        Ok(n) => {
+    let parsed = match mapping(&first) {
+        Ok(root) => {
             if first != parts.yaml && parses.yaml(parts.yaml, parts.yaml_line, yopts).is_err() {
                 notes.push(cx.reason(
-                    &p.yaml_repair,
+                    &parse.yaml_repair,
                     msg!("the frontmatter is not valid YAML (e.g. an unquoted `: ` in a value); {} reads such values literally", m.name),
                 ));
             }
-            Ok(n)
+            Ok(root)
         }
-        Err(e) => match retry {
-            Some(r) => match parse(&r) {
-                Ok(n) => {
-                    notes.push(cx.reason(
-                        &p.yaml_repair,
-                        msg!("the frontmatter is not valid YAML ({}); {} repaired it on a second try", e, m.name),
-                    ));
-                    Ok(n)
-                }
-                Err(_) => Err(e),
-            },
-            None => Err(e),
-        },
-    };
-    let root = match parsed {
-        Ok(root) => root,
         Err(e) => {
-            let is_dup =
-                matches!(&e, ParseError::Yaml(y) if y.message.starts_with("duplicate key"));
-            if is_dup && p.duplicate_keys.value.is_unknown() {
-                return cx.unknown(&p.duplicate_keys, &e.to_string());
-            }
-            let rule = if is_dup { None } else { Some(&p.yaml_error) };
-            let at = e
-                .pos()
-                .map(|pos| format!(" (line {}, column {})", pos.line, pos.column))
-                .unwrap_or_default();
-            let msg = format!("{e}{at}");
-            return match rule.map(|r| &r.value) {
-                None => Acceptance::Rejected(cx.reason(
-                    &p.duplicate_keys,
-                    msg!("{}; {} rejects a repeated key", msg, m.name),
-                )),
-                Some(Known::Known(YamlErrorPosture::Reject)) => Acceptance::Rejected(cx.reason(
-                    &p.yaml_error,
-                    msg!(
-                        "{}; {} skips a skill whose frontmatter does not parse",
-                        msg,
-                        m.name
-                    ),
-                )),
-                Some(Known::Known(YamlErrorPosture::LoadBody)) => {
-                    let (description, how) = body_description(m, parts.body);
-                    Acceptance::Accepted(Box::new(Accepted {
-                        name: folder.to_string(),
-                        display: None,
-                        description,
-                        notes: vec![cx.reason(
-                            &p.yaml_error,
-                            msg!("{}; {} loads the skill anyway with empty metadata: named after its folder, {}", msg, m.name, how),
-                        )],
-                        hidden_from_model: None,
-                        description_as_listed: None,
-                        conditional: None,
-                        no_listed_description: false,
-                    }))
+            match retry.map(|again| mapping(&again)) {
+                Some(Ok(root)) => {
+                    notes.push(cx.reason(
+                    &parse.yaml_repair,
+                    msg!("the frontmatter is not valid YAML ({}); {} repaired it on a second try", e, m.name),
+                ));
+                    Ok(root)
                 }
-                Some(Known::Unknown) => cx.unknown(&p.yaml_error, &msg),
-            };
+                _ => Err(e),
+            }
         }
     };
-    let fm = skill::Frontmatter::from_shared(root);
-    fields(&cx, &fm, parts.body, folder, notes)
+    match parsed {
+        Ok(root) => Ok((root, notes)),
+        Err(e) => Err(yaml_refused(cx, e, parts.body, folder)),
+    }
+}
+
+/// Frontmatter whose YAML does not parse (or repeats a key): the rule that decides, applied.
+fn yaml_refused(cx: &Ctx, error: ParseError, body: &str, folder: &str) -> Acceptance {
+    let (m, parse) = (cx.m, &cx.m.parse);
+    let is_dup = matches!(&error, ParseError::Yaml(y) if y.message.starts_with("duplicate key"));
+    if is_dup && parse.duplicate_keys.value.is_unknown() {
+        return cx.unknown(&parse.duplicate_keys, &error.to_string());
+    }
+    let at = error
+        .pos()
+        .map(|pos| format!(" (line {}, column {})", pos.line, pos.column))
+        .unwrap_or_default();
+    let what = format!("{error}{at}");
+    if is_dup {
+        return Acceptance::Rejected(cx.reason(
+            &parse.duplicate_keys,
+            msg!("{}; {} rejects a repeated key", what, m.name),
+        ));
+    }
+    match &parse.yaml_error.value {
+        Known::Known(YamlErrorPosture::Reject) => Acceptance::Rejected(cx.reason(
+            &parse.yaml_error,
+            msg!(
+                "{}; {} skips a skill whose frontmatter does not parse",
+                what,
+                m.name
+            ),
+        )),
+        Known::Known(YamlErrorPosture::LoadBody) => {
+            let (description, how) = body_description(m, body);
+            let note = cx.reason(
+                &parse.yaml_error,
+                msg!(
+                    "{}; {} loads the skill anyway with empty metadata: named after its folder, {}",
+                    what,
+                    m.name,
+                    how
+                ),
+            );
+            loaded_without_metadata(folder, description, note)
+        }
+        Known::Unknown => cx.unknown(&parse.yaml_error, &what),
+    }
 }
 
 /// A string-valued field as the agent reads it: Ok(None) absent, Ok(Some) text (or what a value
@@ -876,21 +911,82 @@ fn truthy(node: &Node) -> bool {
     }
 }
 
-fn fields(
-    cx: &Ctx,
-    fm: &Frontmatter,
-    body: &str,
-    folder: &str,
-    mut notes: Vec<Reason>,
-) -> Acceptance {
-    let m = cx.m;
-    let nr = &m.name_rules;
-    let dr = &m.description_rules;
-    let collapse_ws = matches!(m.parse.whitespace.value, Known::Known(Whitespace::Collapse));
+/// A skill being accepted: what the field checks have decided so far.
+struct Draft<'a> {
+    fm: &'a Frontmatter,
+    body: &'a str,
+    folder: &'a str,
+    notes: Vec<Reason>,
+    /// Fields a value rule matched (their type is not checked again).
+    valued: Vec<&'a str>,
+    conditional: Option<Vec<String>>,
+    /// The frontmatter `name` as read (absent: `None`), until the name checks settle `name`.
+    read_name: Option<Got>,
+    name: String,
+    display: Option<String>,
+    description: String,
+    hidden_from_model: Option<Reason>,
+    no_listed_description: bool,
+}
 
-    // Value rules of the other fields: what this skill's value of each does.
-    let mut conditional: Option<Vec<String>> = None;
-    let mut valued: Vec<&str> = Vec::new();
+impl<'a> Draft<'a> {
+    fn new(fm: &'a Frontmatter, body: &'a str, folder: &'a str, notes: Vec<Reason>) -> Self {
+        Draft {
+            fm,
+            body,
+            folder,
+            notes,
+            valued: Vec::new(),
+            conditional: None,
+            read_name: None,
+            name: String::new(),
+            display: None,
+            description: String::new(),
+            hidden_from_model: None,
+            no_listed_description: false,
+        }
+    }
+
+    fn accepted(self) -> Acceptance {
+        Acceptance::Accepted(Box::new(Accepted {
+            name: self.name,
+            display: self.display,
+            description: self.description,
+            notes: self.notes,
+            hidden_from_model: self.hidden_from_model,
+            description_as_listed: None,
+            conditional: self.conditional,
+            no_listed_description: self.no_listed_description,
+        }))
+    }
+}
+
+/// A field check: `Err` when it decides (the skill is rejected or its fate is unknown).
+type FieldCheck = for<'a> fn(&Ctx<'a>, &mut Draft<'a>) -> Result<(), Acceptance>;
+
+/// The field checks in the order the agents apply them: the first that decides wins; a skill
+/// no check refuses is accepted with what they settled.
+const FIELD_CHECKS: &[(&str, FieldCheck)] = &[
+    ("field-values", field_values),
+    ("field-types", field_types),
+    ("name-read", name_read),
+    ("name-line-break", name_line_break),
+    ("name-listed-form", name_listed_form),
+    ("name-missing-or-empty", name_missing_or_empty),
+    ("name-length", name_length),
+    ("name-charset", name_charset),
+    ("name-folder-mismatch", name_folder_mismatch),
+    ("name-listed-spaces", name_listed_spaces),
+    ("name-source", name_source),
+    ("description", description),
+    ("description-length", description_length),
+    ("hidden-by-field", hidden_by_field),
+];
+
+/// Value rules of the other fields: what this skill's value of each does.
+fn field_values<'a>(cx: &Ctx<'a>, draft: &mut Draft<'a>) -> Result<(), Acceptance> {
+    let m = cx.m;
+    let fm = draft.fm;
     for (key, rule) in &m.fields {
         if key == "name" || key == "description" || key == "*" {
             continue;
@@ -898,55 +994,57 @@ fn fields(
         let Some(hit) = value_hit(fm, key, rule) else {
             continue;
         };
-        valued.push(key);
-        if let Some(a) = hit.refusal(cx) {
-            return a;
+        draft.valued.push(key);
+        if let Some(refused) = hit.refusal(cx) {
+            return Err(refused);
         }
-        match hit.outcome() {
+        let note = match hit.outcome() {
             Some(ValueOutcome::Conditional) => {
                 let patterns = strings_of(hit.node);
                 let shown: Vec<String> = patterns.iter().map(|p| format!("`{p}`")).collect();
-                notes.push(hit.reason(
-                    cx,
-                    msg!("the skill is conditional: {} leaves it out of the listing at session start and loads it once files matching {} are touched", m.name, shown.join(", ")),
-                ));
-                conditional.get_or_insert_with(Vec::new).extend(patterns);
+                draft
+                    .conditional
+                    .get_or_insert_with(Vec::new)
+                    .extend(patterns);
+                msg!(
+                    "the skill is conditional: {} leaves it out of the listing at session start and loads it once files matching {} are touched",
+                    m.name,
+                    shown.join(", ")
+                )
             }
             Some(ValueOutcome::Text) => {
-                let text = hit.text();
-                notes.push(hit.reason(cx, msg!("{} reads it as the text `{}`", m.name, text)));
+                msg!("{} reads it as the text `{}`", m.name, hit.text())
             }
-            Some(ValueOutcome::Ignored) => {
-                notes.push(hit.reason(cx, msg!("{} ignores it", m.name)));
-            }
-            Some(ValueOutcome::Empty) => {
-                notes.push(hit.reason(cx, msg!("{} reads it as empty", m.name)));
-            }
-            _ => {}
-        }
+            Some(ValueOutcome::Ignored) => msg!("{} ignores it", m.name),
+            Some(ValueOutcome::Empty) => msg!("{} reads it as empty", m.name),
+            _ => continue,
+        };
+        draft.notes.push(hit.reason(cx, note));
     }
+    Ok(())
+}
 
-    // Type checks of other fields that make the agent reject a skill.
+/// Type checks of other fields that make the agent reject a skill.
+fn field_types(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let m = cx.m;
+    let coerces = matches!(
+        m.parse.non_string_scalars.value,
+        Known::Known(CoerceOrReject::Coerce)
+    );
     for (key, rule) in &m.fields {
         if key == "name"
             || key == "description"
             || rule.on_invalid != Some(Posture::Reject)
-            || valued.contains(&key.as_str())
+            || draft.valued.contains(&key.as_str())
         {
             continue;
         }
         let Some(expects) = rule.expects else {
             continue;
         };
-        let node = match key.split_once('.') {
-            Some((outer, inner)) => fm.get(outer).and_then(|n| n.get(inner)),
-            None => fm.get(key),
+        let Some(node) = field_node_split(draft.fm, key) else {
+            continue;
         };
-        let Some(node) = node else { continue };
-        let coerces = matches!(
-            m.parse.non_string_scalars.value,
-            Known::Known(CoerceOrReject::Coerce)
-        );
         let ok = match expects {
             Expects::String => node.as_str().is_some() || (coerces && node.scalar_text().is_some()),
             Expects::Map => node.ty() == YamlType::Mapping,
@@ -954,7 +1052,7 @@ fn fields(
             Expects::StringOrList => node.as_str().is_some() || node.ty() == YamlType::Sequence,
         };
         if !ok {
-            return Acceptance::Rejected(cx.reason_from(
+            return Err(Acceptance::Rejected(cx.reason_from(
                 &rule.from,
                 msg!(
                     "`{}` is a YAML {} (line {}), and {} skips a skill unless it is a {}",
@@ -969,352 +1067,409 @@ fn fields(
                         Expects::StringOrList => "string or list",
                     }
                 ),
-            ));
+            )));
         }
     }
+    Ok(())
+}
 
-    // Name.
-    let mut fm_name = match read_string(cx, fm, "name", folder, &mut notes) {
-        Ok(v) => v,
-        Err(a) => return a,
-    };
-    // A name with a line break, then the agent's own normalisation (trimming).
-    if let Some(Got::Text(s)) = &mut fm_name
-        && s.contains(['\n', '\r'])
-        && let Some(r) = &nr.multiline
-    {
-        let situation = format!("the name `{}` has a line break", s.escape_debug());
-        match &r.value {
-            Known::Known(MissingName::Folder) => {
-                let reason = cx.reason(
-                    r,
-                    msg!(
-                        "{}; {} uses the folder name `{}`",
-                        situation,
-                        m.name,
-                        folder
-                    ),
-                );
-                fm_name = Some(Got::Instead(ValueOutcome::FolderName, reason));
-            }
-            Known::Known(MissingName::Empty) => {
-                let reason = cx.reason(
-                    r,
-                    msg!("{}; {} loads it with an empty name", situation, m.name),
-                );
-                fm_name = Some(Got::Instead(ValueOutcome::Empty, reason));
-            }
-            Known::Known(MissingName::Reject) => {
-                return Acceptance::Rejected(
-                    cx.reason(r, msg!("{}, and {} skips the skill", situation, m.name)),
-                );
-            }
-            Known::Unknown => return cx.unknown(r, &situation),
-        }
+/// A dotted key's node (`outer.inner`), else the key itself.
+fn field_node_split<'a>(fm: &'a Frontmatter, key: &str) -> Option<&'a Node> {
+    match key.split_once('.') {
+        Some((outer, inner)) => fm.get(outer).and_then(|n| n.get(inner)),
+        None => fm.get(key),
     }
-    if let Some(Got::Text(s)) = &mut fm_name
-        && let Some(r) = &nr.listed
-        && let Known::Known(steps) = &r.value
+}
+
+/// The frontmatter `name` as the agent reads it (its value rules, its type).
+fn name_read(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    draft.read_name = read_string(cx, draft.fm, "name", draft.folder, &mut draft.notes)?;
+    Ok(())
+}
+
+/// A name with a line break (`name_rules.multiline`).
+fn name_line_break(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let m = cx.m;
+    let Some(Got::Text(name)) = &draft.read_name else {
+        return Ok(());
+    };
+    let Some(rule) = &m.name_rules.multiline else {
+        return Ok(());
+    };
+    if !name.contains(['\n', '\r']) {
+        return Ok(());
+    }
+    let situation = format!("the name `{}` has a line break", name.escape_debug());
+    let instead = match &rule.value {
+        Known::Known(MissingName::Folder) => (
+            ValueOutcome::FolderName,
+            msg!(
+                "{}; {} uses the folder name `{}`",
+                situation,
+                m.name,
+                draft.folder
+            ),
+        ),
+        Known::Known(MissingName::Empty) => (
+            ValueOutcome::Empty,
+            msg!("{}; {} loads it with an empty name", situation, m.name),
+        ),
+        Known::Known(MissingName::Reject) => {
+            return Err(Acceptance::Rejected(cx.reason(
+                rule,
+                msg!("{}, and {} skips the skill", situation, m.name),
+            )));
+        }
+        Known::Unknown => return Err(cx.unknown(rule, &situation)),
+    };
+    draft.read_name = Some(Got::Instead(instead.0, cx.reason(rule, instead.1)));
+    Ok(())
+}
+
+/// The agent's own normalisation of the name (`name_rules.listed`: trimming).
+fn name_listed_form(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let m = cx.m;
+    if let Some(Got::Text(name)) = &mut draft.read_name
+        && let Some(rule) = &m.name_rules.listed
+        && let Known::Known(steps) = &rule.value
     {
-        let t = TextStep::apply_all(steps, s);
-        if t != *s && !t.is_empty() {
-            notes.push(cx.reason(
-                r,
+        let listed = TextStep::apply_all(steps, name);
+        if listed != *name && !listed.is_empty() {
+            draft.notes.push(cx.reason(
+                rule,
                 msg!(
                     "{} reads the name `{}` as `{}`",
                     m.name,
-                    s.escape_debug(),
-                    t
+                    name.escape_debug(),
+                    listed
                 ),
             ));
         }
-        *s = t;
+        *name = listed;
     }
-    // The rule that decides a missing or empty name (none when the name is there).
-    let (absent, rule, situation) = match &fm_name {
-        None => (true, &nr.missing, "the frontmatter has no `name`"),
-        Some(Got::Text(s)) if s.trim().is_empty() => {
-            (true, &nr.empty, "the frontmatter `name` is empty")
+    Ok(())
+}
+
+/// The name, or what the agent uses when it is missing or empty (`name_rules.missing`,
+/// `name_rules.empty`).
+fn name_missing_or_empty(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let (m, rules) = (cx.m, &cx.m.name_rules);
+    let (rule, situation) = match &draft.read_name {
+        None => (&rules.missing, "the frontmatter has no `name`"),
+        Some(Got::Text(name)) if name.trim().is_empty() => {
+            (&rules.empty, "the frontmatter `name` is empty")
         }
-        Some(_) => (false, &nr.missing, ""),
-    };
-    let mut name = match (&fm_name, !absent) {
-        (Some(Got::Text(s)), true) => {
-            if collapse_ws {
-                collapse(s)
+        Some(Got::Text(name)) => {
+            draft.name = if collapses_whitespace(m) {
+                collapse(name)
             } else {
-                s.clone()
-            }
+                name.clone()
+            };
+            return Ok(());
         }
-        (Some(Got::Instead(o, r)), true) => {
-            notes.push(r.clone());
-            match o {
+        Some(Got::Instead(outcome, reason)) => {
+            draft.notes.push(reason.clone());
+            draft.name = match outcome {
                 ValueOutcome::Empty => String::new(),
-                _ => folder.to_string(),
-            }
+                _ => draft.folder.to_string(),
+            };
+            return Ok(());
         }
-        _ => match &rule.value {
-            Known::Known(MissingName::Folder) => {
-                notes.push(cx.reason(
-                    rule,
-                    msg!(
-                        "{}; {} uses the folder name `{}`",
-                        situation,
-                        m.name,
-                        folder
-                    ),
-                ));
-                folder.to_string()
-            }
-            Known::Known(MissingName::Empty) => {
-                notes.push(cx.reason(
-                    rule,
-                    msg!("{}; {} loads it with an empty name", situation, m.name),
-                ));
-                String::new()
-            }
-            Known::Known(MissingName::Reject) => {
-                return Acceptance::Rejected(
-                    cx.reason(rule, msg!("{}, and {} skips the skill", situation, m.name)),
-                );
-            }
-            Known::Unknown => return cx.unknown(rule, situation),
-        },
     };
-    name = match limit(
+    let folder = draft.folder;
+    let (name, note) = match &rule.value {
+        Known::Known(MissingName::Folder) => (
+            folder.to_string(),
+            msg!(
+                "{}; {} uses the folder name `{}`",
+                situation,
+                m.name,
+                folder
+            ),
+        ),
+        Known::Known(MissingName::Empty) => (
+            String::new(),
+            msg!("{}; {} loads it with an empty name", situation, m.name),
+        ),
+        Known::Known(MissingName::Reject) => {
+            return Err(Acceptance::Rejected(cx.reason(
+                rule,
+                msg!("{}, and {} skips the skill", situation, m.name),
+            )));
+        }
+        Known::Unknown => return Err(cx.unknown(rule, situation)),
+    };
+    draft.notes.push(cx.reason(rule, note));
+    draft.name = name;
+    Ok(())
+}
+
+fn collapses_whitespace(m: &AgentModel) -> bool {
+    matches!(m.parse.whitespace.value, Known::Known(Whitespace::Collapse))
+}
+
+/// The name's length (`name_rules.length`).
+fn name_length(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let name = std::mem::take(&mut draft.name);
+    draft.name = limit(
         cx,
-        &nr.length,
+        &cx.m.name_rules.length,
         "name",
         name,
         crate::spec::NAME_MAX,
-        Some(folder),
-        &mut notes,
-    ) {
-        Ok(n) => n,
-        Err(a) => return a,
-    };
-    match &nr.charset.value {
-        Known::Known(rule) if !charset_ok(rule.charset, &name) => {
+        Some(draft.folder),
+        &mut draft.notes,
+    )?;
+    Ok(())
+}
+
+/// The name's characters (`name_rules.charset`).
+fn name_charset(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let (m, rule) = (cx.m, &cx.m.name_rules.charset);
+    let name = &draft.name;
+    match &rule.value {
+        Known::Known(charset) if !charset_ok(charset.charset, name) => {
             let msg = format!(
                 "the name `{name}` breaks {}'s name rule ({})",
                 m.name,
-                charset_label(rule.charset)
+                charset_label(charset.charset)
             );
-            match rule.posture {
+            match charset.posture {
                 Posture::Reject => {
-                    return Acceptance::Rejected(
-                        cx.reason(&nr.charset, msg!("{}, and it skips the skill", msg)),
-                    );
+                    return Err(Acceptance::Rejected(
+                        cx.reason(rule, msg!("{}, and it skips the skill", msg)),
+                    ));
                 }
-                Posture::Warn => {
-                    notes.push(cx.reason(&nr.charset, msg!("{}; it warns and loads it", msg)))
-                }
+                Posture::Warn => draft
+                    .notes
+                    .push(cx.reason(rule, msg!("{}; it warns and loads it", msg))),
                 _ => {}
             }
         }
-        Known::Unknown if !charset_ok(Charset::AsciiKebab, &name) => {
-            return cx.unknown(
-                &nr.charset,
+        Known::Unknown if !charset_ok(Charset::AsciiKebab, name) => {
+            return Err(cx.unknown(
+                rule,
                 &format!("the name `{name}` is not lowercase ASCII letters, digits and hyphens"),
-            );
+            ));
         }
         _ => {}
     }
-    if !name.is_empty() && name != folder {
-        match &nr.folder_mismatch.value {
-            Known::Known(Posture::Reject) => {
-                return Acceptance::Rejected(cx.reason(
-                    &nr.folder_mismatch,
-                    msg!(
-                        "the name `{}` differs from the folder `{}`, and {} skips the skill",
-                        name,
-                        folder,
-                        m.name
-                    ),
-                ));
-            }
-            Known::Known(Posture::Warn) => notes.push(cx.reason(
-                &nr.folder_mismatch,
+    Ok(())
+}
+
+/// A name that differs from its folder (`name_rules.folder_mismatch`).
+fn name_folder_mismatch(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let (m, rule) = (cx.m, &cx.m.name_rules.folder_mismatch);
+    let (name, folder) = (&draft.name, draft.folder);
+    if name.is_empty() || name == folder {
+        return Ok(());
+    }
+    match &rule.value {
+        Known::Known(Posture::Reject) => Err(Acceptance::Rejected(cx.reason(
+            rule,
+            msg!(
+                "the name `{}` differs from the folder `{}`, and {} skips the skill",
+                name,
+                folder,
+                m.name
+            ),
+        ))),
+        Known::Known(Posture::Warn) => {
+            draft.notes.push(cx.reason(
+                rule,
                 msg!(
                     "the name `{}` differs from the folder `{}`; {} warns and loads it",
                     name,
                     folder,
                     m.name
                 ),
-            )),
-            Known::Unknown => {
-                return cx.unknown(
-                    &nr.folder_mismatch,
-                    &format!("the name `{name}` differs from the folder `{folder}`"),
-                );
-            }
-            _ => {}
+            ));
+            Ok(())
         }
+        Known::Unknown => Err(cx.unknown(
+            rule,
+            &format!("the name `{name}` differs from the folder `{folder}`"),
+        )),
+        _ => Ok(()),
     }
-    if let Some(r) = &nr.listed_spaces
-        && let Known::Known(with) = &r.value
-        && name.contains(' ')
-    {
-        let listed = name.replace(' ', with);
-        notes.push(cx.reason(
-            r,
-            msg!("{} lists the name `{}` as `{}`", m.name, name, listed),
-        ));
-        name = listed;
-    }
-    let mut display = None;
-    if let Known::Known(NameSource::Folder) = &nr.source.value
-        && name != folder
-    {
-        display = Some(name.clone());
-        name = folder.to_string();
-    }
+}
 
-    // Description.
-    let fm_desc = match read_string(cx, fm, "description", folder, &mut notes) {
-        Ok(v) => v,
-        Err(a) => return a,
-    };
-    let mut hidden_from_model = None;
-    let mut no_listed_description = false;
-    let description = match &fm_desc {
-        Some(Got::Text(s)) if !s.trim().is_empty() => {
-            if collapse_ws {
-                collapse(s)
+/// Spaces in the listed name replaced (`name_rules.listed_spaces`).
+fn name_listed_spaces(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    if let Some(rule) = &cx.m.name_rules.listed_spaces
+        && let Known::Known(with) = &rule.value
+        && draft.name.contains(' ')
+    {
+        let listed = draft.name.replace(' ', with);
+        draft.notes.push(cx.reason(
+            rule,
+            msg!(
+                "{} lists the name `{}` as `{}`",
+                cx.m.name,
+                draft.name,
+                listed
+            ),
+        ));
+        draft.name = listed;
+    }
+    Ok(())
+}
+
+/// An agent that lists a skill under its folder shows the frontmatter name beside it
+/// (`name_rules.source`).
+fn name_source(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    if let Known::Known(NameSource::Folder) = &cx.m.name_rules.source.value
+        && draft.name != draft.folder
+    {
+        draft.display = Some(std::mem::replace(&mut draft.name, draft.folder.to_string()));
+    }
+    Ok(())
+}
+
+/// The description, or what the agent uses when it is missing or empty
+/// (`description_rules.missing`, `description_rules.empty`).
+fn description(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let m = cx.m;
+    let read = read_string(cx, draft.fm, "description", draft.folder, &mut draft.notes)?;
+    draft.description = match &read {
+        Some(Got::Text(text)) if !text.trim().is_empty() => {
+            if collapses_whitespace(m) {
+                collapse(text)
             } else {
-                s.clone()
+                text.clone()
             }
         }
-        Some(Got::Instead(o, r)) => {
-            notes.push(r.clone());
-            match o {
-                ValueOutcome::FirstParagraph => first_paragraph(body),
+        Some(Got::Instead(outcome, reason)) => {
+            draft.notes.push(reason.clone());
+            match outcome {
+                ValueOutcome::FirstParagraph => first_paragraph(draft.body),
                 _ => String::new(),
             }
         }
-        other => {
-            let (rule, situation) = if other.is_none() {
-                (&dr.missing, "the frontmatter has no `description`")
-            } else {
-                (&dr.empty, "the frontmatter `description` is empty")
-            };
-            match &rule.value {
-                Known::Known(MissingDescription::Reject) => {
-                    return Acceptance::Rejected(
-                        cx.reason(rule, msg!("{}, and {} skips the skill", situation, m.name)),
-                    );
-                }
-                Known::Known(MissingDescription::FirstParagraph) => {
-                    notes.push(cx.reason(
-                        rule,
-                        msg!("{}; {} uses the body's first paragraph", situation, m.name),
-                    ));
-                    first_paragraph(body)
-                }
-                Known::Known(MissingDescription::FirstLine) => {
-                    notes.push(cx.reason(
-                        rule,
-                        msg!(
-                            "{}; {} uses the body's first line (a heading without its `#`)",
-                            situation,
-                            m.name
-                        ),
-                    ));
-                    first_line(body)
-                }
-                Known::Known(MissingDescription::BodyText) => {
-                    let n = match &dr.length.value {
-                        Known::Known(LengthLimit { limit: Some(n), .. }) => *n as usize,
-                        _ => crate::spec::DESCRIPTION_MAX,
-                    };
-                    notes.push(cx.reason(
-                        rule,
-                        msg!(
-                            "{}; {} uses the body text (without its heading), cut at {} characters",
-                            situation,
-                            m.name,
-                            n
-                        ),
-                    ));
-                    body_text(body, n)
-                }
-                Known::Known(MissingDescription::Empty) => {
-                    notes.push(cx.reason(
-                        rule,
-                        msg!(
-                            "{}; {} loads it with an empty description",
-                            situation,
-                            m.name
-                        ),
-                    ));
-                    String::new()
-                }
-                Known::Known(MissingDescription::Unlisted) => {
-                    no_listed_description = true;
-                    hidden_from_model = Some(cx.reason(
-                        rule,
-                        msg!(
-                            "{}; {} loads it but leaves it out of the model's listing",
-                            situation,
-                            m.name
-                        ),
-                    ));
-                    String::new()
-                }
-                Known::Unknown => return cx.unknown(rule, situation),
-            }
-        }
+        other => description_instead(cx, draft, other.is_none())?,
     };
-    let description = match limit(
+    Ok(())
+}
+
+/// What the agent uses for a missing (`absent`) or empty description.
+fn description_instead(cx: &Ctx, draft: &mut Draft, absent: bool) -> Result<String, Acceptance> {
+    let (m, rules, body) = (cx.m, &cx.m.description_rules, draft.body);
+    let (rule, situation) = if absent {
+        (&rules.missing, "the frontmatter has no `description`")
+    } else {
+        (&rules.empty, "the frontmatter `description` is empty")
+    };
+    let value = match &rule.value {
+        Known::Known(MissingDescription::Reject) => {
+            return Err(Acceptance::Rejected(cx.reason(
+                rule,
+                msg!("{}, and {} skips the skill", situation, m.name),
+            )));
+        }
+        Known::Unknown => return Err(cx.unknown(rule, situation)),
+        Known::Known(MissingDescription::Unlisted) => {
+            draft.no_listed_description = true;
+            draft.hidden_from_model = Some(cx.reason(
+                rule,
+                msg!(
+                    "{}; {} loads it but leaves it out of the model's listing",
+                    situation,
+                    m.name
+                ),
+            ));
+            return Ok(String::new());
+        }
+        Known::Known(instead) => instead,
+    };
+    let (text, note) = match value {
+        MissingDescription::FirstParagraph => (
+            first_paragraph(body),
+            msg!("{}; {} uses the body's first paragraph", situation, m.name),
+        ),
+        MissingDescription::FirstLine => (
+            first_line(body),
+            msg!(
+                "{}; {} uses the body's first line (a heading without its `#`)",
+                situation,
+                m.name
+            ),
+        ),
+        MissingDescription::BodyText => {
+            let n = match &rules.length.value {
+                Known::Known(LengthLimit { limit: Some(n), .. }) => *n as usize,
+                _ => crate::spec::DESCRIPTION_MAX,
+            };
+            (
+                body_text(body, n),
+                msg!(
+                    "{}; {} uses the body text (without its heading), cut at {} characters",
+                    situation,
+                    m.name,
+                    n
+                ),
+            )
+        }
+        _ => (
+            String::new(),
+            msg!(
+                "{}; {} loads it with an empty description",
+                situation,
+                m.name
+            ),
+        ),
+    };
+    draft.notes.push(cx.reason(rule, note));
+    Ok(text)
+}
+
+/// The description's length (`description_rules.length`).
+fn description_length(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    let description = std::mem::take(&mut draft.description);
+    draft.description = limit(
         cx,
-        &dr.length,
+        &cx.m.description_rules.length,
         "description",
         description,
         crate::spec::DESCRIPTION_MAX,
         None,
-        &mut notes,
-    ) {
-        Ok(d) => d,
-        Err(a) => return a,
-    };
+        &mut draft.notes,
+    )?;
+    Ok(())
+}
 
-    // Fields that keep a loaded skill from the model.
-    if hidden_from_model.is_none() {
-        for (key, rule) in &m.fields {
-            let (Some(mode), Some(node)) = (rule.hides_from_model, fm.get(key)) else {
-                continue;
-            };
-            let hides = match mode {
-                HidesFromModel::WhenTrue => node.as_bool() == Some(true),
-                HidesFromModel::WhenTruthy => truthy(node),
-                HidesFromModel::WhenFalse => node.as_bool() == Some(false),
-                HidesFromModel::WhenTrueOrYes => {
-                    node.as_bool() == Some(true)
-                        || node.as_str().is_some_and(|t| {
-                            matches!(t.to_ascii_lowercase().as_str(), "true" | "yes")
-                        })
-                }
-            };
-            if hides {
-                hidden_from_model = Some(cx.reason_from(
-                    &rule.from,
-                    msg!("`{}: {}` keeps it out of the model's listing; the user can still invoke it", key, node.scalar_text().unwrap_or("…")),
-                ));
-                break;
+/// Fields that keep a loaded skill from the model (`hides_from_model`).
+fn hidden_by_field(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
+    if draft.hidden_from_model.is_some() {
+        return Ok(());
+    }
+    for (key, rule) in &cx.m.fields {
+        let (Some(mode), Some(node)) = (rule.hides_from_model, draft.fm.get(key)) else {
+            continue;
+        };
+        let hides = match mode {
+            HidesFromModel::WhenTrue => node.as_bool() == Some(true),
+            HidesFromModel::WhenTruthy => truthy(node),
+            HidesFromModel::WhenFalse => node.as_bool() == Some(false),
+            HidesFromModel::WhenTrueOrYes => {
+                node.as_bool() == Some(true)
+                    || node
+                        .as_str()
+                        .is_some_and(|t| matches!(t.to_ascii_lowercase().as_str(), "true" | "yes"))
             }
+        };
+        if hides {
+            draft.hidden_from_model = Some(cx.reason_from(
+                &rule.from,
+                msg!(
+                    "`{}: {}` keeps it out of the model's listing; the user can still invoke it",
+                    key,
+                    node.scalar_text().unwrap_or("…")
+                ),
+            ));
+            break;
         }
     }
-
-    Acceptance::Accepted(Box::new(Accepted {
-        name,
-        display,
-        description,
-        notes,
-        hidden_from_model,
-        description_as_listed: None,
-        conditional,
-        no_listed_description,
-    }))
+    Ok(())
 }
 
 /// YAML 1.1's timestamp form (js-yaml's `timestamp` type): `YYYY-MM-DD`, or

@@ -421,107 +421,163 @@ impl<'a> AgentPass<'a> {
         facts: &EntryFacts,
         parses: &Parses,
     ) -> (Verdict, Option<Contender>) {
-        let (m, ai, roots, by_path) = (self.m, self.ai, &self.roots, &self.by_path);
-        let order_key = |r: &AgentRoot| self.order_key(r);
-        let (roots_source, roots_sources, roots_evidence) = (
-            &self.roots_source,
-            &self.roots_sources,
-            &self.roots_evidence,
-        );
-        let (roots_strength, roots_text) = (self.roots_strength, &self.roots_text);
-        let e = &entries[ei];
-        // Every root instance of this agent that holds the file, best precedence first.
-        let mut places: Vec<(usize, &WalkedRoot, &Candidate)> = Vec::new();
-        for &(wi, ci) in &e.found {
-            let w = &scan.walked[wi];
-            if let Some(ris) = by_path.get(w.path.as_path()) {
+        let entry = &entries[ei];
+        let places = self.places(scan, entry);
+        let (ri, walked, candidate) = match self.first_reached(&places) {
+            Ok(place) => place,
+            Err(why) => return (self.not_reached(places.is_empty(), why, facts), None),
+        };
+        let root = self.roots[ri];
+        let found = self.found_reason(root);
+        let Some(content) = scan.content(&candidate.path) else {
+            let vanished = Reason::skilltui("read", msg!("the file vanished while it was scanned"));
+            return (Verdict::new(Status::Unknown, vec![found, vanished]), None);
+        };
+        let folder = self.folder_name(scan, entry, candidate, walked);
+        let mut verdict = Verdict::new(Status::Unknown, vec![found]);
+        self.before_accept(scan, root, content, parses, &mut verdict);
+        verdict.root = Some(root.path.clone());
+        verdict.scope = Some(root.scope);
+        match accept::accept_with(self.m, content, &folder, parses) {
+            Acceptance::Rejected(reason) => {
+                verdict.status = Status::Rejected;
+                verdict.reasons.push(reason);
+                (verdict, None)
+            }
+            Acceptance::Unknown(reason) => {
+                verdict.reasons.push(reason);
+                (verdict, None)
+            }
+            Acceptance::Accepted(accepted) => {
+                self.listed(scan, entry, folder, *accepted, verdict, (li, ei, ri))
+            }
+        }
+    }
+
+    /// Every root instance of this agent that holds the file, best precedence first.
+    fn places<'s>(
+        &self,
+        scan: &'s Scan,
+        entry: &Entry,
+    ) -> Vec<(usize, &'s WalkedRoot, &'s Candidate)> {
+        let mut places = Vec::new();
+        for &(wi, ci) in &entry.found {
+            let walked = &scan.walked[wi];
+            if let Some(ris) = self.by_path.get(walked.path.as_path()) {
                 for &ri in ris {
-                    places.push((ri, w, &w.candidates[ci]));
+                    places.push((ri, walked, &walked.candidates[ci]));
                 }
             }
         }
-        places.sort_by_key(|(ri, _, _)| order_key(roots[*ri]));
+        places.sort_by_key(|(ri, _, _)| self.order_key(self.roots[*ri]));
+        places
+    }
+
+    /// The first place through which the agent reaches the file, else why not through each
+    /// place (not found, unknown).
+    #[allow(clippy::type_complexity)]
+    fn first_reached<'s>(
+        &self,
+        places: &[(usize, &'s WalkedRoot, &'s Candidate)],
+    ) -> Result<(usize, &'s WalkedRoot, &'s Candidate), (Vec<Reason>, Vec<Reason>)> {
         let mut not_found = Vec::new();
         let mut unknown = Vec::new();
-        let mut reached = None;
-        for (ri, w, c) in &places {
-            match reach::reach(m, roots[*ri], w, c) {
-                Reach::Reached => {
-                    reached = Some((*ri, *w, *c));
-                    break;
-                }
+        for &(ri, walked, candidate) in places {
+            match reach::reach(self.m, self.roots[ri], walked, candidate) {
+                Reach::Reached => return Ok((ri, walked, candidate)),
                 Reach::NotFound(r) => not_found.push(r),
                 Reach::Unknown(r) => unknown.push(r),
             }
         }
-        let Some((ri, w, c)) = reached else {
-            let mut reasons = if unknown.is_empty() {
-                not_found
-            } else {
-                unknown.clone()
-            };
-            let status = if unknown.is_empty() {
-                Status::NotFound
-            } else {
-                Status::Unknown
-            };
-            if places.is_empty() {
-                let under = &facts.under;
-                // Specific findings first: "never scans X", "stopped scanning X in version V".
-                for f in facts.former.iter().filter(|f| f.agent == ai) {
-                    if f.never {
-                        let nr = &m.not_roots[f.index];
-                        reasons.push(Reason::from_rule(
-                            &nr.from,
-                            msg!("{} does not scan {}", m.name, f.path.display()),
-                        ));
-                    } else {
-                        let fr = &m.former_roots[f.index];
-                        reasons.push(Reason::from_rule(
-                            &fr.from,
-                            if fr.until == "unknown" {
-                                msg!(
-                                    "{} no longer scans {} (since a version the research does not pin down)",
-                                    m.name,
-                                    f.path.display()
-                                )
-                            } else {
-                                msg!(
-                                    "{} no longer scans {} (not scanned since {})",
-                                    m.name,
-                                    f.path.display(),
-                                    fr.until
-                                )
-                            },
-                        ));
-                    }
-                }
-                let message = if reasons.is_empty() {
-                    msg!(
-                        "{} does not scan {}; its skill roots are: {}",
-                        m.name,
-                        under,
-                        roots_text
-                    )
-                } else {
-                    msg!("{}'s skill roots are: {}", m.name, roots_text)
-                };
-                reasons.push(Reason {
-                    rule: m.roots_rule.clone(),
-                    topic: Topic::Root,
-                    message,
-                    source: roots_source.clone(),
-                    sources: roots_sources.clone(),
-                    evidence: roots_evidence.clone(),
-                    strength: roots_strength,
-                    fix: None,
-                });
-            }
-            return (Verdict::new(status, reasons), None);
+        Err((not_found, unknown))
+    }
+
+    /// The verdict on a file the agent reaches through none of its roots: why not, through each
+    /// root that holds it; or, under none of its roots, the former roots that held it and the
+    /// roots it has.
+    fn not_reached(
+        &self,
+        under_none: bool,
+        (not_found, unknown): (Vec<Reason>, Vec<Reason>),
+        facts: &EntryFacts,
+    ) -> Verdict {
+        let m = self.m;
+        let status = if unknown.is_empty() {
+            Status::NotFound
+        } else {
+            Status::Unknown
         };
-        let root = roots[ri];
-        let spec = crate::scan::roots::spec_of(m, root);
-        let mut found = Reason::from_rule(
+        let mut reasons = if unknown.is_empty() {
+            not_found
+        } else {
+            unknown
+        };
+        if under_none {
+            reasons.extend(self.former_roots(facts));
+            let message = if reasons.is_empty() {
+                msg!(
+                    "{} does not scan {}; its skill roots are: {}",
+                    m.name,
+                    facts.under,
+                    self.roots_text
+                )
+            } else {
+                msg!("{}'s skill roots are: {}", m.name, self.roots_text)
+            };
+            reasons.push(Reason {
+                rule: m.roots_rule.clone(),
+                topic: Topic::Root,
+                message,
+                source: self.roots_source.clone(),
+                sources: self.roots_sources.clone(),
+                evidence: self.roots_evidence.clone(),
+                strength: self.roots_strength,
+                fix: None,
+            });
+        }
+        Verdict::new(status, reasons)
+    }
+
+    /// Specific findings about a file under none of the roots: "never scans X", "stopped
+    /// scanning X in version V".
+    fn former_roots(&self, facts: &EntryFacts) -> Vec<Reason> {
+        let m = self.m;
+        let former = facts.former.iter().filter(|f| f.agent == self.ai);
+        former
+            .map(|f| {
+                if f.never {
+                    let never = &m.not_roots[f.index];
+                    return Reason::from_rule(
+                        &never.from,
+                        msg!("{} does not scan {}", m.name, f.path.display()),
+                    );
+                }
+                let was = &m.former_roots[f.index];
+                Reason::from_rule(
+                    &was.from,
+                    if was.until == "unknown" {
+                        msg!(
+                            "{} no longer scans {} (since a version the research does not pin down)",
+                            m.name,
+                            f.path.display()
+                        )
+                    } else {
+                        msg!(
+                            "{} no longer scans {} (not scanned since {})",
+                            m.name,
+                            f.path.display(),
+                            was.until
+                        )
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// "found under ROOT", citing the root's rule.
+    fn found_reason(&self, root: &AgentRoot) -> Reason {
+        let spec = crate::scan::roots::spec_of(self.m, root);
+        let found = Reason::from_rule(
             &spec.from,
             msg!(
                 "found under {} ({} root `{}`)",
@@ -532,111 +588,115 @@ impl<'a> AgentPass<'a> {
         );
         // Under one of the agent's roots.
         if matches!(found.topic, Topic::Root | Topic::SettingRoot) {
-            found = found.with_topic(Topic::Found);
+            found.with_topic(Topic::Found)
+        } else {
+            found
         }
-        let content = match scan.content(&c.path) {
-            Some(c) => c,
-            None => {
-                return (
-                    Verdict::new(
-                        Status::Unknown,
-                        vec![
-                            found,
-                            Reason::skilltui(
-                                "read",
-                                msg!("the file vanished while it was scanned"),
-                            ),
-                        ],
-                    ),
-                    None,
-                );
-            }
-        };
-        // An agent that reports a skill at its canonical path also names it after the canonical
-        // folder when the name falls back to the folder (Codex).
-        let folder = match m.traversal.reported_path.value {
+    }
+
+    /// The name the agent falls back to. An agent that reports a skill at its canonical path
+    /// also names it after the canonical folder when the name falls back to the folder (Codex).
+    fn folder_name(
+        &self,
+        scan: &Scan,
+        entry: &Entry,
+        candidate: &Candidate,
+        walked: &WalkedRoot,
+    ) -> String {
+        match self.m.traversal.reported_path.value {
             Known::Known(crate::agents::ReportedPath::Canonical) => scan
                 .canonical
-                .get(&e.path)
-                .filter(|canon| **canon != e.path)
+                .get(&entry.path)
+                .filter(|canon| **canon != entry.path)
                 .and_then(|canon| canon.parent())
                 .and_then(Path::file_name)
                 .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| fallback_name(c, &w.path)),
-            _ => fallback_name(c, &w.path),
-        };
-        let mut v = Verdict::new(Status::Unknown, vec![found]);
-        // Read only because the folder is trusted: say so, citing the rule that decided.
+                .unwrap_or_else(|| fallback_name(candidate, &walked.path)),
+            _ => fallback_name(candidate, &walked.path),
+        }
+    }
+
+    /// What holds before the agent reads the file: a root read only because the folder is
+    /// trusted (citing the rule that decided), and known bugs of the release the file triggers.
+    fn before_accept(
+        &self,
+        scan: &Scan,
+        root: &AgentRoot,
+        content: &scan::FileContent,
+        parses: &Parses,
+        verdict: &mut Verdict,
+    ) {
+        let m = self.m;
         if root.extra.is_none()
             && crate::trust::gates(m, root.scope)
-            && let Some(Some(t)) = scan.trust.get(ai)
-            && let Some(from) = t.rule(m)
+            && let Some(Some(trust)) = scan.trust.get(self.ai)
+            && let Some(from) = trust.rule(m)
         {
-            v.reasons.push(
+            verdict.reasons.push(
                 Reason::from_rule(
                     from,
                     msg!(
                         "{} reads this root only in a trusted folder, and {} is trusted: {}",
                         m.name,
-                        t.folder.display(),
-                        t.why
+                        trust.folder.display(),
+                        trust.why
                     ),
                 )
                 .with_topic(Topic::Trust),
             );
         }
-        // Known bugs of the release that this file triggers.
-        for b in &m.bugs {
-            if let Some(what) = bug_applies(b.when, content, parses) {
-                v.reasons.push(Reason::from_rule(
-                    &b.from,
-                    msg!("known bug: {}; {}", what, b.effect),
+        for bug in &m.bugs {
+            if let Some(what) = bug_applies(bug.when, content, parses) {
+                verdict.reasons.push(Reason::from_rule(
+                    &bug.from,
+                    msg!("known bug: {}; {}", what, bug.effect),
                 ));
             }
         }
-        v.root = Some(root.path.clone());
-        v.scope = Some(root.scope);
-        match accept::accept_with(m, content, &folder, parses) {
-            Acceptance::Rejected(r) => {
-                v.status = Status::Rejected;
-                v.reasons.push(r);
+    }
+
+    /// An accepted copy: its plugin namespace and collision key (`name_rules.collision_key`),
+    /// visible until the collision step; `at` is (place in the verdicts, entry, root).
+    fn listed(
+        &self,
+        scan: &Scan,
+        entry: &Entry,
+        folder: String,
+        mut accepted: accept::Accepted,
+        mut verdict: Verdict,
+        at: (usize, usize, usize),
+    ) -> (Verdict, Option<Contender>) {
+        let m = self.m;
+        let name_key = match namespace::apply(m, self.ai, scan, &entry.path, &mut accepted) {
+            Ok(key) => key,
+            Err(reason) => {
+                verdict.reasons.push(*reason);
+                return (verdict, None);
             }
-            Acceptance::Unknown(r) => v.reasons.push(r),
-            Acceptance::Accepted(a) => {
-                let mut a = *a;
-                let name_key = match namespace::apply(m, ai, scan, &e.path, &mut a) {
-                    Ok(k) => k,
-                    Err(r) => {
-                        v.reasons.push(*r);
-                        return (v, None);
-                    }
-                };
-                let key = match m.name_rules.collision_key.value {
-                    Known::Known(CollisionKey::Folder) => folder.clone(),
-                    Known::Known(CollisionKey::NameIgnoreCase) => name_key.to_lowercase(),
-                    Known::Known(CollisionKey::FrontmatterName) => {
-                        a.display.clone().unwrap_or_else(|| a.name.clone())
-                    }
-                    _ => name_key,
-                };
-                v.status = Status::Visible;
-                v.as_name = Some(a.name.clone());
-                v.description_as_listed = a.description_as_listed.clone();
-                v.conditional = a.conditional.clone();
-                v.reasons.extend(a.notes.iter().cloned());
-                return (
-                    v,
-                    Some(Contender {
-                        local: li,
-                        entry: ei,
-                        root: ri,
-                        accepted: a,
-                        key,
-                    }),
-                );
-            }
-        }
-        (v, None)
+        };
+        let key = match m.name_rules.collision_key.value {
+            Known::Known(CollisionKey::Folder) => folder,
+            Known::Known(CollisionKey::NameIgnoreCase) => name_key.to_lowercase(),
+            Known::Known(CollisionKey::FrontmatterName) => accepted
+                .display
+                .clone()
+                .unwrap_or_else(|| accepted.name.clone()),
+            _ => name_key,
+        };
+        verdict.status = Status::Visible;
+        verdict.as_name = Some(accepted.name.clone());
+        verdict.description_as_listed = accepted.description_as_listed.clone();
+        verdict.conditional = accepted.conditional.clone();
+        verdict.reasons.extend(accepted.notes.iter().cloned());
+        let (local, entry, root) = at;
+        let contender = Contender {
+            local,
+            entry,
+            root,
+            accepted,
+            key,
+        };
+        (verdict, Some(contender))
     }
 
     /// Collisions, settings and the final touches over the entries stepped through, in order.
@@ -658,39 +718,179 @@ fn finish(
     mut verdicts: Vec<Verdict>,
     contenders: Vec<Contender>,
 ) -> (Vec<Verdict>, Vec<Option<String>>) {
-    let (m, ai, roots) = (pass.m, pass.ai, &pass.roots);
-    let order_key = |r: &AgentRoot| pass.order_key(r);
+    let (m, ai) = (pass.m, pass.ai);
     let n = verdicts.len();
-
-    // Collisions.
+    let collide = Collide::new(pass, scan, entries, &contenders);
     let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, c) in contenders.iter().enumerate() {
         groups.entry(c.key.as_str()).or_default().push(i);
     }
-    let mode = &m.precedence.mode;
-    let tie = &m.precedence.tie_break;
-    let path_sorted = matches!(
-        m.precedence.order.value,
-        Known::Known(RankOrder::PathSorted)
-    );
-    for (_, mut group) in groups {
+    for (_, group) in groups {
+        collide.group(group, &mut verdicts);
+    }
+    apply_settings(m, ai, scan, entries, &contenders, &mut verdicts);
+    final_touches(m, scan, entries, &contenders, &mut verdicts);
+    honest_unknowns(&mut verdicts);
+    let mut keys: Vec<Option<String>> = vec![None; n];
+    for c in contenders {
+        keys[c.local] = Some(c.key);
+    }
+    (verdicts, keys)
+}
+
+/// The collision step of one agent (`precedence.mode`, `precedence.order`,
+/// `precedence.tie_break`) over the copies that share a key.
+struct Collide<'a> {
+    pass: &'a AgentPass<'a>,
+    scan: &'a Scan,
+    entries: &'a [Entry],
+    contenders: &'a [Contender],
+    /// Copies are ranked by their folder's full path (`precedence.order = path-sorted`).
+    path_sorted: bool,
+    /// The last copy wins (`precedence.mode = last-wins`).
+    last: bool,
+    /// What the key is, in the sentences.
+    key_kind: &'static str,
+}
+
+impl<'a> Collide<'a> {
+    fn new(
+        pass: &'a AgentPass<'a>,
+        scan: &'a Scan,
+        entries: &'a [Entry],
+        contenders: &'a [Contender],
+    ) -> Self {
+        let m = pass.m;
+        Collide {
+            pass,
+            scan,
+            entries,
+            contenders,
+            path_sorted: matches!(
+                m.precedence.order.value,
+                Known::Known(RankOrder::PathSorted)
+            ),
+            last: matches!(
+                m.precedence.mode.value,
+                Known::Known(CollisionMode::LastWins)
+            ),
+            key_kind: match m.name_rules.collision_key.value {
+                Known::Known(CollisionKey::Folder) => "folder name",
+                Known::Known(CollisionKey::NameIgnoreCase) => "name (case aside)",
+                Known::Known(CollisionKey::FrontmatterName) => "frontmatter name",
+                _ => "name",
+            },
+        }
+    }
+
+    fn path(&self, i: usize) -> &'a PathBuf {
+        &self.entries[self.contenders[i].entry].path
+    }
+
+    fn root(&self, i: usize) -> &'a AgentRoot {
+        self.pass.roots[self.contenders[i].root]
+    }
+
+    fn order_key(&self, i: usize) -> (usize, usize, usize, usize) {
+        self.pass.order_key(self.root(i))
+    }
+
+    /// One group of copies sharing a key: ranked, the same file reached twice made one, then
+    /// the mode decides between the distinct copies.
+    fn group(&self, mut group: Vec<usize>, verdicts: &mut [Verdict]) {
+        self.rank(&mut group);
+        let distinct = self.same_file(&group, verdicts);
+        if distinct.len() < 2 {
+            return;
+        }
+        let m = self.pass.m;
+        let mode = &m.precedence.mode;
+        match &mode.value {
+            Known::Known(CollisionMode::AllListed) => self.all_listed(&distinct, verdicts),
+            Known::Known(CollisionMode::Nondeterministic) => {
+                let reason = Reason::from_rule(
+                    &mode.from,
+                    msg!(
+                        "{} copies share the {} `{}` ({}); {} keeps one of them, and which one changes between runs",
+                        distinct.len(),
+                        self.key_kind,
+                        self.key(&distinct),
+                        self.paths(&distinct),
+                        m.name
+                    ),
+                );
+                mark_all(verdicts, self.contenders, &distinct, reason);
+            }
+            Known::Known(CollisionMode::FirstWins | CollisionMode::LastWins)
+                if m.precedence.order.value.is_unknown()
+                    && winner_depends_on_order(
+                        self.contenders,
+                        &distinct,
+                        &self.pass.roots,
+                        self.last,
+                    ) =>
+            {
+                // The order between roots and distances decides here, and it is not established.
+                let reason = Reason::from_rule(
+                    &m.precedence.order.from,
+                    msg!(
+                        "{} copies share the {} `{}` ({}); {} keeps one copy, but which one ranks {} is not established",
+                        distinct.len(),
+                        self.key_kind,
+                        self.key(&distinct),
+                        self.paths(&distinct),
+                        m.name,
+                        if self.last { "last" } else { "first" }
+                    ),
+                );
+                mark_all(verdicts, self.contenders, &distinct, reason);
+            }
+            Known::Known(CollisionMode::FirstWins | CollisionMode::LastWins) => {
+                self.one_wins(&distinct, verdicts)
+            }
+            Known::Unknown => {
+                let reason = Reason::from_rule(
+                    &mode.from,
+                    msg!(
+                        "{} copies share the {} `{}`; which one {} keeps is not established",
+                        distinct.len(),
+                        self.key_kind,
+                        self.key(&distinct),
+                        m.name
+                    ),
+                );
+                mark_all(verdicts, self.contenders, &distinct, reason);
+            }
+        }
+    }
+
+    fn key(&self, distinct: &[usize]) -> &'a str {
+        &self.contenders[distinct[0]].key
+    }
+
+    /// The copies' paths, joined for a sentence.
+    fn paths(&self, set: &[usize]) -> String {
+        set.iter()
+            .map(|&i| self.path(i).display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Precedence order: by root rank, path and canonical path; or by the skill folder's full
+    /// path in byte order, whatever the root.
+    fn rank(&self, group: &mut [usize]) {
         let rank = |i: &usize| {
-            let c = &contenders[*i];
-            let canon = scan
+            let canon = self
+                .scan
                 .canonical
-                .get(&entries[c.entry].path)
+                .get(self.path(*i))
                 .cloned()
                 .unwrap_or_default();
-            (
-                order_key(roots[c.root]),
-                entries[c.entry].path.clone(),
-                canon,
-            )
+            (self.order_key(*i), self.path(*i).clone(), canon)
         };
-        if path_sorted {
-            // By the skill folder's full path in byte order, whatever the root.
+        if self.path_sorted {
             group.sort_by_cached_key(|i| {
-                let p = &entries[contenders[*i].entry].path;
+                let p = self.path(*i);
                 let dir = p
                     .parent()
                     .unwrap_or(p)
@@ -702,21 +902,27 @@ fn finish(
         } else {
             group.sort_by_key(rank);
         }
-        // The same file reached twice (through a symlink) is one skill.
+    }
+
+    /// The same file reached twice (through a symlink) is one skill: later copies are shadowed
+    /// by the first. Returns the distinct copies.
+    fn same_file(&self, group: &[usize], verdicts: &mut [Verdict]) -> Vec<usize> {
+        let m = self.pass.m;
+        let canonical = &self.scan.canonical;
         let mut distinct: Vec<usize> = Vec::new();
-        for &i in &group {
-            let canon = scan.canonical.get(&entries[contenders[i].entry].path);
+        for &i in group {
+            let canon = canonical.get(self.path(i));
             match distinct
                 .iter()
-                .find(|&&d| scan.canonical.get(&entries[contenders[d].entry].path) == canon)
+                .find(|&&d| canonical.get(self.path(d)) == canon)
             {
                 Some(&first) => {
-                    let winner = entries[contenders[first].entry].path.clone();
-                    let v = &mut verdicts[contenders[i].local];
+                    let winner = self.path(first).clone();
+                    let v = &mut verdicts[self.contenders[i].local];
                     v.status = Status::Shadowed;
                     v.reasons.push(
                         Reason::from_rule(
-                            &mode.from,
+                            &m.precedence.mode.from,
                             msg!("it is the same file as {} (reached through a symlink), which {} loads once", winner.display(), m.name),
                         )
                         .with_topic(Topic::SameFile),
@@ -726,234 +932,205 @@ fn finish(
                 None => distinct.push(i),
             }
         }
-        if distinct.len() < 2 {
-            continue;
-        }
-        let paths: Vec<PathBuf> = distinct
-            .iter()
-            .map(|&i| entries[contenders[i].entry].path.clone())
-            .collect();
-        let key = contenders[distinct[0]].key.clone();
-        let last = matches!(mode.value, Known::Known(CollisionMode::LastWins));
-        let key_kind = match m.name_rules.collision_key.value {
-            Known::Known(CollisionKey::Folder) => "folder name",
-            Known::Known(CollisionKey::NameIgnoreCase) => "name (case aside)",
-            Known::Known(CollisionKey::FrontmatterName) => "frontmatter name",
-            _ => "name",
-        };
-        match &mode.value {
-            Known::Known(CollisionMode::AllListed) => {
-                for (n, &i) in distinct.iter().enumerate() {
-                    let others: Vec<String> = paths
-                        .iter()
-                        .enumerate()
-                        .filter(|(k, _)| *k != n)
-                        .map(|(_, p)| p.display().to_string())
-                        .collect();
-                    verdicts[contenders[i].local].reasons.push(Reason::from_rule(
-                        &mode.from,
-                        msg!("{} other cop{} of the {} `{}` ({}) {} listed too: {} lists every copy and the model chooses", others.len(), if others.len() == 1 { "y" } else { "ies" }, key_kind, key, others.join(", "), if others.len() == 1 { "is" } else { "are" }, m.name),
-                    ));
-                }
-            }
-            Known::Known(CollisionMode::Nondeterministic) => {
-                let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-                let reason = Reason::from_rule(
-                    &mode.from,
-                    msg!(
-                        "{} copies share the {} `{}` ({}); {} keeps one of them, and which one changes between runs",
-                        distinct.len(),
-                        key_kind,
-                        key,
-                        shown.join(", "),
-                        m.name
-                    ),
-                );
-                mark_all(&mut verdicts, &contenders, &distinct, reason);
-            }
-            Known::Known(CollisionMode::FirstWins | CollisionMode::LastWins)
-                if m.precedence.order.value.is_unknown()
-                    && winner_depends_on_order(&contenders, &distinct, roots, last) =>
-            {
-                // The order between roots and distances decides here, and it is not established.
-                let reason = Reason::from_rule(
-                    &m.precedence.order.from,
-                    msg!(
-                        "{} copies share the {} `{}` ({}); {} keeps one copy, but which one ranks {} is not established",
-                        distinct.len(),
-                        key_kind,
-                        key,
-                        paths
-                            .iter()
-                            .map(|p| p.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        m.name,
-                        if last { "last" } else { "first" }
-                    ),
-                );
-                mark_all(&mut verdicts, &contenders, &distinct, reason);
-            }
-            Known::Known(CollisionMode::FirstWins | CollisionMode::LastWins) => {
-                // The winner: the first copy in precedence order, or the last (among copies of
-                // the last rank, the first in sorted order: `tie_break` says which folder of
-                // one root wins).
-                let first = if path_sorted {
-                    if last {
-                        distinct[distinct.len() - 1]
-                    } else {
-                        distinct[0]
-                    }
-                } else if last {
-                    let k = order_key(roots[contenders[distinct[distinct.len() - 1]].root]);
-                    distinct
-                        .iter()
-                        .copied()
-                        .find(|&i| order_key(roots[contenders[i].root]) == k)
-                        .unwrap_or(distinct[0])
-                } else {
-                    distinct[0]
-                };
-                let first_key = order_key(roots[contenders[first].root]);
-                let tied: Vec<usize> = if path_sorted {
-                    Vec::new()
-                } else {
-                    distinct
-                        .iter()
-                        .copied()
-                        .filter(|&i| order_key(roots[contenders[i].root]) == first_key)
-                        .collect()
-                };
-                let read_order = !matches!(tie.value, Known::Known(t) if t.is_sorted());
-                // Copies in one root: the sorted order's last folder, or its first with case
-                // aside, instead of its first.
-                let first = match tie.value {
-                    Known::Known(TieBreak::SortedLast) if tied.len() > 1 => tied[tied.len() - 1],
-                    Known::Known(TieBreak::SortedIgnoreCase) if tied.len() > 1 => tied
-                        .iter()
-                        .copied()
-                        .min_by_key(|&i| {
-                            let p = &entries[contenders[i].entry].path;
-                            (p.to_string_lossy().to_lowercase(), p.clone())
-                        })
-                        .unwrap_or(first),
-                    _ => first,
-                };
-                if tied.len() > 1 && read_order {
-                    let reason = Reason::from_rule(
-                        &tie.from,
-                        msg!(
-                            "{} copies of the {} `{}` sit in the same root; which one {} loads {} depends on the order the file system lists them",
-                            tied.len(),
-                            key_kind,
-                            key,
-                            m.name,
-                            if last { "last" } else { "first" }
-                        ),
-                    );
-                    mark_all(&mut verdicts, &contenders, &tied, reason);
-                }
-                let winner = entries[contenders[first].entry].path.clone();
-                for &i in &distinct {
-                    if i == first || (tied.len() > 1 && read_order && tied.contains(&i)) {
-                        continue;
-                    }
-                    let c = &contenders[i];
-                    let v = &mut verdicts[c.local];
-                    v.status = Status::Shadowed;
-                    let wr = roots[contenders[first].root];
-                    let lr = roots[c.root];
-                    let why = if path_sorted {
-                        format!(
-                            "its folder's path sorts {} this one's (byte order of the full path)",
-                            if last { "after" } else { "before" }
-                        )
-                    } else if wr.spec != lr.spec {
-                        format!(
-                            "its root `{}` ranks {} `{}`",
-                            crate::scan::roots::spec_of(m, wr).path,
-                            if last { "after" } else { "before" },
-                            crate::scan::roots::spec_of(m, lr).path
-                        )
-                    } else if wr.walk_index != lr.walk_index {
-                        if last {
-                            "its folder comes later in the project walk".to_string()
-                        } else {
-                            "its folder is nearer the project folder".to_string()
-                        }
-                    } else {
-                        match tie.value {
-                            Known::Known(TieBreak::SortedLast) => {
-                                "it comes last in sorted order (a later copy in the root replaces an earlier one)".to_string()
-                            }
-                            Known::Known(TieBreak::SortedIgnoreCase) => {
-                                "it comes first in sorted order, case aside".to_string()
-                            }
-                            _ => "it comes first in sorted order".to_string(),
-                        }
-                    };
-                    let same_root = wr.spec == lr.spec && wr.walk_index == lr.walk_index;
-                    // With the order unknown, both orders agree here: the mode decides.
-                    let from = if same_root
-                        && matches!(
-                            tie.value,
-                            Known::Known(TieBreak::SortedLast | TieBreak::SortedIgnoreCase)
-                        ) {
-                        // Which folder of one root wins is the tie-break's rule.
-                        &tie.from
-                    } else if m.precedence.order.value.is_unknown() {
-                        &mode.from
-                    } else if last && !path_sorted && wr.spec != lr.spec {
-                        // Which root is read last is the mode's rule.
-                        &mode.from
-                    } else {
-                        &m.precedence.order.from
-                    };
-                    let keeps = if last {
-                        "keeps the last copy: a later copy replaces an earlier one"
-                    } else {
-                        "keeps the first copy and drops the others"
-                    };
-                    v.reasons.push(Reason::from_rule(
-                        from,
-                        msg!(
-                            "the {} `{}` is taken by {}: {}; {} {}{}",
-                            key_kind,
-                            key,
-                            winner.display(),
-                            why,
-                            m.name,
-                            keeps,
-                            if matches!(m.precedence.warns.value, Known::Known(false)) {
-                                " without a warning"
-                            } else {
-                                ""
-                            }
-                        ),
-                    ));
-                    v.winner = Some(winner.clone());
-                }
-            }
-            Known::Unknown => {
-                let reason = Reason::from_rule(
-                    &mode.from,
-                    msg!(
-                        "{} copies share the {} `{}`; which one {} keeps is not established",
-                        distinct.len(),
-                        key_kind,
-                        key,
-                        m.name
-                    ),
-                );
-                mark_all(&mut verdicts, &contenders, &distinct, reason);
-            }
+        distinct
+    }
+
+    /// Every copy is listed and the model chooses: each says which others are listed too.
+    fn all_listed(&self, distinct: &[usize], verdicts: &mut [Verdict]) {
+        let m = self.pass.m;
+        let key = self.key(distinct);
+        for (n, &i) in distinct.iter().enumerate() {
+            let others: Vec<String> = distinct
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| *k != n)
+                .map(|(_, &o)| self.path(o).display().to_string())
+                .collect();
+            verdicts[self.contenders[i].local]
+                .reasons
+                .push(Reason::from_rule(
+                    &m.precedence.mode.from,
+                    msg!("{} other cop{} of the {} `{}` ({}) {} listed too: {} lists every copy and the model chooses", others.len(), if others.len() == 1 { "y" } else { "ies" }, self.key_kind, key, others.join(", "), if others.len() == 1 { "is" } else { "are" }, m.name),
+                ));
         }
     }
 
-    apply_settings(m, ai, scan, entries, &contenders, &mut verdicts);
+    /// First or last wins: the winner stays visible, the others are shadowed by it (copies of
+    /// one root in file-system order stay unknown).
+    fn one_wins(&self, distinct: &[usize], verdicts: &mut [Verdict]) {
+        let m = self.pass.m;
+        let tie = &m.precedence.tie_break;
+        let (first, tied) = self.winner(distinct);
+        let read_order = !matches!(tie.value, Known::Known(t) if t.is_sorted());
+        if tied.len() > 1 && read_order {
+            let reason = Reason::from_rule(
+                &tie.from,
+                msg!(
+                    "{} copies of the {} `{}` sit in the same root; which one {} loads {} depends on the order the file system lists them",
+                    tied.len(),
+                    self.key_kind,
+                    self.key(distinct),
+                    m.name,
+                    if self.last { "last" } else { "first" }
+                ),
+            );
+            mark_all(verdicts, self.contenders, &tied, reason);
+        }
+        let winner = self.path(first).clone();
+        for &i in distinct {
+            if i == first || (tied.len() > 1 && read_order && tied.contains(&i)) {
+                continue;
+            }
+            let v = &mut verdicts[self.contenders[i].local];
+            v.status = Status::Shadowed;
+            v.reasons.push(self.shadowed(distinct, first, i, &winner));
+            v.winner = Some(winner.clone());
+        }
+    }
 
-    // Final touches on visible skills: notes, model visibility, listing cost.
-    for c in &contenders {
+    /// The winner among the distinct copies, and the copies tied with it in rank: the first copy
+    /// in precedence order, or the last (among copies of the last rank, the first in sorted
+    /// order); then `tie_break` says which folder of one root wins.
+    fn winner(&self, distinct: &[usize]) -> (usize, Vec<usize>) {
+        let tie = &self.pass.m.precedence.tie_break;
+        let last_copy = distinct[distinct.len() - 1];
+        let first = if self.path_sorted {
+            if self.last { last_copy } else { distinct[0] }
+        } else if self.last {
+            let k = self.order_key(last_copy);
+            distinct
+                .iter()
+                .copied()
+                .find(|&i| self.order_key(i) == k)
+                .unwrap_or(distinct[0])
+        } else {
+            distinct[0]
+        };
+        let first_key = self.order_key(first);
+        let tied: Vec<usize> = if self.path_sorted {
+            Vec::new()
+        } else {
+            distinct
+                .iter()
+                .copied()
+                .filter(|&i| self.order_key(i) == first_key)
+                .collect()
+        };
+        // Copies in one root: the sorted order's last folder, or its first with case aside,
+        // instead of its first.
+        let first = match tie.value {
+            Known::Known(TieBreak::SortedLast) if tied.len() > 1 => tied[tied.len() - 1],
+            Known::Known(TieBreak::SortedIgnoreCase) if tied.len() > 1 => tied
+                .iter()
+                .copied()
+                .min_by_key(|&i| {
+                    let p = self.path(i);
+                    (p.to_string_lossy().to_lowercase(), p.clone())
+                })
+                .unwrap_or(first),
+            _ => first,
+        };
+        (first, tied)
+    }
+
+    /// Why copy `loser` is shadowed by `winner_path` (copy `first`), citing the rule that decides.
+    fn shadowed(
+        &self,
+        distinct: &[usize],
+        first: usize,
+        loser: usize,
+        winner_path: &Path,
+    ) -> Reason {
+        let m = self.pass.m;
+        let (mode, tie, last) = (&m.precedence.mode, &m.precedence.tie_break, self.last);
+        let (wr, lr) = (self.root(first), self.root(loser));
+        let same_root = wr.spec == lr.spec && wr.walk_index == lr.walk_index;
+        // With the order unknown, both orders agree here: the mode decides.
+        let from = if same_root
+            && matches!(
+                tie.value,
+                Known::Known(TieBreak::SortedLast | TieBreak::SortedIgnoreCase)
+            ) {
+            // Which folder of one root wins is the tie-break's rule.
+            &tie.from
+        } else if m.precedence.order.value.is_unknown() {
+            &mode.from
+        } else if last && !self.path_sorted && wr.spec != lr.spec {
+            // Which root is read last is the mode's rule.
+            &mode.from
+        } else {
+            &m.precedence.order.from
+        };
+        let keeps = if last {
+            "keeps the last copy: a later copy replaces an earlier one"
+        } else {
+            "keeps the first copy and drops the others"
+        };
+        Reason::from_rule(
+            from,
+            msg!(
+                "the {} `{}` is taken by {}: {}; {} {}{}",
+                self.key_kind,
+                self.key(distinct),
+                winner_path.display(),
+                self.why_first(wr, lr),
+                m.name,
+                keeps,
+                if matches!(m.precedence.warns.value, Known::Known(false)) {
+                    " without a warning"
+                } else {
+                    ""
+                }
+            ),
+        )
+    }
+
+    /// Why the winner's root (`wr`) ranks before the loser's (`lr`), in words.
+    fn why_first(&self, wr: &AgentRoot, lr: &AgentRoot) -> String {
+        let m = self.pass.m;
+        let last = self.last;
+        if self.path_sorted {
+            format!(
+                "its folder's path sorts {} this one's (byte order of the full path)",
+                if last { "after" } else { "before" }
+            )
+        } else if wr.spec != lr.spec {
+            format!(
+                "its root `{}` ranks {} `{}`",
+                crate::scan::roots::spec_of(m, wr).path,
+                if last { "after" } else { "before" },
+                crate::scan::roots::spec_of(m, lr).path
+            )
+        } else if wr.walk_index != lr.walk_index {
+            if last {
+                "its folder comes later in the project walk".to_string()
+            } else {
+                "its folder is nearer the project folder".to_string()
+            }
+        } else {
+            match m.precedence.tie_break.value {
+                Known::Known(TieBreak::SortedLast) => {
+                    "it comes last in sorted order (a later copy in the root replaces an earlier one)".to_string()
+                }
+                Known::Known(TieBreak::SortedIgnoreCase) => {
+                    "it comes first in sorted order, case aside".to_string()
+                }
+                _ => "it comes first in sorted order".to_string(),
+            }
+        }
+    }
+}
+
+/// Final touches on visible skills: how they are listed and invoked, model visibility, listing
+/// cost, bundled files, notes on the body.
+fn final_touches(
+    m: &AgentModel,
+    scan: &Scan,
+    entries: &[Entry],
+    contenders: &[Contender],
+    verdicts: &mut [Verdict],
+) {
+    for c in contenders {
         let v = &mut verdicts[c.local];
         if v.status != Status::Visible {
             continue;
@@ -990,12 +1167,14 @@ fn finish(
         let e = &entries[c.entry];
         let (wi, ci) = e.found[0];
         let w = &scan.walked[wi];
-        let cand = &w.candidates[ci];
-        v.bundle = bundle(m, w, cand);
+        v.bundle = bundle(m, w, &w.candidates[ci]);
         body_notes(m, scan, &e.path, v);
     }
-    // Honest unknowns: a verdict decided by a rule nothing establishes says so.
-    for v in &mut verdicts {
+}
+
+/// Honest unknowns: a verdict decided by a rule nothing establishes says so.
+fn honest_unknowns(verdicts: &mut [Verdict]) {
+    for v in verdicts {
         if v.status == Status::Unknown {
             continue;
         }
@@ -1011,11 +1190,6 @@ fn finish(
                 .append(" (an assumption: no source establishes this rule)");
         }
     }
-    let mut keys: Vec<Option<String>> = vec![None; n];
-    for c in contenders {
-        keys[c.local] = Some(c.key);
-    }
-    (verdicts, keys)
 }
 
 /// Whether a known bug's condition holds for this file: a sentence saying what in the file
