@@ -1149,8 +1149,11 @@ pub enum NoFrontmatter {
 pub enum Bom {
     /// The BOM is skipped and the file read normally.
     Strip,
-    /// The BOM hides the opening `---`: the file has no frontmatter.
+    /// The BOM hides the opening `---`: the file has no frontmatter, and the agent skips it.
     NoFrontmatter,
+    /// The BOM hides the opening `---`, and the file is then what the `no_frontmatter` rule
+    /// says of a file without frontmatter (Qoder CLI loads it, named after its folder).
+    AsNoFrontmatter,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -440,7 +440,7 @@ fn frontmatter_block<'t>(
     let strip_bom = match (&parse.bom.value, has_bom) {
         (_, false) => false,
         (Known::Known(Bom::Strip), true) => true,
-        (Known::Known(Bom::NoFrontmatter), true) => false,
+        (Known::Known(Bom::NoFrontmatter | Bom::AsNoFrontmatter), true) => false,
         (Known::Unknown, true) => {
             return Err(cx.unknown(&parse.bom, "the file starts with a UTF-8 BOM"));
         }
@@ -462,12 +462,9 @@ fn no_frontmatter(cx: &Ctx, error: SplitError, text: &str, folder: &str) -> Acce
             "the file starts with a blank line, so there is no frontmatter".into(),
         ),
         SplitError::Missing(MissingCause::Bom) => {
-            // An agent that loads files without frontmatter loads this one as such
-            // (Qoder CLI: named after its folder, `---` as description).
-            if !matches!(
-                parse.no_frontmatter.value,
-                Known::Known(NoFrontmatter::LoadBody)
-            ) {
+            // `as-no-frontmatter`: the file is what `no_frontmatter` says of a file without
+            // one (Qoder CLI loads it, named after its folder, `---` as description).
+            if !matches!(parse.bom.value, Known::Known(Bom::AsNoFrontmatter)) {
                 return Acceptance::Rejected(cx.reason(
                     &parse.bom,
                     msg!("the file starts with a UTF-8 BOM, which hides the opening `---` from {}: no frontmatter", m.name),

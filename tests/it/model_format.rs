@@ -958,3 +958,83 @@ fn frontmatter_name_identity_collides_by_name_and_lists_by_folder() {
     assert_eq!(verdict(&cat, &solo).status, Status::Visible);
     assert_eq!(verdict(&cat, &solo).as_name.as_deref(), Some("solo"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// A UTF-8 BOM before `---`: the `bom` rule's own value decides (Qoder CLI's oracle case
+// `qoder-parse`: `as-no-frontmatter` hands the file to `no_frontmatter`)
+// ---------------------------------------------------------------------------------------------
+
+/// The fixture agent with `parse.bom` and `parse.no_frontmatter` set, and the verdict on one
+/// skill whose SKILL.md starts with a BOM.
+fn bom_verdict(bom: &str, no_frontmatter: &str) -> Verdict {
+    let fx = Fx::new();
+    let roots = root("proj", ".fx/skills", "project", "");
+    let mut t: toml::Table =
+        toml::from_str(&fixture(&roots, "first-wins", "root-then-distance", "")).unwrap();
+    for (key, value) in [("bom", bom), ("no_frontmatter", no_frontmatter)] {
+        t["parse"][key]
+            .as_table_mut()
+            .unwrap()
+            .insert("value".into(), value.into());
+    }
+    let models = fx.model(&toml::to_string(&t).unwrap());
+    let md = fx.put(
+        "project/.fx/skills/bommed/SKILL.md",
+        "\u{feff}---\nname: front\ndescription: From the frontmatter.\n---\n# T\n\nBody.\n",
+    );
+    let cat = Catalog::build(&models, &fx.env());
+    verdict(&cat, &md).clone()
+}
+
+#[test]
+fn bom_no_frontmatter_skips_the_file_whatever_no_frontmatter_says() {
+    // Before the rule was the BOM's own, a `load-body` here loaded the file.
+    for no_frontmatter in ["reject", "load-body"] {
+        let v = bom_verdict("no-frontmatter", no_frontmatter);
+        assert_eq!(v.status, Status::Rejected, "{}", reasons(&v));
+        assert!(
+            has_rule(&v, "fx/parse.bom", Topic::Parse),
+            "{}",
+            reasons(&v)
+        );
+    }
+}
+
+#[test]
+fn bom_as_no_frontmatter_hands_the_file_to_the_no_frontmatter_rule() {
+    let v = bom_verdict("as-no-frontmatter", "load-body");
+    assert_eq!(v.status, Status::Visible, "{}", reasons(&v));
+    // Named after its folder, the file's first line as description (Qoder CLI).
+    assert_eq!(v.as_name.as_deref(), Some("bommed"));
+    assert!(
+        has_rule(&v, "fx/parse.no_frontmatter", Topic::Parse),
+        "{}",
+        reasons(&v)
+    );
+    let v = bom_verdict("as-no-frontmatter", "reject");
+    assert_eq!(v.status, Status::Rejected, "{}", reasons(&v));
+    assert!(
+        has_rule(&v, "fx/parse.no_frontmatter", Topic::Parse),
+        "{}",
+        reasons(&v)
+    );
+    let v = bom_verdict("strip", "reject");
+    assert_eq!(v.status, Status::Visible, "{}", reasons(&v));
+    assert_eq!(v.as_name.as_deref(), Some("front"));
+}
+
+#[test]
+fn built_in_models_hand_a_bom_file_to_no_frontmatter_for_kimi_and_qoder() {
+    let models = agents::builtin();
+    let as_no_frontmatter: Vec<&str> = models
+        .iter()
+        .filter(|m| {
+            matches!(
+                m.parse.bom.value,
+                agents::Known::Known(agents::Bom::AsNoFrontmatter)
+            )
+        })
+        .map(|m| m.id.as_str())
+        .collect();
+    assert_eq!(as_no_frontmatter, ["kimi-code", "qoder-cli"]);
+}
