@@ -15,7 +15,7 @@ use crate::catalog::{self, Catalog, Skill};
 use crate::env::Env;
 use crate::resolve::{self, Entry, Keys, Verdict};
 use crate::scan::{self, Scan};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -39,6 +39,28 @@ pub struct Edit {
 /// One agent's part of an edit: the entries resolved again, their verdicts, and the edited
 /// entries' new collision keys.
 type AgentPatch = (Vec<usize>, Vec<Verdict>, Vec<Option<String>>);
+
+/// Per entry, the agents that resolved it again and their verdicts.
+type PerEntry = HashMap<usize, Vec<(usize, Verdict)>>;
+
+/// The state [`Live::patch_roots`] replaces, and what decided the walked roots' files before
+/// their walk.
+struct Before {
+    entries: Vec<Entry>,
+    keys: Vec<Keys>,
+    pos: Vec<Option<usize>>,
+    by_path: HashMap<PathBuf, usize>,
+    /// Each file of the walked roots: what decides it.
+    footprints: HashMap<PathBuf, Footprint>,
+    /// Each walked root's ignore files.
+    ignores: Vec<Vec<crate::scan::walk::IgnoreFile>>,
+    sidecar_specs: Vec<(usize, usize)>,
+}
+
+/// Whether entry `e` was found in one of the walked roots `which`.
+fn in_roots(e: &Entry, which: &[usize]) -> bool {
+    e.found.iter().any(|(wi, _)| which.contains(wi))
+}
 
 /// The state behind the current snapshot.
 #[derive(Clone)]
@@ -386,31 +408,26 @@ impl Live {
     /// those roots whose place or facts changed, and every copy of the names they had and have.
     /// [`Live::restructure`] walks the file system; a preview (`actions::overlay`) applies planned
     /// operations to the scan in memory instead.
+    ///
+    /// Its phases: what decides each file of those roots before the walk, the walk, the files
+    /// to resolve again, every agent's re-resolution, the skills patched into a new snapshot.
     pub fn patch_roots(
         &mut self,
         touched: &BTreeSet<PathBuf>,
         which: &[usize],
         walk: impl FnOnce(&mut Scan, &[AgentModel], &[usize]) -> usize,
     ) -> Edit {
-        let which: Vec<usize> = which.to_vec();
-        let old_entries = std::mem::take(&mut self.entries);
-        let old_keys = std::mem::take(&mut self.keys);
-        let old_pos = std::mem::take(&mut self.pos);
-        let old_by_path = std::mem::take(&mut self.by_path);
-        let in_rewalked = |e: &Entry| e.found.iter().any(|(wi, _)| which.contains(wi));
-        // What decides each file of those roots before the walk (compared after it).
-        let sidecar_specs = scan::sidecar_specs(&self.models);
-        let before: HashMap<PathBuf, Footprint> = old_entries
-            .iter()
-            .filter(|e| in_rewalked(e))
-            .map(|e| (e.path.clone(), footprint(&self.scan, e, &sidecar_specs)))
-            .collect();
-        let ignores_before: Vec<Vec<crate::scan::walk::IgnoreFile>> = which
-            .iter()
-            .map(|&wi| self.scan.walked[wi].ignore_files.clone())
-            .collect();
-
-        let reread = walk(&mut self.scan, &self.models, &which);
+        let old = Before {
+            entries: std::mem::take(&mut self.entries),
+            keys: std::mem::take(&mut self.keys),
+            pos: std::mem::take(&mut self.pos),
+            by_path: std::mem::take(&mut self.by_path),
+            footprints: HashMap::new(),
+            ignores: Vec::new(),
+            sidecar_specs: scan::sidecar_specs(&self.models),
+        };
+        let old = self.before_walk(old, which);
+        let reread = walk(&mut self.scan, &self.models, which);
         let entries = resolve::entries(&self.scan);
         let by_path: HashMap<PathBuf, usize> = entries
             .iter()
@@ -420,13 +437,62 @@ impl Live {
         // New index → old index, for entries that were there before.
         let old_of: Vec<Option<usize>> = entries
             .iter()
-            .map(|e| old_by_path.get(&e.path).copied())
+            .map(|e| old.by_path.get(&e.path).copied())
             .collect();
+        let dirty = self.dirty_after_walk(&old, &entries, &old_of, which, touched);
+        let dirty_set: HashSet<usize> = dirty.iter().copied().collect();
+        // Old files whose names may have been given up: gone, or resolved again.
+        let dirty_old: Vec<usize> = (0..old.entries.len())
+            .filter(|&o| match by_path.get(&old.entries[o].path) {
+                None => true,
+                Some(i) => dirty_set.contains(i),
+            })
+            .collect();
+        let (per_entry, keys, resolved) =
+            self.re_resolve(&entries, &dirty, &dirty_old, &old_of, &old.keys);
+        let (skills, changed) =
+            self.patched_skills(&old, &entries, &old_of, &by_path, &dirty_set, per_entry);
+        let catalog = Catalog::around(&self.models, &self.scan, skills);
+        self.install(entries, by_path, keys, catalog);
+        Edit {
+            reread,
+            rewalked: which.len(),
+            resolved,
+            changed: changed.into_iter().collect(),
+        }
+    }
+
+    /// What decides each file of the roots `which` before they are walked again (compared
+    /// after it), and their ignore files.
+    fn before_walk(&self, mut old: Before, which: &[usize]) -> Before {
+        old.footprints = old
+            .entries
+            .iter()
+            .filter(|e| in_roots(e, which))
+            .map(|e| (e.path.clone(), footprint(&self.scan, e, &old.sidecar_specs)))
+            .collect();
+        old.ignores = which
+            .iter()
+            .map(|&wi| self.scan.walked[wi].ignore_files.clone())
+            .collect();
+        old
+    }
+
+    /// Files to resolve again after the walk: new ones, and those of the walked roots whose
+    /// place, walk facts, references, sidecars or content may have changed.
+    fn dirty_after_walk(
+        &self,
+        old: &Before,
+        entries: &[Entry],
+        old_of: &[Option<usize>],
+        which: &[usize],
+        touched: &BTreeSet<PathBuf>,
+    ) -> Vec<usize> {
         // A changed ignore file can hide or show any file of its root.
         let ignores_changed: Vec<usize> = which
             .iter()
-            .zip(&ignores_before)
-            .filter(|(wi, old)| self.scan.walked[**wi].ignore_files != **old)
+            .zip(&old.ignores)
+            .filter(|(wi, before)| self.scan.walked[**wi].ignore_files != **before)
             .map(|(wi, _)| *wi)
             .collect();
         let near_touched = |e: &Entry| {
@@ -438,36 +504,37 @@ impl Live {
                     .any(|t| p.starts_with(t) || t.starts_with(dir))
             })
         };
-        // Files to resolve again: new ones, and those of the walked roots whose place, walk
-        // facts, references, sidecars or content may have changed.
-        let dirty: Vec<usize> = (0..entries.len())
+        (0..entries.len())
             .filter(|&i| {
                 let e = &entries[i];
                 if old_of[i].is_none() {
                     return true;
                 }
-                let Some(old) = before.get(&e.path) else {
-                    return in_rewalked(e);
+                let Some(before) = old.footprints.get(&e.path) else {
+                    return in_roots(e, which);
                 };
                 e.found.iter().any(|(wi, _)| ignores_changed.contains(wi))
                     || near_touched(e)
-                    || *old != footprint(&self.scan, e, &sidecar_specs)
+                    || *before != footprint(&self.scan, e, &old.sidecar_specs)
             })
-            .collect();
-        let dirty_set: std::collections::HashSet<usize> = dirty.iter().copied().collect();
-        // Old files whose names may have been given up: gone, or resolved again.
-        let dirty_old: Vec<usize> = (0..old_entries.len())
-            .filter(|&o| match by_path.get(&old_entries[o].path) {
-                None => true,
-                Some(i) => dirty_set.contains(i),
-            })
-            .collect();
+            .collect()
+    }
 
-        let models = &self.models;
-        let scan = &self.scan;
+    /// Every agent resolves the dirty entries again, with every copy of a name they had
+    /// (`dirty_old`) or have: the new verdicts by entry, every agent's keys, how many files were
+    /// resolved.
+    fn re_resolve(
+        &self,
+        entries: &[Entry],
+        dirty: &[usize],
+        dirty_old: &[usize],
+        old_of: &[Option<usize>],
+        old_keys: &[Keys],
+    ) -> (PerEntry, Vec<Keys>, usize) {
+        let (models, scan) = (&self.models, &self.scan);
         let agents: Vec<usize> = (0..models.len()).collect();
         let results: Vec<(Keys, Vec<usize>, Vec<Verdict>)> = scan::par_map(&agents, |&ai| {
-            let (_, now) = resolve::resolve_subset(models, ai, scan, &entries, &dirty);
+            let (_, now) = resolve::resolve_subset(models, ai, scan, entries, dirty);
             // The keys of the new entries: re-resolved ones from now, the others as before.
             let mut keys: Vec<Option<String>> = old_of
                 .iter()
@@ -479,12 +546,12 @@ impl Live {
             let k = Keys::new(keys);
             // Every copy of a name a re-resolved file had or has.
             let mut names: BTreeSet<&str> = BTreeSet::new();
-            for &o in &dirty_old {
+            for &o in dirty_old {
                 if let Some(key) = old_keys[ai].of[o].as_deref() {
                     names.insert(key);
                 }
             }
-            for &e in &dirty {
+            for &e in dirty {
                 if let Some(key) = k.of[e].as_deref() {
                     names.insert(key);
                 }
@@ -494,10 +561,10 @@ impl Live {
                 affected.extend(k.members(n).iter().copied());
             }
             let affected: Vec<usize> = affected.into_iter().collect();
-            let (verdicts, _) = resolve::resolve_subset(models, ai, scan, &entries, &affected);
+            let (verdicts, _) = resolve::resolve_subset(models, ai, scan, entries, &affected);
             (k, affected, verdicts)
         });
-        let mut per_entry: HashMap<usize, Vec<(usize, Verdict)>> = HashMap::new();
+        let mut per_entry: PerEntry = HashMap::new();
         let mut keys = Vec::with_capacity(results.len());
         let mut resolved = 0;
         for (ai, (k, affected, verdicts)) in results.into_iter().enumerate() {
@@ -507,48 +574,41 @@ impl Live {
             }
             keys.push(k);
         }
+        (per_entry, keys, resolved)
+    }
 
+    /// The new snapshot's skills, sorted: untouched ones shared with the old snapshot, those
+    /// resolved again by some agents patched, the dirty and new ones made from the scan; and the
+    /// paths whose skill changed (gone ones included).
+    fn patched_skills(
+        &self,
+        old: &Before,
+        entries: &[Entry],
+        old_of: &[Option<usize>],
+        by_path: &HashMap<PathBuf, usize>,
+        dirty_set: &HashSet<usize>,
+        mut per_entry: PerEntry,
+    ) -> (Vec<Arc<Skill>>, BTreeSet<PathBuf>) {
         let scope_of = catalog::scopes(&self.scan);
-        let old_skill = |o: usize| old_pos[o].map(|p| &self.catalog.skills[p]);
+        let old_skill = |o: usize| old.pos[o].map(|p| &self.catalog.skills[p]);
         let mut skills: Vec<Arc<Skill>> = Vec::with_capacity(entries.len());
         let mut changed: BTreeSet<PathBuf> = BTreeSet::new();
         for (e, entry) in entries.iter().enumerate() {
-            let old = old_of[e].and_then(old_skill);
+            let before = old_of[e].and_then(old_skill);
             let patch = per_entry.remove(&e);
-            let new: Option<Arc<Skill>> = match (old, patch) {
-                (Some(old), None) => Some(old.clone()),
-                (Some(old), Some(patch)) if !dirty_set.contains(&e) => {
-                    let mut s = (**old).clone();
+            let new: Option<Arc<Skill>> = match (before, patch) {
+                (Some(before), None) => Some(before.clone()),
+                (Some(before), Some(patch)) if !dirty_set.contains(&e) => {
+                    let mut s = (**before).clone();
                     for (ai, mut v) in patch {
                         v.fields = s.verdicts[ai].1.fields.clone();
                         s.verdicts[ai].1 = v;
                     }
                     Some(Arc::new(s))
                 }
-                (_, patch) => {
-                    // Re-resolved for every agent (or new): made from the scan.
-                    let mut verdicts: Vec<Option<Verdict>> = vec![None; models.len()];
-                    for (ai, v) in patch.into_iter().flatten() {
-                        verdicts[ai] = Some(v);
-                    }
-                    let facts = catalog::facts(&self.scan, entry);
-                    let fields = catalog::field_tables(models, &facts.keys);
-                    let all: Option<Vec<(String, Verdict)>> = models
-                        .iter()
-                        .zip(verdicts)
-                        .zip(fields)
-                        .map(|((m, v), f)| {
-                            v.map(|mut v| {
-                                v.fields = f;
-                                (m.id.clone(), v)
-                            })
-                        })
-                        .collect();
-                    all.and_then(|all| catalog::skill(&self.scan, entry, facts, all, &scope_of))
-                        .map(Arc::new)
-                }
+                (_, patch) => self.skill_from_scan(entry, patch, &scope_of),
             };
-            match (old, &new) {
+            match (before, &new) {
                 (Some(o), Some(n)) if Arc::ptr_eq(o, n) => {}
                 (Some(o), Some(n)) => {
                     if catalog::signature(o) != catalog::signature(n) {
@@ -568,7 +628,7 @@ impl Live {
             }
         }
         // Skills that are gone.
-        for (o, e) in old_entries.iter().enumerate() {
+        for (o, e) in old.entries.iter().enumerate() {
             if !by_path.contains_key(&e.path)
                 && let Some(s) = old_skill(o)
             {
@@ -576,8 +636,46 @@ impl Live {
             }
         }
         skills.sort_by(|a, b| (a.label(), &a.path).cmp(&(b.label(), &b.path)));
-        let catalog = Catalog::around(models, &self.scan, skills);
+        (skills, changed)
+    }
 
+    /// A skill re-resolved for every agent (or new), made from the scan.
+    fn skill_from_scan(
+        &self,
+        entry: &Entry,
+        patch: Option<Vec<(usize, Verdict)>>,
+        scope_of: &HashMap<&Path, crate::agents::Scope>,
+    ) -> Option<Arc<Skill>> {
+        let models = &self.models;
+        let mut verdicts: Vec<Option<Verdict>> = vec![None; models.len()];
+        for (ai, v) in patch.into_iter().flatten() {
+            verdicts[ai] = Some(v);
+        }
+        let facts = catalog::facts(&self.scan, entry);
+        let fields = catalog::field_tables(models, &facts.keys);
+        let all: Option<Vec<(String, Verdict)>> = models
+            .iter()
+            .zip(verdicts)
+            .zip(fields)
+            .map(|((m, v), f)| {
+                v.map(|mut v| {
+                    v.fields = f;
+                    (m.id.clone(), v)
+                })
+            })
+            .collect();
+        all.and_then(|all| catalog::skill(&self.scan, entry, facts, all, scope_of))
+            .map(Arc::new)
+    }
+
+    /// Makes `entries` and `catalog` the current state.
+    fn install(
+        &mut self,
+        entries: Vec<Entry>,
+        by_path: HashMap<PathBuf, usize>,
+        keys: Vec<Keys>,
+        catalog: Catalog,
+    ) {
         let mut by_canon: HashMap<PathBuf, Vec<usize>> = HashMap::new();
         for (i, e) in entries.iter().enumerate() {
             if let Some(c) = self.scan.canonical.get(&e.path) {
@@ -592,12 +690,6 @@ impl Live {
         self.pos = vec![None; self.entries.len()];
         let skills = self.catalog.skills.clone();
         self.reindex(&skills, 0, skills.len());
-        Edit {
-            reread,
-            rewalked: which.len(),
-            resolved,
-            changed: changed.into_iter().collect(),
-        }
     }
 
     /// Recomputes `pos` for the skills at positions `lo..=hi` of `skills`.
