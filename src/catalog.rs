@@ -283,6 +283,97 @@ impl Catalog {
     }
 }
 
+/// The catalog's skills one batch at a time, in catalog order, without the whole catalog in
+/// memory: the header ([`Catalog`] with no skills) and a walk over the skills that can be made
+/// more than once ([`Skills::for_each`]). Each skill is the one [`Catalog::build`] gives, except
+/// `head`, which is empty (nothing streamed shows it).
+pub struct Skills<'a> {
+    models: &'a [AgentModel],
+    scan: &'a Scan,
+    entries: &'a [resolve::Entry],
+    lean: resolve::Lean<'a>,
+    facts: Vec<FileFacts>,
+    /// Entries in catalog order (label, then path).
+    order: Vec<usize>,
+    scope_of: HashMap<&'a Path, Scope>,
+    /// Field handling per key set, every agent's, shared by the skills with that set.
+    fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>>,
+}
+
+/// Scans, resolves every agent's collision keys, and gives `f` the snapshot's header and its
+/// [`Skills`].
+pub fn with_skills<R>(
+    models: &[AgentModel],
+    env: &Env,
+    f: impl FnOnce(&Catalog, &Skills) -> R,
+) -> R {
+    let scan = scan::scan(models, env);
+    let entries = resolve::entries(&scan);
+    let (lean, mut facts) = resolve::Lean::new(models, &scan, &entries, |ei, parses| {
+        facts_with(&scan, &entries[ei], parses)
+    });
+    let mut fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>> = HashMap::new();
+    for x in &mut facts {
+        // Nothing streamed shows the head.
+        x.head = String::new();
+        if !fields.contains_key(&x.keys) {
+            fields.insert(x.keys.clone(), field_tables(models, &x.keys));
+        }
+    }
+    let label = |i: usize| facts[i].name.as_deref().unwrap_or(&facts[i].dir);
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by(|&a, &b| (label(a), &entries[a].path).cmp(&(label(b), &entries[b].path)));
+    let skills = Skills {
+        models,
+        scan: &scan,
+        entries: &entries,
+        lean,
+        facts,
+        order,
+        scope_of: scopes(&scan),
+        fields,
+    };
+    let header = Catalog::around(models, &scan, Vec::new());
+    f(&header, &skills)
+}
+
+impl Skills<'_> {
+    /// Entry `ei`'s skill, with every agent's verdict (None: a loose `foo.md` no agent loads).
+    fn skill(&self, ei: usize) -> Option<Skill> {
+        let f = &self.facts[ei];
+        let tables = &self.fields[&f.keys];
+        let verdicts = self
+            .models
+            .iter()
+            .zip(self.lean.verdicts(ei))
+            .zip(tables)
+            .map(|((m, mut v), t)| {
+                v.fields = t.clone();
+                (m.id.clone(), v)
+            })
+            .collect();
+        skill(
+            self.scan,
+            &self.entries[ei],
+            f.clone(),
+            verdicts,
+            &self.scope_of,
+        )
+    }
+
+    /// Calls `each` with every skill in catalog order, made a batch at a time on all cores
+    /// (each batch dropped before the next); stops at the first error.
+    pub fn for_each<E>(&self, mut each: impl FnMut(&Skill) -> Result<(), E>) -> Result<(), E> {
+        for batch in self.order.chunks(256) {
+            let made = scan::par_map(batch, |&ei| self.skill(ei));
+            for s in made.iter().flatten() {
+                each(s)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What a change of a skill is measured on: its name, description, problems and each agent's
 /// status, name, winner and model visibility (what the explorer marks as changed).
 pub(crate) fn signature(s: &Skill) -> String {
@@ -435,6 +526,7 @@ fn head_of(text: &str) -> String {
 type Described = (Option<String>, Option<String>, Vec<String>, Vec<Problem>);
 
 /// What the catalog keeps of one file besides the verdicts.
+#[derive(Clone)]
 pub(crate) struct FileFacts {
     /// The walked root it is listed under.
     pub wi: usize,

@@ -18,7 +18,8 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The schema version of the compact form.
 pub const SCHEMA: u32 = 2;
@@ -178,123 +179,171 @@ fn write_v1_fields(out: &mut dyn Write, cat: &Catalog, f: &Fields, nl: &[u8]) ->
     out.write_all(b"]}\n")
 }
 
-/// The tables of schema 2, built in one pass over the catalog (borrowing from it).
-struct Tables<'a> {
-    rules: Vec<&'a Reason>,
-    rule_at: HashMap<RuleKey<'a>, usize>,
-    lists: Vec<&'a [Reason]>,
-    list_at: HashMap<Vec<ReasonKey<'a>>, usize>,
-    fields: Vec<&'a BTreeMap<String, Handling>>,
-    field_at: HashMap<*const BTreeMap<String, Handling>, usize>,
+/// The tables of schema 2, built in one pass over the skills, in the order they are written
+/// (owned: the skills may be made and dropped one batch at a time, [`write_stream`]).
+#[derive(Default)]
+struct Tables {
+    /// The first reason seen of each rule entry.
+    rules: Vec<Reason>,
+    /// Template parts → (rule id, index in `rules`) for each rule with that template.
+    rule_at: HashMap<(&'static str, &'static str), Vec<(String, usize)>>,
+    /// Each distinct reason list, as its JSON text (rule indices and values).
+    lists: Vec<Arc<str>>,
+    list_at: HashMap<Arc<str>, usize>,
+    fields: Vec<Arc<BTreeMap<String, Handling>>>,
+    /// By pointer (the `Arc` kept, so the address stays its own), then by value.
+    field_at: HashMap<*const BTreeMap<String, Handling>, (usize, Arc<BTreeMap<String, Handling>>)>,
     field_by_value: HashMap<String, usize>,
-    root_at: HashMap<(&'a Path, crate::agents::Scope), usize>,
+    root_at: HashMap<PathBuf, Vec<(crate::agents::Scope, usize)>>,
 }
 
-/// A rule entry: the rule id and the template (as made, and the text appended to it).
-type RuleKey<'a> = (&'a str, (&'static str, &'static str));
-
-/// What makes two reasons the same in the JSON: rule, template, values and quick fix.
-type ReasonKey<'a> = (usize, &'a [Box<str>], Option<&'a str>);
-
-impl<'a> Tables<'a> {
-    fn new(cat: &'a Catalog) -> Tables<'a> {
-        let mut t = Tables {
-            rules: Vec::new(),
-            rule_at: HashMap::new(),
-            lists: Vec::new(),
-            list_at: HashMap::new(),
-            fields: Vec::new(),
-            field_at: HashMap::new(),
-            field_by_value: HashMap::new(),
-            root_at: cat
-                .roots
-                .iter()
-                .enumerate()
-                .map(|(i, r)| ((r.path.as_path(), r.scope), i))
-                .collect(),
-        };
-        for s in &cat.skills {
-            for (_, v) in &s.verdicts {
-                t.list(&v.reasons);
-                t.field_table(v);
+impl Tables {
+    fn new(cat: &Catalog) -> Tables {
+        let mut t = Tables::default();
+        for (i, r) in cat.roots.iter().enumerate() {
+            let at = t.root_at.entry(r.path.clone()).or_default();
+            if !at.iter().any(|(sc, _)| *sc == r.scope) {
+                at.push((r.scope, i));
             }
         }
         t
     }
 
-    fn rule(&mut self, r: &'a Reason) -> usize {
-        let key = (r.rule.as_str(), r.message.template_parts());
-        if let Some(&i) = self.rule_at.get(&key) {
-            return i;
+    /// Takes in one skill's reason lists and field tables.
+    fn add(&mut self, s: &Skill) {
+        for (_, v) in &s.verdicts {
+            self.list(&v.reasons);
+            self.field_table(v);
         }
-        self.rules.push(r);
-        self.rule_at.insert(key, self.rules.len() - 1);
-        self.rules.len() - 1
     }
 
-    fn key(&mut self, reasons: &'a [Reason]) -> Vec<ReasonKey<'a>> {
-        reasons
+    fn rule_index(&self, r: &Reason) -> Option<usize> {
+        self.rule_at
+            .get(&r.message.template_parts())?
             .iter()
-            .map(|r| (self.rule(r), r.message.values(), r.fix.as_deref()))
-            .collect()
+            .find(|(id, _)| id == r.rule.as_str())
+            .map(|(_, i)| *i)
     }
 
-    fn list(&mut self, reasons: &'a [Reason]) -> usize {
-        let key = self.key(reasons);
-        if let Some(&i) = self.list_at.get(&key) {
+    fn rule(&mut self, r: &Reason) -> usize {
+        if let Some(i) = self.rule_index(r) {
             return i;
         }
-        self.lists.push(reasons);
-        self.list_at.insert(key, self.lists.len() - 1);
+        let i = self.rules.len();
+        self.rules.push(r.clone());
+        self.rule_at
+            .entry(r.message.template_parts())
+            .or_default()
+            .push((r.rule.as_str().to_string(), i));
+        i
+    }
+
+    /// A reason list's JSON text (its rules already in `rules`).
+    fn list_text(&self, reasons: &[Reason]) -> String {
+        serde_json::to_string(&ListJson {
+            t: self,
+            list: reasons,
+        })
+        .unwrap_or_default()
+    }
+
+    fn list(&mut self, reasons: &[Reason]) -> usize {
+        for r in reasons {
+            self.rule(r);
+        }
+        let text = self.list_text(reasons);
+        if let Some(&i) = self.list_at.get(text.as_str()) {
+            return i;
+        }
+        let text: Arc<str> = text.into();
+        self.lists.push(text.clone());
+        self.list_at.insert(text, self.lists.len() - 1);
         self.lists.len() - 1
     }
 
-    fn list_index(&self, reasons: &'a [Reason]) -> usize {
-        let key: Vec<ReasonKey<'a>> = reasons
-            .iter()
-            .map(|r| {
-                (
-                    self.rule_at[&(r.rule.as_str(), r.message.template_parts())],
-                    r.message.values(),
-                    r.fix.as_deref(),
-                )
-            })
-            .collect();
-        self.list_at[&key]
+    fn list_index(&self, reasons: &[Reason]) -> usize {
+        self.list_at[self.list_text(reasons).as_str()]
     }
 
-    fn field_table(&mut self, v: &'a Verdict) -> usize {
-        let ptr = std::sync::Arc::as_ptr(&v.fields);
-        if let Some(&i) = self.field_at.get(&ptr) {
-            return i;
+    fn field_table(&mut self, v: &Verdict) -> usize {
+        let ptr = Arc::as_ptr(&v.fields);
+        if let Some((i, _)) = self.field_at.get(&ptr) {
+            return *i;
         }
         // Equal tables from different snapshots share one entry too.
         let text = serde_json::to_string(&*v.fields).unwrap_or_default();
         let i = match self.field_by_value.get(&text) {
             Some(&i) => i,
             None => {
-                self.fields.push(&v.fields);
+                self.fields.push(v.fields.clone());
                 self.field_by_value.insert(text, self.fields.len() - 1);
                 self.fields.len() - 1
             }
         };
-        self.field_at.insert(ptr, i);
+        self.field_at.insert(ptr, (i, v.fields.clone()));
         i
     }
 
     fn field_index(&self, v: &Verdict) -> usize {
-        self.field_at[&std::sync::Arc::as_ptr(&v.fields)]
+        self.field_at[&Arc::as_ptr(&v.fields)].0
     }
 }
 
-/// Schema 2, streamed: the header and tables, then one skill per line.
+/// Schema 2 of the catalog, streamed: the header and tables, then one skill per line.
 fn write_v2(
     out: &mut dyn Write,
     cat: &Catalog,
     fields: Option<&Fields>,
     nl: &[u8],
 ) -> io::Result<()> {
-    let t = Tables::new(cat);
+    write_v2_of(
+        out,
+        cat,
+        &mut |each| cat.skills.iter().try_for_each(|s| each(s)),
+        fields,
+        nl,
+    )
+}
+
+/// Writes `list --json` (schema 2, the default) without the whole catalog in memory: every
+/// agent's collision keys first, then the skills one batch at a time, made twice (once for the
+/// tables written before them, once to write them). The bytes are the ones [`write`] gives for
+/// [`Catalog::build`]'s catalog.
+pub fn write_stream(
+    out: &mut dyn Write,
+    models: &[crate::agents::AgentModel],
+    env: &crate::env::Env,
+    fields: Option<&Fields>,
+) -> io::Result<()> {
+    crate::catalog::with_skills(models, env, |header, skills| {
+        write_v2_of(
+            out,
+            header,
+            &mut |each| skills.for_each(each),
+            fields,
+            b"\n",
+        )
+    })
+}
+
+/// Calls its argument with every skill in catalog order (can be called more than once).
+type EachSkill<'s> = dyn FnMut(&mut dyn FnMut(&Skill) -> io::Result<()>) -> io::Result<()> + 's;
+
+/// Schema 2 of `header` (its project, agents, roots and diagnostics) with the skills `skills`
+/// gives, in that order.
+fn write_v2_of(
+    out: &mut dyn Write,
+    cat: &Catalog,
+    skills: &mut EachSkill,
+    fields: Option<&Fields>,
+    nl: &[u8],
+) -> io::Result<()> {
+    let mut t = Tables::new(cat);
+    skills(&mut |s| {
+        t.add(s);
+        Ok(())
+    })?;
+    let t = t;
     let everything = Fields {
         skill: SKILL_KEYS.to_vec(),
         verdict: None,
@@ -342,7 +391,7 @@ fn write_v2(
         out.write_all(b"\"reasons\":[")?;
         for (i, list) in t.lists.iter().enumerate() {
             next(out, i == 0, nl)?;
-            serde_json::to_writer(&mut *out, &ListJson { t: &t, list })?;
+            out.write_all(list.as_bytes())?;
         }
         out.write_all(b"]")?;
     }
@@ -352,17 +401,20 @@ fn write_v2(
         out.write_all(b"\"fields\":[")?;
         for (i, table) in t.fields.iter().enumerate() {
             next(out, i == 0, nl)?;
-            serde_json::to_writer(&mut *out, table)?;
+            serde_json::to_writer(&mut *out, &**table)?;
         }
         out.write_all(b"]")?;
     }
     out.write_all(b",")?;
     out.write_all(nl)?;
     out.write_all(b"\"skills\":[")?;
-    for (i, s) in cat.skills.iter().enumerate() {
-        next(out, i == 0, nl)?;
+    let mut first = true;
+    skills(&mut |s| {
+        next(out, first, nl)?;
+        first = false;
         serde_json::to_writer(&mut *out, &SkillJson { t: &t, s, f })?;
-    }
+        Ok(())
+    })?;
     out.write_all(nl)?;
     out.write_all(b"]}\n")
 }
@@ -385,12 +437,12 @@ impl Serialize for RuleJson<'_> {
     }
 }
 
-struct ListJson<'a, 'b> {
-    t: &'b Tables<'a>,
+struct ListJson<'a> {
+    t: &'a Tables,
     list: &'a [Reason],
 }
 
-impl Serialize for ListJson<'_, '_> {
+impl Serialize for ListJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(self.list.len()))?;
         for r in self.list {
@@ -400,19 +452,16 @@ impl Serialize for ListJson<'_, '_> {
     }
 }
 
-struct ReasonJson<'a, 'b> {
-    t: &'b Tables<'a>,
+struct ReasonJson<'a> {
+    t: &'a Tables,
     r: &'a Reason,
 }
 
-impl Serialize for ReasonJson<'_, '_> {
+impl Serialize for ReasonJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let r = self.r;
         let mut m = s.serialize_map(None)?;
-        m.serialize_entry(
-            "rule",
-            &self.t.rule_at[&(r.rule.as_str(), r.message.template_parts())],
-        )?;
+        m.serialize_entry("rule", &self.t.rule_index(r))?;
         m.serialize_entry("values", r.message.values())?;
         if let Some(fix) = &r.fix {
             m.serialize_entry("fix", fix)?;
@@ -431,7 +480,7 @@ struct ProblemJson<'a> {
 }
 
 struct SkillJson<'a, 'b> {
-    t: &'b Tables<'a>,
+    t: &'b Tables,
     s: &'a Skill,
     f: &'b Fields,
 }
@@ -508,7 +557,7 @@ impl Serialize for SkillJson<'_, '_> {
 }
 
 struct VerdictsJson<'a, 'b> {
-    t: &'b Tables<'a>,
+    t: &'b Tables,
     s: &'a Skill,
     f: &'b Fields,
     listed: &'b [&'a str],
@@ -533,7 +582,7 @@ impl Serialize for VerdictsJson<'_, '_> {
 }
 
 struct VerdictJson<'a, 'b> {
-    t: &'b Tables<'a>,
+    t: &'b Tables,
     v: &'a Verdict,
     f: &'b Fields,
     listed: &'b [&'a str],
@@ -544,7 +593,13 @@ fn root_ref(t: &Tables, v: &Verdict) -> Option<Result<usize, String>> {
     let p = v.root.as_ref()?;
     Some(
         v.scope
-            .and_then(|sc| t.root_at.get(&(p.as_path(), sc)).copied())
+            .and_then(|sc| {
+                t.root_at
+                    .get(p.as_path())?
+                    .iter()
+                    .find(|(s, _)| *s == sc)
+                    .map(|(_, i)| *i)
+            })
             .ok_or_else(|| p.to_string_lossy().into_owned()),
     )
 }

@@ -205,6 +205,11 @@ pub fn run(
             }
         });
     }
+    // The whole catalog as schema 2: streamed, without every verdict in memory at once.
+    if json && schema == crate::export::SCHEMA && !keep.filters() {
+        crate::export::write_stream(out, &cx.models, &cx.env, fields.as_ref())?;
+        return Ok(Ok(EXIT_OK));
+    }
     let full = cx.catalog();
     let total = full.skills.len();
     let cat = keep.apply(&full);

@@ -310,6 +310,109 @@ pub fn resolve_all<T: Send>(
     out
 }
 
+/// A resolution that keeps no verdicts: every agent's collision keys, found file by file on all
+/// cores (each file parsed once for all its agents, as in [`resolve_all`]); then the verdicts of
+/// one file at a time ([`Lean::verdicts`]), each agent's re-made from the copies that share its
+/// key (the collision step needs nothing else). What `list --json` streams from without holding
+/// every verdict of every agent.
+pub struct Lean<'a> {
+    scan: &'a Scan,
+    entries: &'a [Entry],
+    passes: Vec<AgentPass<'a>>,
+    shared: Shared<'a>,
+    /// Per agent, in model order: the collision key of each entry.
+    pub keys: Vec<Keys>,
+}
+
+impl<'a> Lean<'a> {
+    /// Every agent's keys, and what `extra` gives for each entry while it is parsed.
+    pub fn new<T: Send>(
+        models: &'a [AgentModel],
+        scan: &'a Scan,
+        entries: &'a [Entry],
+        extra: impl Fn(usize, &Parses) -> T + Sync,
+    ) -> (Lean<'a>, Vec<T>) {
+        let passes: Vec<AgentPass> = (0..models.len())
+            .map(|ai| AgentPass::new(models, ai, scan))
+            .collect();
+        let shared = Shared::new(scan);
+        const CHUNK: usize = 256;
+        let chunks: Vec<std::ops::Range<usize>> = (0..entries.len())
+            .step_by(CHUNK)
+            .map(|a| a..(a + CHUNK).min(entries.len()))
+            .collect();
+        let stepped = scan::par_map(&chunks, |range| {
+            let mut keys: Vec<Vec<Option<String>>> = (0..models.len())
+                .map(|_| Vec::with_capacity(range.len()))
+                .collect();
+            let mut extras = Vec::with_capacity(range.len());
+            for ei in range.clone() {
+                let parses = Parses::new();
+                let facts = shared.facts(scan, &entries[ei]);
+                for (ai, p) in passes.iter().enumerate() {
+                    let (_, c) = p.step(scan, entries, ei, ei, &facts, &parses);
+                    keys[ai].push(c.map(|c| c.key));
+                }
+                extras.push(extra(ei, &parses));
+            }
+            (keys, extras)
+        });
+        let mut keys: Vec<Vec<Option<String>>> = (0..models.len())
+            .map(|_| Vec::with_capacity(entries.len()))
+            .collect();
+        let mut extras = Vec::with_capacity(entries.len());
+        for (ks, xs) in stepped {
+            for (all, k) in keys.iter_mut().zip(ks) {
+                all.extend(k);
+            }
+            extras.extend(xs);
+        }
+        let lean = Lean {
+            scan,
+            entries,
+            passes,
+            shared,
+            keys: keys.into_iter().map(Keys::new).collect(),
+        };
+        (lean, extras)
+    }
+
+    /// Every agent's verdict on entry `ei`, in model order: the ones [`resolve_all`] gives.
+    pub fn verdicts(&self, ei: usize) -> Vec<Verdict> {
+        let (scan, entries) = (self.scan, self.entries);
+        let parses = Parses::new();
+        let facts = self.shared.facts(scan, &entries[ei]);
+        let alone = [ei];
+        self.passes
+            .iter()
+            .zip(&self.keys)
+            .map(|(pass, keys)| {
+                // The copies that share its key (itself alone when it has none), in entry order.
+                let group = match &keys.of[ei] {
+                    Some(k) => keys.members(k),
+                    None => &alone[..],
+                };
+                let mut verdicts = Vec::with_capacity(group.len());
+                let mut contenders = Vec::new();
+                let mut at = 0;
+                for (li, &g) in group.iter().enumerate() {
+                    let (v, c) = if g == ei {
+                        at = li;
+                        pass.step(scan, entries, li, g, &facts, &parses)
+                    } else {
+                        let other = self.shared.facts(scan, &entries[g]);
+                        pass.step(scan, entries, li, g, &other, &Parses::new())
+                    };
+                    verdicts.push(v);
+                    contenders.extend(c);
+                }
+                let (mut verdicts, _) = pass.finish(scan, entries, verdicts, contenders);
+                verdicts.swap_remove(at)
+            })
+            .collect()
+    }
+}
+
 /// What the resolution of one entry needs that does not depend on the agent, found once per
 /// entry: the walked root it is listed under and the former roots above it.
 struct EntryFacts<'a> {

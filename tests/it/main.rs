@@ -19,6 +19,7 @@ mod config_cli;
 mod crash_safety;
 mod field_values;
 mod json_schema;
+mod lean;
 mod live;
 mod model_format;
 mod more_agents;

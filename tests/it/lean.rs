@@ -1,0 +1,130 @@
+//! `list --json` without the whole catalog in memory ([`skilltui::export::write_stream`]): every
+//! agent's collision keys first, then each skill's verdicts re-made from the copies that share
+//! its key. Its bytes are the ones the catalog's writer gives, on the oracle's targeted trees, the
+//! demo tree and a generated tree, whole and with `--fields`; and the binary's `list --json`
+//! takes that path.
+
+use skilltui::catalog::Catalog;
+use skilltui::env::Env;
+use skilltui::export::{self, Fields};
+use std::path::Path;
+use std::process::Command;
+
+/// The catalog's schema-2 JSON and the streamed one, for these fields.
+fn both(
+    models: &[skilltui::agents::AgentModel],
+    env: &Env,
+    f: Option<&Fields>,
+) -> (String, String) {
+    let cat = Catalog::build(models, env);
+    let mut a = Vec::new();
+    export::write(&mut a, &cat, export::SCHEMA, f, false).unwrap();
+    let mut b = Vec::new();
+    export::write_stream(&mut b, models, env, f).unwrap();
+    (String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap())
+}
+
+#[track_caller]
+fn same(what: &str, models: &[skilltui::agents::AgentModel], env: &Env) {
+    let fields = [
+        None,
+        Some(Fields::parse(&["path,agents.status,agents.reasons".into()]).unwrap()),
+        Some(Fields::parse(&["name,agents.fields,agents.root".into()]).unwrap()),
+    ];
+    for f in &fields {
+        let (cat, streamed) = both(models, env, f.as_ref());
+        if cat != streamed {
+            let at = cat
+                .lines()
+                .zip(streamed.lines())
+                .position(|(x, y)| x != y)
+                .unwrap_or(0);
+            panic!(
+                "{what} ({f:?}): streamed JSON differs from the catalog's at line {at}\n--- catalog:\n{}\n--- streamed:\n{}",
+                cat.lines().nth(at).unwrap_or(""),
+                streamed.lines().nth(at).unwrap_or("")
+            );
+        }
+        assert!(cat.contains("\"skills\":["), "{what}: {cat}");
+    }
+}
+
+#[test]
+fn streamed_json_is_the_catalogs_on_every_targeted_oracle_tree() {
+    let models = skilltui::agents::builtin();
+    let scratch = tempfile::tempdir().unwrap();
+    let mut n = 0;
+    for case in skilltui::oracle::cases::targeted() {
+        let tree = case.write(scratch.path()).unwrap();
+        let mut env = Env::new(&tree.project, &tree.home);
+        for (k, v) in &tree.vars {
+            env = env.with_var(k, v);
+        }
+        same(&case.name, &models, &env);
+        n += 1;
+    }
+    assert!(n >= 20, "only {n} targeted cases");
+}
+
+#[test]
+fn streamed_json_is_the_catalogs_on_the_demo_and_a_generated_tree() {
+    let models = skilltui::agents::builtin();
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = tmp.path().join("demo");
+    skilltui::demo::write_tree(&demo, include_str!("../../assets/demo/catalog.txt")).unwrap();
+    same(
+        "demo",
+        &models,
+        &Env::new(demo.join("project"), demo.join("home")),
+    );
+    let (tree, _) = skilltui::r#gen::generate(
+        &tmp.path().join("gen"),
+        &skilltui::r#gen::Options {
+            skills: 600,
+            seed: 0x1ea2,
+        },
+    )
+    .unwrap();
+    let env = Env::new(&tree.project, &tree.home);
+    let cat = Catalog::build(&models, &env);
+    let shadowed = cat
+        .skills
+        .iter()
+        .flat_map(|s| &s.verdicts)
+        .filter(|(_, v)| v.status == skilltui::resolve::Status::Shadowed)
+        .count();
+    assert!(
+        shadowed > 10,
+        "the tree has collisions to stream: {shadowed}"
+    );
+    same("generated 600", &models, &env);
+}
+
+#[test]
+fn the_binarys_list_json_is_the_streamed_json() {
+    let models = skilltui::agents::builtin();
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = tmp.path().join("demo");
+    skilltui::demo::write_tree(&demo, include_str!("../../assets/demo/catalog.txt")).unwrap();
+    let (project, home) = (demo.join("project"), demo.join("home"));
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_skilltui"))
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .arg("--project")
+            .arg(&project)
+            .arg("--home")
+            .arg(&home)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let env = Env::new(Path::new(&project), Path::new(&home));
+    let (cat, _) = both(&models, &env, None);
+    assert_eq!(run(&["list", "--json"]), cat);
+    let f = Fields::parse(&["path,agents.status".into()]).unwrap();
+    let (cat, _) = both(&models, &env, Some(&f));
+    assert_eq!(run(&["list", "--fields", "path,agents.status"]), cat);
+}
