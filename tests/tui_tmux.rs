@@ -405,10 +405,11 @@ fn from_line<'a>(screen: &'a str, text: &str) -> Vec<&'a str> {
 }
 
 /// Job 2, "make my project copy win", on a generated real-shaped catalog of 1,400 skills with a
-/// project copy that a user copy shadows: from the Skills tab (`/`, the name, Enter, `W`, Enter
-/// on the agent the picker offers, Enter on the first plan: 6 keys) and from the Collisions tab
-/// (`2`, `W`, `j` and Enter on the project copy, Enter on the agent, Enter on the first plan: 6
-/// keys, the name being the first collision) to a preview. The first plan offered loses no agent; a key pressed
+/// project copy that a user copy shadows: from the Skills tab (`/`, the name, Enter — the search
+/// selects the shadowed copy —, `W`, Enter on the agent the picker offers, Enter on the first
+/// plan: 6 keys) and from the Collisions tab (`2`, `W`, Enter on the shadowed copy the picker
+/// preselects, Enter on the agent, Enter on the first plan: 5 keys, the name being the first
+/// collision) to a preview. The first plan offered loses no agent; a key pressed
 /// while the worker plans acts on the table; Esc backs out step by step and never quits.
 #[test]
 fn job_2_make_the_project_copy_win_in_six_keys() {
@@ -520,18 +521,26 @@ fn job_2_make_the_project_copy_win_in_six_keys() {
             .find(|l| l.contains("copied "))
             .is_some_and(|l| l.contains(&home))
     };
-    // If the user copy is selected, move to the project copy first (not counted: the order of
-    // two rows of one name is the table's, not the job's); the key pressed while planning then
-    // moves back to the user copy.
-    let during = if copied_home(&before) {
-        t.keys(&["j"]);
+    // The search selects the copy the user copy shadows (the project copy), so no `j`.
+    assert!(
+        !copied_home(&before),
+        "the search did not select the shadowed (project) copy:\n{before}"
+    );
+    // The key pressed while planning moves the selection to the user copy (the row above or
+    // below, as the table orders the two paths).
+    let during = if tree.home.join(".claude") < tree.project.join(".claude") {
         "k"
     } else {
         "j"
     };
     // `W` (4): the agent picker, on the agent the user copy wins for.
     t.keys(&["W"]);
-    t.wait_until("the agent picker", |s| s.contains("win for which agent?"));
+    // The picker is about the project copy: the agent it offers is one for which it is
+    // shadowed now.
+    let offered = format!("{agent}  (shadowed now)");
+    t.wait_until("the agent picker", |s| {
+        s.contains("win for which agent?") && s.contains(&offered)
+    });
     // Enter (5) starts the planner on the worker; `j` sent with it acts on the table at once.
     let started = Instant::now();
     t.keys(&["Enter", during]);
@@ -572,16 +581,18 @@ fn job_2_make_the_project_copy_win_in_six_keys() {
     t.wait_until("the Collisions tab", |s| s.contains(name));
     t.keys(&["W"]);
     let s = t.wait_until("the copy picker", |s| s.contains("Which copy should win?"));
-    // The picker lists the user copy first (its path sorts first) and preselects a copy another
-    // one shadows for some agent; `j` (if needed) chooses the project copy: at most 6 keys.
+    // The picker lists the user copy first (its path sorts first) and preselects the copy the
+    // other one shadows (the project copy): Enter takes it, 5 keys in all.
     let user_first = s
         .lines()
         .skip_while(|l| !l.contains("Which copy should win?"))
         .find(|l| l.contains(name))
         .is_some_and(|l| l.contains("~/.claude"));
     assert!(user_first, "{s}");
-    t.keys(&["j", "Enter"]);
-    t.wait_until("the agent picker", |s| s.contains("win for which agent?"));
+    t.keys(&["Enter"]);
+    t.wait_until("the agent picker on the project copy", |s| {
+        s.contains("win for which agent?") && s.contains(&offered)
+    });
     t.keys(&["Enter"]);
     let any_plans =
         |s: &str| s.contains(&format!("Make {name} win for")) && s.contains("best first");

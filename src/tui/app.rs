@@ -819,6 +819,62 @@ impl App {
         true
     }
 
+    /// Of several copies of one name, the one `W` most likely means: the copy another copy
+    /// shadows for the most shown agents, else for the most agents at all; ties go to the
+    /// first. `None` when no copy is shadowed for any agent (then nothing is preferred).
+    pub fn shadowed_copy(&self, copies: &[&Skill]) -> Option<usize> {
+        let shown: Vec<&str> = self
+            .shown_agents()
+            .into_iter()
+            .filter_map(|i| self.models.get(i).map(|m| m.id.as_str()))
+            .collect();
+        let losses = |s: &Skill| {
+            let shadowed = s
+                .verdicts
+                .iter()
+                .filter(|(_, v)| v.status == crate::resolve::Status::Shadowed);
+            let for_shown = shadowed
+                .clone()
+                .filter(|(a, _)| shown.contains(&a.as_str()))
+                .count();
+            (for_shown, shadowed.count())
+        };
+        let mut best: Option<(usize, (usize, usize))> = None;
+        for (i, s) in copies.iter().enumerate() {
+            let l = losses(s);
+            if l.1 > 0 && best.is_none_or(|(_, b)| l > b) {
+                best = Some((i, l));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// After a new search: when the best match is a name with several copies, selects the copy
+    /// another one shadows (`shadowed_copy`) — the one a collision job is about.
+    pub fn select_shadowed_match(&mut self) {
+        if !self.search.active() || self.rows.is_empty() {
+            return;
+        }
+        let Some(cat) = self.catalog.clone() else {
+            return;
+        };
+        let top = cat.skills[self.rows[0].skill].label();
+        // The rows of that name (a search may rank its copies apart).
+        let (rows, copies): (Vec<usize>, Vec<&Skill>) = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (i, &*cat.skills[r.skill]))
+            .filter(|(_, s)| s.label() == top)
+            .unzip();
+        if copies.len() < 2 {
+            return;
+        }
+        if let Some(i) = self.shadowed_copy(&copies) {
+            self.select(rows[i]);
+        }
+    }
+
     /// Agents shown as columns: the filtered one (`a`); every agent (`A`); else the selection
     /// (the agents in use, the config's, or the seed agents), else all.
     /// Agents the model knows whose columns are not shown (the default selection, `a`).

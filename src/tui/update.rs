@@ -579,22 +579,18 @@ fn on_skill(app: &mut App, action: Action) -> Vec<Cmd> {
                     .and_then(|c| c.skill(p))
                     .is_some_and(|s| s.verdicts.iter().any(|(_, v)| v.status.is_problem()))
             };
-            // A copy another copy shadows for some agent comes before one that is only
-            // missing somewhere.
-            let shadowed = |p: &std::path::PathBuf| {
-                app.catalog
-                    .as_ref()
-                    .and_then(|c| c.skill(p))
-                    .is_some_and(|s| {
-                        s.verdicts
-                            .iter()
-                            .any(|(_, v)| v.status == crate::resolve::Status::Shadowed)
-                    })
-            };
+            // A copy another copy shadows (for the most shown agents, else the most agents)
+            // comes before one that is only missing somewhere — the rule the search uses to
+            // select a copy.
+            let shadowed = app.catalog.as_ref().and_then(|c| {
+                let skills: Vec<&crate::catalog::Skill> =
+                    copies.iter().filter_map(|p| c.skill(p)).collect();
+                (skills.len() == copies.len())
+                    .then(|| app.shadowed_copy(&skills))
+                    .flatten()
+            });
             let cursor = if action == Action::Win {
-                copies
-                    .iter()
-                    .position(shadowed)
+                shadowed
                     .or_else(|| copies.iter().position(loses))
                     .unwrap_or(0)
             } else {
@@ -726,12 +722,16 @@ fn act(app: &mut App, action: Action, skill: std::path::PathBuf) -> Vec<Cmd> {
                         )
                     })
                     .collect();
-                // The first agent for which another copy wins, else the first that does not
-                // load this copy.
+                // The first agent for which another copy wins (a shown agent first), else the
+                // first that does not load this copy.
+                let shadowed = |i: &usize| {
+                    status(&app.models[*i].id) == Some(crate::resolve::Status::Shadowed)
+                };
                 let cursor = app
-                    .models
-                    .iter()
-                    .position(|m| status(&m.id) == Some(crate::resolve::Status::Shadowed))
+                    .shown_agents()
+                    .into_iter()
+                    .find(shadowed)
+                    .or_else(|| (0..app.models.len()).find(shadowed))
                     .or_else(|| {
                         app.models
                             .iter()
@@ -842,6 +842,7 @@ fn set_query(app: &mut App, q: String) {
     app.cursor = 0;
     app.offset = 0;
     app.refresh_rows();
+    app.select_shadowed_match();
 }
 
 /// A key: the help, a popup or the search take it first; otherwise it acts through the key
