@@ -10,12 +10,143 @@ use crate::env::Env;
 use crate::sanitize;
 use std::path::{Path, PathBuf};
 
-/// Exit status of a command.
-pub type ExitCode = u8;
+/// Exit status of a command: the one list of statuses skilltui exits with (`--help` and the
+/// README's "Exit codes" table show it; a test keeps the table and this enum in step).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumIter, strum::IntoStaticStr, strum::Display,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[repr(u8)]
+pub enum ExitCode {
+    /// Success: the command did what was asked, and nothing reached the failing level.
+    Ok = 0,
+    /// A finding: an invalid or invisible skill, a finding at `--fail-on`, an action refused or
+    /// declined, nothing to undo.
+    Finding = 1,
+    /// A usage or setup error: bad arguments, an unknown agent or skill, an ambiguous name, no
+    /// terminal to ask on, an unreadable model, an I/O failure.
+    Usage = 2,
+}
 
-pub const EXIT_OK: ExitCode = 0;
-pub const EXIT_FINDING: ExitCode = 1;
-pub const EXIT_USAGE: ExitCode = 2;
+impl ExitCode {
+    /// The process exit status.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// What the status means, one line (the README's table and `--help`).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            ExitCode::Ok => "success; nothing reached the failing level",
+            ExitCode::Finding => {
+                "a finding (invalid or invisible skill, a finding at --fail-on), an action refused or declined, nothing to undo"
+            }
+            ExitCode::Usage => {
+                "usage or setup error (bad arguments, unknown agent, ambiguous skill name, no terminal to ask on, I/O error)"
+            }
+        }
+    }
+
+    /// The table `--help` ends with.
+    pub fn help_table() -> String {
+        use strum::IntoEnumIterator;
+        let mut s = String::from("Exit status:\n");
+        for c in ExitCode::iter() {
+            s.push_str(&format!("  {}  {}\n", c.code(), c.meaning()));
+        }
+        s
+    }
+}
+
+impl From<ExitCode> for u8 {
+    fn from(c: ExitCode) -> u8 {
+        c.code()
+    }
+}
+
+impl From<ExitCode> for std::process::ExitCode {
+    fn from(c: ExitCode) -> std::process::ExitCode {
+        std::process::ExitCode::from(c.code())
+    }
+}
+
+pub const EXIT_OK: ExitCode = ExitCode::Ok;
+pub const EXIT_FINDING: ExitCode = ExitCode::Finding;
+pub const EXIT_USAGE: ExitCode = ExitCode::Usage;
+
+/// Why a command ends without its own exit status: the one error type at the command-line
+/// boundary. Each variant knows its exit status ([`CliError::exit_code`]) and how it is told
+/// on standard error (`cli::run` prints it).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad arguments or setup (an unknown agent, a missing folder, an unreadable model).
+    #[error("{0}")]
+    Usage(String),
+    /// An action refused; the text is ready for the terminal (paths shown, sanitized).
+    #[error("refused: {0}")]
+    Refused(String),
+    /// A name several skills hold: the lines list the copies (ready for the terminal).
+    #[error("{}", .0.join("\n"))]
+    Ambiguous(Vec<String>),
+    /// Standard input is not a terminal, so there is no one to ask and no `--yes`.
+    #[error(
+        "standard input is not a terminal, so skilltui cannot ask; nothing changed (pass --yes to apply, --dry-run to preview)"
+    )]
+    CannotAsk,
+    /// The person asked said no (already told on standard output).
+    #[error("nothing changed")]
+    Declined,
+    /// Reading or writing failed (a closed output pipe ends the command quietly).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+impl CliError {
+    /// The exit status this error ends the command with.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::Refused(_) | CliError::Declined => ExitCode::Finding,
+            CliError::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::Ok,
+            CliError::Usage(_) | CliError::Ambiguous(_) | CliError::CannotAsk | CliError::Io(_) => {
+                ExitCode::Usage
+            }
+        }
+    }
+
+    /// Writes the error for people: `skilltui: …` on one line (sanitized), the copies of an
+    /// ambiguous name as they are, nothing for a declined question or a closed pipe.
+    pub fn report(&self, err: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            CliError::Declined => Ok(()),
+            CliError::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            CliError::Ambiguous(lines) => {
+                for l in lines {
+                    writeln!(err, "{l}")?;
+                }
+                Ok(())
+            }
+            CliError::Usage(m) => writeln!(err, "skilltui: {}", sanitize::line(m)),
+            e => writeln!(err, "skilltui: {e}"),
+        }
+    }
+}
+
+impl From<String> for CliError {
+    /// A setup or usage message (the `String` errors of `Context` and the lower layers).
+    fn from(m: String) -> CliError {
+        CliError::Usage(m)
+    }
+}
+
+impl From<serde_json::Error> for CliError {
+    /// Writing JSON failed: an I/O error (a closed pipe stays one).
+    fn from(e: serde_json::Error) -> CliError {
+        CliError::Io(e.into())
+    }
+}
+
+/// What a command returns: its exit status, or the error that ends it.
+pub type Outcome = Result<ExitCode, CliError>;
 
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Common {
@@ -115,6 +246,12 @@ impl Context {
         })
     }
 
+    /// An action's refusal as the command-line error, its paths shown as in the rest of the
+    /// output.
+    pub fn refused(&self, r: &crate::actions::Refusal) -> CliError {
+        CliError::Refused(self.say(&r.0))
+    }
+
     pub fn catalog(&self) -> Catalog {
         Catalog::build(&self.models, &self.env)
     }
@@ -130,7 +267,7 @@ impl Context {
             &Catalog,
             Option<&crate::watch::Update>,
         ) -> std::io::Result<()>,
-    ) -> std::io::Result<Result<ExitCode, String>> {
+    ) -> Outcome {
         let (tx, rx) = std::sync::mpsc::channel();
         let handle = crate::watch::spawn(
             std::sync::Arc::new(self.models.clone()),
@@ -150,10 +287,8 @@ impl Context {
                 }
             }
         }
-        match handle.join() {
-            Ok(()) => Ok(Ok(EXIT_OK)),
-            Err(e) => Ok(Err(e)),
-        }
+        handle.join().map_err(CliError::Usage)?;
+        Ok(ExitCode::Ok)
     }
 
     /// Checks `--agent` values against the loaded models.

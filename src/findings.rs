@@ -50,88 +50,95 @@ impl Severity {
     pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Info];
 }
 
-macro_rules! codes {
-    ($($(#[$doc:meta])* $v:ident => $s:literal,)*) => {
-        /// What kind of finding it is. The kebab-case string form is stable: scripts depend on it.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Code { $($(#[$doc])* $v,)* }
-
-        impl Code {
-            pub const ALL: &'static [Code] = &[$(Code::$v,)*];
-
-            pub fn as_str(self) -> &'static str {
-                match self { $(Code::$v => $s,)* }
-            }
-
-            /// The code for a stable string (a spec problem code or a verdict code).
-            pub fn parse(s: &str) -> Option<Code> {
-                match s { $($s => Some(Code::$v),)* _ => None }
-            }
-        }
-    };
+/// What kind of finding it is. The kebab-case string form is stable: scripts depend on it.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::EnumIter,
+    strum::Display,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Code {
+    /// Another copy takes this skill's name for the agent.
+    Shadowed,
+    /// The agent reaches the file and refuses it.
+    Rejected,
+    /// One of the agent's own settings disables the skill.
+    Disabled,
+    /// A deciding rule is not established by the research.
+    Unknown,
+    /// Inside a root the agent scans, but never reached (too deep, inside another skill, …).
+    NotFound,
+    /// No agent sees the skill at all.
+    Invisible,
+    /// A root (with its skills) that an agent never reads.
+    RootNotScanned,
+    /// A spec problem code that this table does not name yet (the cause keeps the code).
+    SpecOther,
+    PathMissing,
+    NotADirectory,
+    SkillMdMissing,
+    SkillMdLowercase,
+    FileTooLarge,
+    FileNotUtf8,
+    FileBinary,
+    FileUnreadable,
+    FrontmatterMissing,
+    FrontmatterUnclosed,
+    YamlInvalid,
+    FrontmatterNotMapping,
+    FieldUnexpected,
+    NameMissing,
+    NameNotString,
+    NameEmpty,
+    NameTooLong,
+    NameNotLowercase,
+    NameHyphenEdge,
+    NameConsecutiveHyphens,
+    NameInvalidChars,
+    NameDirectoryMismatch,
+    DescriptionMissing,
+    DescriptionNotString,
+    DescriptionEmpty,
+    DescriptionTooLong,
+    CompatibilityNotString,
+    CompatibilityTooLong,
+    CompatibilityEmpty,
+    MetadataNotMap,
+    AllowedToolsNotString,
+    LicenseNotString,
+    ReferenceMissing,
 }
 
-codes! {
-    /// Another copy takes this skill's name for the agent.
-    Shadowed => "shadowed",
-    /// The agent reaches the file and refuses it.
-    Rejected => "rejected",
-    /// One of the agent's own settings disables the skill.
-    Disabled => "disabled",
-    /// A deciding rule is not established by the research.
-    Unknown => "unknown",
-    /// Inside a root the agent scans, but never reached (too deep, inside another skill, …).
-    NotFound => "not-found",
-    /// No agent sees the skill at all.
-    Invisible => "invisible",
-    /// A root (with its skills) that an agent never reads.
-    RootNotScanned => "root-not-scanned",
-    /// A spec problem code that this table does not name yet (the cause keeps the code).
-    SpecOther => "spec-other",
-    PathMissing => "path-missing",
-    NotADirectory => "not-a-directory",
-    SkillMdMissing => "skill-md-missing",
-    SkillMdLowercase => "skill-md-lowercase",
-    FileTooLarge => "file-too-large",
-    FileNotUtf8 => "file-not-utf8",
-    FileBinary => "file-binary",
-    FileUnreadable => "file-unreadable",
-    FrontmatterMissing => "frontmatter-missing",
-    FrontmatterUnclosed => "frontmatter-unclosed",
-    YamlInvalid => "yaml-invalid",
-    FrontmatterNotMapping => "frontmatter-not-mapping",
-    FieldUnexpected => "field-unexpected",
-    NameMissing => "name-missing",
-    NameNotString => "name-not-string",
-    NameEmpty => "name-empty",
-    NameTooLong => "name-too-long",
-    NameNotLowercase => "name-not-lowercase",
-    NameHyphenEdge => "name-hyphen-edge",
-    NameConsecutiveHyphens => "name-consecutive-hyphens",
-    NameInvalidChars => "name-invalid-chars",
-    NameDirectoryMismatch => "name-directory-mismatch",
-    DescriptionMissing => "description-missing",
-    DescriptionNotString => "description-not-string",
-    DescriptionEmpty => "description-empty",
-    DescriptionTooLong => "description-too-long",
-    CompatibilityNotString => "compatibility-not-string",
-    CompatibilityTooLong => "compatibility-too-long",
-    CompatibilityEmpty => "compatibility-empty",
-    MetadataNotMap => "metadata-not-map",
-    AllowedToolsNotString => "allowed-tools-not-string",
-    LicenseNotString => "license-not-string",
-    ReferenceMissing => "reference-missing",
+impl Code {
+    /// The stable string form.
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// The code for a stable string (a spec problem code or a verdict code).
+    pub fn parse(s: &str) -> Option<Code> {
+        s.parse().ok()
+    }
+
+    /// Every code, in declaration order.
+    pub fn all() -> impl Iterator<Item = Code> {
+        <Code as strum::IntoEnumIterator>::iter()
+    }
 }
 
 impl Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
-    }
-}
-
-impl std::fmt::Display for Code {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -841,7 +848,8 @@ fn verdict_fix(
                 _ => v
                     .decisive()
                     .and_then(|r| r.fix.as_deref())
-                    .and_then(|f| crate::actions::FIX_CODES.iter().copied().find(|c| *c == f)),
+                    .and_then(|f| f.parse::<crate::actions::FixCode>().ok())
+                    .map(crate::actions::FixCode::as_str),
             };
             let _ = cat;
             let why = format!("`skilltui why {} --agent {agent}` explains it", s.label());

@@ -11,5 +11,5 @@ fn main() -> std::process::ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let code = skilltui::cli::run(cli, &mut out, &mut std::io::stderr());
     let _ = out.flush();
-    std::process::ExitCode::from(code)
+    code.into()
 }

@@ -19,13 +19,14 @@
 //! Skill scripts are never run.
 
 pub mod diff;
+pub mod fixes;
 pub mod journal;
 pub mod overlay;
 pub mod planner;
 pub mod preview;
 pub mod text;
 
-use crate::agents::{AgentModel, Scope, Topic};
+use crate::agents::{AgentModel, Scope};
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
 use crate::resolve::Status;
@@ -33,6 +34,7 @@ use crate::spec;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+pub use fixes::{Fix, FixCode, fixes};
 pub use journal::{DATA_DIR_VAR, JournalEntry, apply, data_dir, undo, undo_last};
 pub use preview::{Change, Preview, preview};
 
@@ -203,29 +205,6 @@ impl Plan {
     }
 }
 
-/// A quick fix that applies to a skill.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fix {
-    /// Stable code for `skilltui fix --only CODE`.
-    pub code: &'static str,
-    /// What it does, for people.
-    pub title: String,
-}
-
-/// Every quick-fix code, in the order they are applied.
-pub const FIX_CODES: [&str; 10] = [
-    "remove-bom",
-    "quote-description",
-    "quote-value",
-    "add-description",
-    "shorten-description",
-    "shorten-name",
-    "name-folder-match",
-    "skill-md-case",
-    "flat-to-folder",
-    "ungroup",
-];
-
 // ---------------------------------------------------------------------------------------------
 // Finding the skill and the roots.
 
@@ -393,7 +372,7 @@ pub fn check_ops(ops: &[Op], roots: &[PathBuf]) -> Result<(), Refusal> {
 // Planning.
 
 /// The state of a plan being built: the SKILL.md's text as edited so far, and path operations.
-struct Builder<'a> {
+pub(crate) struct Builder<'a> {
     cat: &'a Catalog,
     models: &'a [AgentModel],
     skill: &'a Skill,
@@ -618,7 +597,7 @@ pub fn plan(
     match req {
         Request::Rename { name, folder, .. } => plan_rename(cat, models, skill, name, *folder),
         Request::Move { root, mode, .. } => plan_move(cat, models, skill, root, *mode),
-        Request::Fix { only, .. } => plan_fixes(cat, models, skill, only),
+        Request::Fix { only, .. } => fixes::plan_fixes(cat, models, skill, only),
         Request::Delete { .. } => plan_delete(cat, models, skill),
         Request::Win { agent, .. } => planner::first_plan(models, env, &skill.path, agent),
     }
@@ -801,405 +780,6 @@ fn plan_delete(cat: &Catalog, models: &[AgentModel], skill: &Skill) -> Result<Pl
         .push(format!("move {} to skilltui's trash", b.show(&target)));
     b.path_ops.push(Op::Trash { path: target });
     b.finish(format!("delete `{}` (to the trash)", skill.label()))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Quick fixes.
-
-fn has_problem(s: &Skill, code: &str) -> bool {
-    s.problems.iter().any(|p| p.code == code)
-}
-
-fn has_reason(s: &Skill, topic: Topic) -> bool {
-    s.verdicts
-        .iter()
-        .any(|(_, v)| v.reasons.iter().any(|r| r.topic == topic))
-}
-
-/// The strictest name limit: (limit, unit label, agents) per unit, and the spec's 64.
-fn limits(models: &[AgentModel], name: bool) -> Vec<(usize, crate::agents::Unit, String)> {
-    let mut out = vec![(
-        if name {
-            spec::NAME_MAX
-        } else {
-            spec::DESCRIPTION_MAX
-        },
-        crate::agents::Unit::CodePoints,
-        "the spec".to_string(),
-    )];
-    for m in models {
-        let rule = if name {
-            &m.name_rules.length
-        } else {
-            &m.description_rules.length
-        };
-        if let Some(l) = rule.known()
-            && let Some(n) = l.limit
-        {
-            out.push((n as usize, l.unit, m.id.clone()));
-        }
-    }
-    out
-}
-
-fn count_all(s: &str, lim: &[(usize, crate::agents::Unit, String)]) -> bool {
-    lim.iter().all(|(n, u, _)| u.count(s) <= *n)
-}
-
-fn length_note(
-    what: &str,
-    s: &str,
-    new: &str,
-    lim: &[(usize, crate::agents::Unit, String)],
-) -> String {
-    let parts: Vec<String> = lim
-        .iter()
-        .map(|(n, u, who)| {
-            format!(
-                "{who}: {} → {} {} (limit {n})",
-                u.count(s),
-                u.count(new),
-                u.as_str()
-            )
-        })
-        .collect();
-    format!("{what} length — {}", parts.join("; "))
-}
-
-/// The quick fixes that apply to a skill, in order.
-pub fn fixes(cat: &Catalog, models: &[AgentModel], skill: &Skill) -> Vec<Fix> {
-    let _ = cat;
-    let bytes = std::fs::read(&skill.path).unwrap_or_default();
-    let text = String::from_utf8(bytes.clone()).ok();
-    let mut out = Vec::new();
-    let mut add = |code: &'static str, title: String| out.push(Fix { code, title });
-    if bytes.starts_with(text::BOM.as_bytes()) {
-        add(
-            "remove-bom",
-            "remove the UTF-8 byte order mark before `---`".into(),
-        );
-    }
-    if let Some(t) = &text
-        && text::unquoted_colon(t, "description").is_some()
-        && (has_problem(skill, "yaml-invalid") || has_reason(skill, Topic::YamlError))
-    {
-        add(
-            "quote-description",
-            "quote the description (it holds an unquoted `: `)".into(),
-        );
-    }
-    if let Some(t) = &text {
-        let keys = quotable_values(skill, t);
-        if !keys.is_empty() {
-            let shown: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
-            add(
-                "quote-value",
-                format!(
-                    "quote the value of {} as a string (an agent drops the skill over its type)",
-                    shown.join(", ")
-                ),
-            );
-        }
-    }
-    if has_problem(skill, "description-missing") || has_problem(skill, "description-empty") {
-        add(
-            "add-description",
-            "add a description (from the body's first paragraph)".into(),
-        );
-    }
-    let desc_lim = limits(models, false);
-    if let Some(d) = &skill.description
-        && !count_all(d, &desc_lim)
-    {
-        add(
-            "shorten-description",
-            "shorten the description to every agent's limit".into(),
-        );
-    }
-    let name_lim = limits(models, true);
-    if let Some(n) = &skill.name
-        && !count_all(n, &name_lim)
-    {
-        add(
-            "shorten-name",
-            "shorten the name to every agent's limit".into(),
-        );
-    }
-    let in_own_folder = skill
-        .path
-        .file_name()
-        .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case("SKILL.md"))
-        && group_depth(skill) >= 1;
-    if has_problem(skill, "name-directory-mismatch") && skill.name.is_some() && in_own_folder {
-        add(
-            "name-folder-match",
-            format!(
-                "make the name and the folder match (`{}` / `{}`)",
-                skill.name.as_deref().unwrap_or(""),
-                skill.dir
-            ),
-        );
-    }
-    let fname = skill
-        .path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    if fname != "SKILL.md" && fname.eq_ignore_ascii_case("SKILL.md") {
-        add("skill-md-case", format!("rename `{fname}` to `SKILL.md`"));
-    }
-    if !fname.eq_ignore_ascii_case("SKILL.md") && fname.to_ascii_lowercase().ends_with(".md") {
-        let stem = &fname[..fname.len() - 3];
-        add(
-            "flat-to-folder",
-            format!("turn `{fname}` into `{stem}/SKILL.md`"),
-        );
-    }
-    if has_reason(skill, Topic::MaxDepth) && group_depth(skill) >= 2 {
-        add(
-            "ungroup",
-            "move the skill out of its grouping folder, directly into the root".into(),
-        );
-    }
-    out
-}
-
-/// Top-level fields whose value some agent's verdict offers to quote (reason `fix` =
-/// `quote-value`, a field value rule) and that are written on one line, so
-/// quoting the text as written makes the value a string.
-fn quotable_values(s: &Skill, text: &str) -> Vec<String> {
-    let mut keys: Vec<String> = Vec::new();
-    for (_, v) in &s.verdicts {
-        for r in &v.reasons {
-            if r.fix.as_deref() != Some("quote-value") {
-                continue;
-            }
-            let Some(key) = r
-                .rule
-                .field()
-                .filter(|_| r.topic == Topic::FieldValue)
-                .map(String::from)
-            else {
-                continue;
-            };
-            if !keys.contains(&key) {
-                keys.push(key);
-            }
-        }
-    }
-    let Some(b) = text::block(text) else {
-        return Vec::new();
-    };
-    let fields = text::fields(text, &b);
-    keys.retain(|k| {
-        fields.iter().any(|f| {
-            f.key == *k
-                && !f.multiline
-                && text::style_of(f, text) == text::Style::Plain
-                && !f.value(text).trim().is_empty()
-        })
-    });
-    keys
-}
-
-/// Folders between the root and the SKILL.md (1 = `<root>/<skill>/SKILL.md`).
-fn group_depth(s: &Skill) -> usize {
-    match (&s.root, s.path.parent()) {
-        (Some(r), Some(p)) => p.strip_prefix(r).map_or(0, |rel| rel.components().count()),
-        _ => 0,
-    }
-}
-
-fn plan_fixes(
-    cat: &Catalog,
-    models: &[AgentModel],
-    skill: &Skill,
-    only: &[String],
-) -> Result<Plan, Refusal> {
-    for o in only {
-        if !FIX_CODES.contains(&o.as_str()) {
-            return refuse(format!(
-                "unknown fix `{o}`; the codes are: {}",
-                FIX_CODES.join(", ")
-            ));
-        }
-    }
-    let offered = fixes(cat, models, skill);
-    let chosen: Vec<&Fix> = offered
-        .iter()
-        .filter(|f| only.is_empty() || only.iter().any(|o| o == f.code))
-        .collect();
-    if chosen.is_empty() {
-        let why = if only.is_empty() {
-            "no quick fix applies to this skill".to_string()
-        } else {
-            let avail: Vec<&str> = offered.iter().map(|f| f.code).collect();
-            format!(
-                "{} does not apply to this skill{}",
-                only.join(", "),
-                if avail.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (what applies: {})", avail.join(", "))
-                }
-            )
-        };
-        return refuse(why);
-    }
-    let mut b = Builder::new(cat, models, skill)?;
-    for f in &chosen {
-        apply_fix(&mut b, f.code)?;
-        b.fixes.push(f.code.to_string());
-    }
-    let titles: Vec<&str> = chosen.iter().map(|f| f.code).collect();
-    b.finish(format!("fix `{}`: {}", skill.label(), titles.join(", ")))
-}
-
-fn apply_fix(b: &mut Builder, code: &str) -> Result<(), Refusal> {
-    let skill = b.skill;
-    match code {
-        "remove-bom" => {
-            if b.bytes.starts_with(text::BOM.as_bytes()) {
-                b.bytes.drain(..text::BOM.len());
-            }
-        }
-        "quote-description" => {
-            let t = b.text()?;
-            if let Some(f) = text::unquoted_colon(&t, "description") {
-                b.set_text(text::quote_value(&t, &f));
-            }
-        }
-        "quote-value" => {
-            let t = b.text()?;
-            let keys = quotable_values(skill, &t);
-            let mut out = t.clone();
-            for k in &keys {
-                let Some(blk) = text::block(&out) else { break };
-                if let Some(f) = text::fields(&out, &blk).into_iter().find(|f| f.key == *k) {
-                    out = text::quote_value(&out, &f);
-                    b.notes.push(format!(
-                        "`{k}` becomes the string {} (the text as written)",
-                        text::double_quoted(f.value(&t))
-                    ));
-                }
-            }
-            b.set_text(out);
-        }
-        "add-description" => {
-            let t = b.text()?;
-            let d = text::first_paragraph(&t)
-                .map(|p| text::shorten(&p, 200, |s| s.chars().count()))
-                .unwrap_or_else(|| {
-                    format!("TODO: say what {} does and when to use it.", skill.label())
-                });
-            let out = text::set_field(&t, "description", &d, &["name"])
-                .ok_or_else(|| Refusal("no frontmatter block".into()))?;
-            b.notes.push("the new description is the body's first paragraph (or a placeholder): edit it to say when to use the skill".into());
-            b.set_text(out);
-        }
-        "shorten-description" => {
-            let t = b.text()?;
-            let d = skill.description.clone().unwrap_or_default();
-            let lim = limits(b.models, false);
-            let new = text::shorten(
-                &d,
-                lim.iter().map(|(n, _, _)| *n).min().unwrap_or(1024),
-                |s| lim.iter().map(|(_, u, _)| u.count(s)).max().unwrap_or(0),
-            );
-            b.notes.push(length_note("description", &d, &new, &lim));
-            let out = text::set_field(&t, "description", &new, &[])
-                .ok_or_else(|| Refusal("no frontmatter block".into()))?;
-            b.set_text(out);
-        }
-        "shorten-name" => {
-            let t = b.text()?;
-            let n = skill.name.clone().unwrap_or_default();
-            let lim = limits(b.models, true);
-            let max = lim.iter().map(|(l, _, _)| *l).min().unwrap_or(64);
-            let mut new = text::shorten_name(&n, max);
-            while !count_all(&new, &lim) && !new.is_empty() {
-                new.pop();
-            }
-            check_name(&new)?;
-            b.notes.push(length_note("name", &n, &new, &lim));
-            let out = text::set_field(&t, "name", &new, &[])
-                .ok_or_else(|| Refusal("no frontmatter block".into()))?;
-            b.set_text(out);
-            if let Some(dir) = b.skill_folder()
-                && dir.file_name().is_some_and(|f| f.to_string_lossy() == n)
-            {
-                let to = dir.with_file_name(&new);
-                b.rename(dir, to)?;
-            }
-        }
-        "name-folder-match" if b.fixes.iter().any(|f| f == "shorten-name") => {
-            b.notes.push("name-folder-match: the shortened name decides; run `fix` again if they still differ".into());
-        }
-        "name-folder-match" => {
-            let name = skill.name.clone().unwrap_or_default();
-            let dir_ok = check_name(&skill.dir).is_ok();
-            let folder = b.skill_folder();
-            let folder_rename = folder.as_ref().filter(|d| {
-                check_name(&name).is_ok()
-                    && std::fs::symlink_metadata(d.with_file_name(&name)).is_err()
-            });
-            if let Some(dir) = folder_rename.cloned() {
-                let to = dir.with_file_name(&name);
-                b.notes.push(format!(
-                    "the folder takes the name `{name}` (the name most agents list)"
-                ));
-                b.rename(dir, to)?;
-            } else if dir_ok {
-                let t = b.text()?;
-                let out = text::set_field(&t, "name", &skill.dir, &[])
-                    .ok_or_else(|| Refusal("no frontmatter block".into()))?;
-                b.notes
-                    .push(format!("the name becomes the folder's, `{}`", skill.dir));
-                b.set_text(out);
-            } else {
-                return refuse(format!(
-                    "neither the name `{name}` nor the folder `{}` is a valid skill name; use `skilltui rename`",
-                    skill.dir
-                ));
-            }
-        }
-        "skill-md-case" => {
-            let to = b.cur.with_file_name("SKILL.md");
-            let from = b.cur.clone();
-            b.rename(from, to)?;
-        }
-        "flat-to-folder" => {
-            let fname = b
-                .cur
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let stem = fname[..fname.len().saturating_sub(3)].to_string();
-            let dir = b.cur.with_file_name(&stem);
-            b.free(&dir)?;
-            b.moves.push(format!("create {}", b.show(&dir)));
-            b.path_ops.push(Op::CreateDir { path: dir.clone() });
-            let from = b.cur.clone();
-            b.rename(from, dir.join("SKILL.md"))?;
-        }
-        "ungroup" => {
-            let Some(dir) = b.skill_folder() else {
-                return refuse("the skill has no folder of its own to move");
-            };
-            let root = skill
-                .root
-                .clone()
-                .ok_or_else(|| Refusal("the skill has no root".into()))?;
-            let name = dir
-                .file_name()
-                .map(|n| n.to_os_string())
-                .unwrap_or_default();
-            let to = root.join(name);
-            b.rename(dir, to)?;
-        }
-        _ => return refuse(format!("unknown fix `{code}`")),
-    }
-    Ok(())
 }
 
 /// Whether any verdict in a catalog names a status for an agent (for tests and callers).

@@ -1,8 +1,8 @@
 //! `skilltui agents [ID]`: each agent, its version and its rules with sources.
 
 use super::context::{Common, Context};
-use super::{EXIT_OK, ExitCode};
-use crate::agents::RuleView;
+use super::{CliError, EXIT_OK};
+use crate::agents::{AgentModel, RuleView};
 use crate::oracle::verify::{Found, Install, Outcome};
 use crate::sanitize;
 use serde::Serialize;
@@ -208,19 +208,12 @@ fn citation(r: &RuleView) -> String {
     }
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> super::Outcome {
+    let cx = Context::new(common)?;
     let chosen = args.agent.clone().or_else(|| args.agent_opt.clone());
     let chosen = match chosen.map(|a| cx.resolve_agents(std::slice::from_ref(&a))) {
         Some(Ok(ids)) => ids.into_iter().next(),
-        Some(Err(e)) => return Ok(Err(e)),
+        Some(Err(e)) => return Err(CliError::Usage(e)),
         None => None,
     };
     let args = &Args {
@@ -231,25 +224,18 @@ pub fn run(
         legend: args.legend,
     };
     if args.legend {
-        if args.json {
-            serde_json::to_writer_pretty(&mut *out, &crate::agents::sources::legend())?;
-            writeln!(out)?;
-        } else {
-            for l in crate::agents::sources::legend_lines() {
-                writeln!(out, "{l}")?;
-            }
-        }
-        return Ok(Ok(EXIT_OK));
+        write_legend(args.json, out)?;
+        return Ok(EXIT_OK);
     }
     if args.verify {
         let only: Vec<String> = args.agent.iter().cloned().collect();
         let results = crate::oracle::verify::verify(&cx.models, &cx.env, &only);
         let disagree = print_verify(&cx, &results, args.json, out)?;
-        return Ok(Ok(if disagree {
+        return Ok(if disagree {
             super::EXIT_FINDING
         } else {
             EXIT_OK
-        }));
+        });
     }
     let selected: Vec<_> = cx
         .models
@@ -257,119 +243,147 @@ pub fn run(
         .filter(|m| args.agent.as_ref().is_none_or(|a| *a == m.id))
         .collect();
     if args.json {
-        let json: Vec<AgentJson> = selected
-            .iter()
-            .map(|m| AgentJson {
-                id: &m.id,
-                name: &m.name,
-                version: &m.version,
-                checked: &m.checked,
-                docs: m.docs.as_deref(),
-                summary: m.summary.as_deref(),
-                in_use: crate::agents::in_use::detect(m, &cx.env)
-                    .map(|u| u.evidence)
-                    .unwrap_or_default(),
-                rules: m.rules(),
-            })
-            .collect();
-        serde_json::to_writer_pretty(&mut *out, &json)?;
+        write_json(&cx, &selected, out)?;
+    } else if args.agent.is_none() {
+        write_table(&cx, &selected, out)?;
+    } else {
+        for m in selected {
+            write_rules(&cx, m, out)?;
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+/// `--legend`: what each evidence label means.
+fn write_legend(json: bool, out: &mut dyn Write) -> io::Result<()> {
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &crate::agents::sources::legend())?;
         writeln!(out)?;
-        return Ok(Ok(EXIT_OK));
-    }
-    if args.agent.is_none() {
-        let id_w = selected
-            .iter()
-            .map(|m| m.id.len())
-            .max()
-            .unwrap_or(2)
-            .max(2);
-        let name_w = selected
-            .iter()
-            .map(|m| m.name.chars().count())
-            .max()
-            .unwrap_or(4)
-            .max(4);
-        writeln!(
-            out,
-            "{:<id_w$}  {:<name_w$}  {:<10}  {:>5}  {:>7}  IN USE",
-            "ID", "NAME", "VERSION", "RULES", "UNKNOWN"
-        )?;
-        let mut any = false;
-        for m in &selected {
-            let rules = m.rules();
-            let unknown = rules.iter().filter(|r| r.value == "unknown").count();
-            let used = crate::agents::in_use::detect(m, &cx.env);
-            any |= used.is_some();
-            writeln!(
-                out,
-                "{:<id_w$}  {:<name_w$}  {:<10}  {:>5}  {:>7}  {}",
-                m.id,
-                sanitize::line(&m.name),
-                m.version,
-                rules.len(),
-                unknown,
-                in_use_text(&used)
-            )?;
+    } else {
+        for l in crate::agents::sources::legend_lines() {
+            writeln!(out, "{l}")?;
         }
-        let (shown, found) = crate::agents::default_selection(&cx.models, &cx.env);
-        writeln!(
-            out,
-            "\n{}: {}.",
-            if found {
-                "In use on this machine (what `list`, `check` and the explorer show by default)"
-            } else {
-                "No agent found in use on this machine (no command on PATH, no agent folder); `list`, `check` and the explorer show the seed agents"
-            },
-            shown.join(", ")
-        )?;
-        if !any {
-            writeln!(
-                out,
-                "Each model's `command` and `home` rules say what is looked for."
-            )?;
-        }
-        writeln!(
-            out,
-            "`skilltui agents ID` lists one agent's rules with their sources; `skilltui agents --legend` explains the evidence labels."
-        )?;
-        return Ok(Ok(EXIT_OK));
     }
+    Ok(())
+}
+
+/// `--json`: each agent with its rules.
+fn write_json(cx: &Context, selected: &[&AgentModel], out: &mut dyn Write) -> io::Result<()> {
+    let json: Vec<AgentJson> = selected
+        .iter()
+        .map(|m| AgentJson {
+            id: &m.id,
+            name: &m.name,
+            version: &m.version,
+            checked: &m.checked,
+            docs: m.docs.as_deref(),
+            summary: m.summary.as_deref(),
+            in_use: crate::agents::in_use::detect(m, &cx.env)
+                .map(|u| u.evidence)
+                .unwrap_or_default(),
+            rules: m.rules(),
+        })
+        .collect();
+    serde_json::to_writer_pretty(&mut *out, &json)?;
+    writeln!(out)
+}
+
+/// The table of agents (id, name, version, rules, unknown rules, in use), then which are in use.
+fn write_table(cx: &Context, selected: &[&AgentModel], out: &mut dyn Write) -> io::Result<()> {
+    let id_w = selected
+        .iter()
+        .map(|m| m.id.len())
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    let name_w = selected
+        .iter()
+        .map(|m| m.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    writeln!(
+        out,
+        "{:<id_w$}  {:<name_w$}  {:<10}  {:>5}  {:>7}  IN USE",
+        "ID", "NAME", "VERSION", "RULES", "UNKNOWN"
+    )?;
+    let mut any = false;
     for m in selected {
+        let rules = m.rules();
+        let unknown = rules.iter().filter(|r| r.value == "unknown").count();
+        let used = crate::agents::in_use::detect(m, &cx.env);
+        any |= used.is_some();
         writeln!(
             out,
-            "{} ({}) — model of version {}, checked {}",
-            m.name, m.id, m.version, m.checked
+            "{:<id_w$}  {:<name_w$}  {:<10}  {:>5}  {:>7}  {}",
+            m.id,
+            sanitize::line(&m.name),
+            m.version,
+            rules.len(),
+            unknown,
+            in_use_text(&used)
         )?;
-        match &m.docs {
-            Some(d) => writeln!(out, "the agent's own docs on skills: {}", sanitize::line(d))?,
-            None => writeln!(out, "the agent's own docs on skills: unknown")?,
+    }
+    let (shown, found) = crate::agents::default_selection(&cx.models, &cx.env);
+    writeln!(
+        out,
+        "\n{}: {}.",
+        if found {
+            "In use on this machine (what `list`, `check` and the explorer show by default)"
+        } else {
+            "No agent found in use on this machine (no command on PATH, no agent folder); `list`, `check` and the explorer show the seed agents"
+        },
+        shown.join(", ")
+    )?;
+    if !any {
+        writeln!(
+            out,
+            "Each model's `command` and `home` rules say what is looked for."
+        )?;
+    }
+    writeln!(
+        out,
+        "`skilltui agents ID` lists one agent's rules with their sources; `skilltui agents --legend` explains the evidence labels."
+    )?;
+    Ok(())
+}
+
+/// One agent: its version, docs, whether it is in use, its summary, every rule with its sources.
+fn write_rules(cx: &Context, m: &AgentModel, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} ({}) — model of version {}, checked {}",
+        m.name, m.id, m.version, m.checked
+    )?;
+    match &m.docs {
+        Some(d) => writeln!(out, "the agent's own docs on skills: {}", sanitize::line(d))?,
+        None => writeln!(out, "the agent's own docs on skills: unknown")?,
+    }
+    let used = crate::agents::in_use::detect(m, &cx.env);
+    match &used {
+        Some(_) => writeln!(out, "{}", in_use_text(&used))?,
+        None => writeln!(out, "not found in use on this machine")?,
+    }
+    if let Some(s) = &m.summary {
+        writeln!(out, "\n{}\n", sanitize::text(s.trim()))?;
+    }
+    for r in m.rules() {
+        writeln!(
+            out,
+            "{} = {} {}",
+            r.id,
+            sanitize::line(&r.value),
+            citation(&r)
+        )?;
+        if r.sources.is_empty() {
+            writeln!(out, "    source: (none)")?;
         }
-        let used = crate::agents::in_use::detect(m, &cx.env);
-        match &used {
-            Some(_) => writeln!(out, "{}", in_use_text(&used))?,
-            None => writeln!(out, "not found in use on this machine")?,
+        for src in &r.sources {
+            writeln!(out, "    {}", sanitize::line(&src.render()))?;
         }
-        if let Some(s) = &m.summary {
-            writeln!(out, "\n{}\n", sanitize::text(s.trim()))?;
-        }
-        for r in m.rules() {
-            writeln!(
-                out,
-                "{} = {} {}",
-                r.id,
-                sanitize::line(&r.value),
-                citation(&r)
-            )?;
-            if r.sources.is_empty() {
-                writeln!(out, "    source: (none)")?;
-            }
-            for src in &r.sources {
-                writeln!(out, "    {}", sanitize::line(&src.render()))?;
-            }
-            if let Some(n) = &r.note {
-                writeln!(out, "    note: {}", sanitize::line(n))?;
-            }
+        if let Some(n) = &r.note {
+            writeln!(out, "    note: {}", sanitize::line(n))?;
         }
     }
-    Ok(Ok(EXIT_OK))
+    Ok(())
 }

@@ -3,7 +3,7 @@
 //! workflow annotations. The exit status follows `--fail-on`.
 
 use super::context::{Common, Context};
-use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use super::{CliError, EXIT_FINDING, EXIT_OK, Outcome};
 use crate::catalog::Catalog;
 use crate::findings::{self, AgentSummary, Finding, Group, Severity};
 use serde::Serialize;
@@ -86,22 +86,15 @@ struct Report {
     findings: Vec<Finding>,
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
+    let cx = Context::new(common)?;
     // Text shows the agents chosen or in use; machine formats every agent unless --agent says.
     let all = args.all_agents || (args.agents.is_empty() && args.format() != Format::Text);
     let agents = match cx.shown_agents(&args.agents, all) {
         // Every agent: no filter.
         Ok(s) if s.ids.len() >= cx.models.len() => Vec::new(),
         Ok(s) => s.ids,
-        Err(e) => return Ok(Err(e)),
+        Err(e) => return Err(CliError::Usage(e)),
     };
     if args.watch {
         return cx.watch(out, |out, cat, _| {
@@ -117,7 +110,7 @@ pub fn run(
         FailOn::Warning => r.errors + r.warnings > 0,
         FailOn::Never => false,
     };
-    Ok(Ok(if fail { EXIT_FINDING } else { EXIT_OK }))
+    Ok(if fail { EXIT_FINDING } else { EXIT_OK })
 }
 
 fn report(cat: &Catalog, cx: &Context, agents: &[String]) -> Report {
@@ -636,9 +629,7 @@ pub fn uri_path(p: &str) -> String {
 }
 
 fn sarif(cx: &Context, findings: &[Finding]) -> Sarif {
-    let codes = findings::Code::ALL;
-    let rules: Vec<SarifRule> = codes
-        .iter()
+    let rules: Vec<SarifRule> = findings::Code::all()
         .map(|c| SarifRule {
             id: c.as_str(),
             name: c
@@ -694,7 +685,7 @@ fn sarif(cx: &Context, findings: &[Finding]) -> Sarif {
             }
             SarifResult {
                 rule_id: f.code.as_str(),
-                rule_index: codes.iter().position(|c| *c == f.code).unwrap_or(0),
+                rule_index: findings::Code::all().position(|c| c == f.code).unwrap_or(0),
                 level: sarif_level(f.severity),
                 message: SarifText { text },
                 locations: vec![SarifLocation {

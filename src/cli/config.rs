@@ -2,9 +2,9 @@
 //! write a commented default, check one. Only the explorer reads the file; the other commands
 //! do not depend on it.
 
-use super::{EXIT_OK, EXIT_USAGE, ExitCode};
+use super::{CliError, EXIT_OK, EXIT_USAGE, Outcome};
 use crate::tui::config;
-use std::io::{self, Write};
+use std::io::Write;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -27,9 +27,9 @@ pub enum Sub {
     Check,
 }
 
-pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, String>> {
+pub fn run(args: &Args, out: &mut dyn Write) -> Outcome {
     let Some(path) = config::path() else {
-        return Ok(Err(format!(
+        return Err(CliError::Usage(format!(
             "no config folder (no home folder?); set {}",
             config::CONFIG_VAR
         )));
@@ -39,18 +39,20 @@ pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, Stri
         Sub::Path => writeln!(out, "{shown}")?,
         Sub::Init { force } => {
             if path.exists() && !force {
-                return Ok(Err(format!("{shown} exists; --force overwrites it")));
+                return Err(CliError::Usage(format!(
+                    "{shown} exists; --force overwrites it"
+                )));
             }
             if let Some(dir) = path.parent()
                 && let Err(e) = std::fs::create_dir_all(dir)
             {
-                return Ok(Err(format!(
+                return Err(CliError::Usage(format!(
                     "cannot create {}: {e}",
                     crate::sanitize::path(dir)
                 )));
             }
             if let Err(e) = std::fs::write(&path, config::default_text()) {
-                return Ok(Err(format!("cannot write {shown}: {e}")));
+                return Err(CliError::Usage(format!("cannot write {shown}: {e}")));
             }
             writeln!(out, "wrote {shown}")?;
         }
@@ -61,9 +63,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<Result<ExitCode, Stri
             Ok(_) => writeln!(out, "{shown}: ok")?,
             Err(e) => {
                 writeln!(out, "{e}")?;
-                return Ok(Ok(EXIT_USAGE));
+                return Ok(EXIT_USAGE);
             }
         },
     }
-    Ok(Ok(EXIT_OK))
+    Ok(EXIT_OK)
 }

@@ -2,9 +2,9 @@
 
 use super::context::{Common, Context};
 use super::rename::{Confirm, execute_skill};
-use super::{EXIT_OK, ExitCode};
+use super::{EXIT_OK, Outcome};
 use crate::actions::{self, Request};
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -12,11 +12,9 @@ pub struct Args {
     /// The skill: its name, its folder or its SKILL.md.
     #[arg(value_name = "SKILL")]
     pub skill: PathBuf,
-    /// Only this fix (repeatable): remove-bom, quote-description, quote-value, add-description,
-    /// shorten-description, shorten-name, name-folder-match, skill-md-case, flat-to-folder,
-    /// ungroup. Default: every fix that applies.
-    #[arg(long, value_name = "CODE")]
-    pub only: Vec<String>,
+    /// Only this fix (repeatable; the codes are listed below). Default: every fix that applies.
+    #[arg(long, value_name = "CODE", value_enum)]
+    pub only: Vec<actions::FixCode>,
     /// List the fixes that apply, and change nothing.
     #[arg(long)]
     pub list: bool,
@@ -24,35 +22,24 @@ pub struct Args {
     pub confirm: Confirm,
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
     if args.list {
-        let cx = match Context::new(common) {
-            Ok(cx) => cx,
-            Err(e) => return Ok(Err(e)),
-        };
+        let cx = Context::new(common)?;
         let cat = cx.catalog();
-        let s = match super::rename::picked(&cx, &cat, &args.skill, err)? {
-            Ok(s) => s,
-            Err(code) => return Ok(Ok(code)),
-        };
+        let s = super::rename::picked(&cx, &cat, &args.skill)?;
         let fixes = actions::fixes(&cat, &cx.models, s);
         for f in &fixes {
-            writeln!(out, "{:<20} {}", f.code, cx.say(&f.title))?;
+            writeln!(out, "{:<20} {}", f.code.as_str(), cx.say(&f.title))?;
         }
         if fixes.is_empty() {
             writeln!(out, "No quick fix applies to {}.", cx.show(&s.path))?;
         }
-        return Ok(Ok(EXIT_OK));
+        return Ok(EXIT_OK);
     }
-    execute_skill(common, &args.confirm, out, err, &args.skill, |_, s| {
+    execute_skill(common, &args.confirm, out, &args.skill, |_, s| {
         Ok(Request::Fix {
             skill: s.path.clone(),
-            only: args.only.clone(),
+            only: args.only.iter().map(|c| c.as_str().to_string()).collect(),
         })
     })
 }

@@ -1,7 +1,7 @@
 //! `skilltui list`: every skill found, with one column per agent.
 
 use super::context::{Common, Context};
-use super::{EXIT_OK, ExitCode};
+use super::{CliError, EXIT_OK, Outcome};
 use crate::agents::Scope;
 use crate::catalog::{Catalog, Skill};
 use crate::resolve::Status;
@@ -158,23 +158,16 @@ impl Keep {
 /// One character per status (and `~` for visible but hidden from the model).
 pub use crate::present::{LEGEND, column_labels, glyph, short};
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
+    let cx = Context::new(common)?;
     let shown = match cx.shown_agents(&args.agents, args.all_agents) {
         Ok(s) => s,
-        Err(e) => return Ok(Err(e)),
+        Err(e) => return Err(CliError::Usage(e)),
     };
     let shown = &shown;
     let keep = match Keep::new(args, &cx, shown) {
         Ok(k) => k,
-        Err(e) => return Ok(Err(e)),
+        Err(e) => return Err(CliError::Usage(e)),
     };
     let json = args.json || args.json_schema.is_some() || !args.fields.is_empty();
     let schema = args.json_schema.unwrap_or(crate::export::SCHEMA);
@@ -183,7 +176,7 @@ pub fn run(
     } else {
         match crate::export::Fields::parse(&args.fields) {
             Ok(f) => Some(f),
-            Err(e) => return Ok(Err(e)),
+            Err(e) => return Err(CliError::Usage(e)),
         }
     };
     if args.watch {
@@ -218,7 +211,7 @@ pub fn run(
     } else {
         write_matrix(out, &cx, &cat, shown, keep.filters().then_some(total))?;
     }
-    Ok(Ok(EXIT_OK))
+    Ok(EXIT_OK)
 }
 
 fn write_matrix(

@@ -1,6 +1,7 @@
 //! The command line: argument definitions (clap) and one module per subcommand.
 //!
-//! Exit status: 0 success, 1 a finding (invalid skill, invisible skill), 2 usage or setup error.
+//! Exit status: [`ExitCode`] (0 success, 1 a finding, 2 usage or setup error); a command
+//! returns an [`Outcome`], its status or the [`CliError`] that ends it.
 
 pub mod agents;
 pub mod check;
@@ -24,7 +25,7 @@ use std::io::Write;
 
 /// What the front ends share lives below them (`crate::context`); `cli::context` names it.
 pub use crate::context;
-pub use crate::context::{EXIT_FINDING, EXIT_OK, EXIT_USAGE, ExitCode};
+pub use crate::context::{CliError, EXIT_FINDING, EXIT_OK, EXIT_USAGE, ExitCode, Outcome};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -34,7 +35,8 @@ pub use crate::context::{EXIT_FINDING, EXIT_OK, EXIT_USAGE, ExitCode};
     long_about = "skilltui explains, per coding agent (Claude Code, Codex CLI, Copilot CLI, Antigravity, \
 Cursor, OpenCode, pi), which Agent Skills (SKILL.md folders) it loads, which copy wins a name \
 collision, and why a skill is missing.",
-    propagate_version = true
+    propagate_version = true,
+    after_help = crate::context::ExitCode::help_table()
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -109,42 +111,42 @@ pub enum Command {
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
     let common = &cli.common;
     let result = match cli.command {
-        None => crate::tui::run(common),
-        Some(Command::Validate(args)) => validate::run(&args, out).map(Ok),
+        None => crate::tui::run(common)
+            .map_err(CliError::from)
+            .and_then(|r| r.map_err(CliError::Usage)),
+        Some(Command::Validate(args)) => validate::run(&args, out),
         Some(Command::List(args)) => list::run(&args, common, out),
         Some(Command::Why(args)) => why::run(&args, common, out),
         Some(Command::Check(args)) => check::run(&args, common, out),
         Some(Command::Roots(args)) => roots::run(&args, common, out),
         Some(Command::Tokens(args)) => tokens::run(&args, common, out),
         Some(Command::Agents(args)) => agents::run(&args, common, out),
-        Some(Command::Rename(args)) => rename::run(&args, common, out, err),
-        Some(Command::Mv(args)) => mv::run(&args, common, out, err),
-        Some(Command::Fix(args)) => fix::run(&args, common, out, err),
-        Some(Command::Rm(args)) => rm::run(&args, common, out, err),
+        Some(Command::Rename(args)) => rename::run(&args, common, out),
+        Some(Command::Mv(args)) => mv::run(&args, common, out),
+        Some(Command::Fix(args)) => fix::run(&args, common, out),
+        Some(Command::Rm(args)) => rm::run(&args, common, out),
         Some(Command::Win(args)) => win::run(&args, common, out, err),
         Some(Command::Share(args)) => share::run(&args, common, out, err),
-        Some(Command::Undo(args)) => undo::run(&args, out, err),
+        Some(Command::Undo(args)) => undo::run(&args, out),
         Some(Command::Config(args)) => config::run(&args, out),
         Some(Command::Completions { shell }) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "skilltui", out);
-            Ok(Ok(EXIT_OK))
+            Ok(EXIT_OK)
         }
         Some(Command::Man) => {
             let cmd = <Cli as clap::CommandFactory>::command();
-            clap_mangen::Man::new(cmd).render(out).map(|()| Ok(EXIT_OK))
+            clap_mangen::Man::new(cmd)
+                .render(out)
+                .map(|()| EXIT_OK)
+                .map_err(CliError::from)
         }
     };
     match result {
-        Ok(Ok(code)) => code,
-        Ok(Err(message)) => {
-            let _ = writeln!(err, "skilltui: {}", crate::sanitize::line(&message));
-            EXIT_USAGE
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
+        Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(err, "skilltui: {e}");
-            EXIT_USAGE
+            let _ = e.report(err);
+            e.exit_code()
         }
     }
 }

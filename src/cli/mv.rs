@@ -1,11 +1,11 @@
 //! `skilltui mv SKILL ROOT [--copy|--link]`: move, copy or symlink a skill folder into another
 //! root (one of `skilltui roots`), refusing a clash at the destination.
 
-use super::ExitCode;
+use super::Outcome;
 use super::context::Common;
 use super::rename::{Confirm, execute_skill};
 use crate::actions::{self, Mode, Request};
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -26,12 +26,7 @@ pub struct Args {
     pub confirm: Confirm,
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
     let mode = if args.copy {
         Mode::Copy
     } else if args.link {
@@ -39,7 +34,7 @@ pub fn run(
     } else {
         Mode::Move
     };
-    execute_skill(common, &args.confirm, out, err, &args.skill, |cat, s| {
+    execute_skill(common, &args.confirm, out, &args.skill, |cat, s| {
         Ok(Request::Move {
             skill: s.path.clone(),
             root: actions::find_root(cat, &args.root)?,

@@ -3,7 +3,7 @@
 
 use super::context::{Common, Context};
 use super::pick;
-use super::{EXIT_FINDING, EXIT_OK, EXIT_USAGE, ExitCode};
+use super::{CliError, EXIT_OK, Outcome};
 use crate::actions::{self, Plan, Refusal, Request};
 use crate::catalog::{Catalog, Skill};
 use crate::sanitize;
@@ -35,13 +35,8 @@ pub struct Args {
     pub confirm: Confirm,
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    execute_skill(common, &args.confirm, out, err, &args.skill, |_, s| {
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
+    execute_skill(common, &args.confirm, out, &args.skill, |_, s| {
         Ok(Request::Rename {
             skill: s.path.clone(),
             name: args.new_name.clone(),
@@ -87,35 +82,20 @@ fn ask(out: &mut dyn Write, question: &str) -> io::Result<Option<bool>> {
     Ok(Some(matches!(line.trim(), "y" | "Y" | "yes")))
 }
 
-/// Asks for confirmation unless `--yes`; Err(exit code) when not confirmed.
-pub fn confirm(
-    confirm: &Confirm,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    question: &str,
-) -> io::Result<Result<(), ExitCode>> {
+/// Asks for confirmation unless `--yes`: [`CliError::Declined`] when the answer is no (after
+/// saying "Nothing changed." on `out`), [`CliError::CannotAsk`] without a terminal.
+pub fn confirm(confirm: &Confirm, out: &mut dyn Write, question: &str) -> Result<(), CliError> {
     if confirm.yes {
-        return Ok(Ok(()));
+        return Ok(());
     }
     match ask(out, question)? {
-        Some(true) => Ok(Ok(())),
+        Some(true) => Ok(()),
         Some(false) => {
             writeln!(out, "Nothing changed.")?;
-            Ok(Err(EXIT_FINDING))
+            Err(CliError::Declined)
         }
-        None => {
-            writeln!(
-                err,
-                "skilltui: standard input is not a terminal, so skilltui cannot ask; nothing changed (pass --yes to apply, --dry-run to preview)"
-            )?;
-            Ok(Err(EXIT_USAGE))
-        }
+        None => Err(CliError::CannotAsk),
     }
-}
-
-fn refused(err: &mut dyn Write, cx: &Context, r: &Refusal) -> io::Result<Result<ExitCode, String>> {
-    writeln!(err, "skilltui: refused: {}", cx.say(&r.0))?;
-    Ok(Ok(EXIT_FINDING))
 }
 
 /// The shared flow: catalog, request, plan, preview, confirmation, apply.
@@ -123,19 +103,12 @@ pub fn execute(
     common: &Common,
     flags: &Confirm,
     out: &mut dyn Write,
-    err: &mut dyn Write,
     request: impl FnOnce(&Catalog) -> Result<Request, Refusal>,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+) -> Outcome {
+    let cx = Context::new(common)?;
     let cat = cx.catalog();
-    let req = match request(&cat) {
-        Ok(r) => r,
-        Err(r) => return refused(err, &cx, &r),
-    };
-    proceed(&cx, &cat, flags, out, err, req)
+    let req = request(&cat).map_err(|r| cx.refused(&r))?;
+    proceed(&cx, &cat, flags, out, req)
 }
 
 /// The shared flow for a command on one skill, given by name or path ([`pick::skill`]): a name
@@ -144,47 +117,25 @@ pub fn execute_skill(
     common: &Common,
     flags: &Confirm,
     out: &mut dyn Write,
-    err: &mut dyn Write,
     skill: &Path,
     request: impl FnOnce(&Catalog, &Skill) -> Result<Request, Refusal>,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+) -> Outcome {
+    let cx = Context::new(common)?;
     let cat = cx.catalog();
-    let s = match picked(&cx, &cat, skill, err)? {
-        Ok(s) => s,
-        Err(code) => return Ok(Ok(code)),
-    };
-    let req = match request(&cat, s) {
-        Ok(r) => r,
-        Err(r) => return refused(err, &cx, &r),
-    };
-    proceed(&cx, &cat, flags, out, err, req)
+    let s = picked(&cx, &cat, skill)?;
+    let req = request(&cat, s).map_err(|r| cx.refused(&r))?;
+    proceed(&cx, &cat, flags, out, req)
 }
 
-/// The skill `arg` names, or the exit status after saying why there is none on `err`: a
-/// refusal (1) when nothing has that name or path, the list of copies (2) when several do.
-pub fn picked<'a>(
-    cx: &Context,
-    cat: &'a Catalog,
-    arg: &Path,
-    err: &mut dyn Write,
-) -> io::Result<Result<&'a Skill, ExitCode>> {
-    match pick::skill(cat, arg) {
-        Ok(s) => Ok(Ok(s)),
-        Err(pick::Miss::NotFound(m)) => {
-            writeln!(err, "skilltui: refused: {}", cx.say(&m))?;
-            Ok(Err(EXIT_FINDING))
+/// The skill `arg` names, or why there is none: a refusal (exit 1) when nothing has that name
+/// or path, the list of copies (exit 2) when several do.
+pub fn picked<'a>(cx: &Context, cat: &'a Catalog, arg: &Path) -> Result<&'a Skill, CliError> {
+    pick::skill(cat, arg).map_err(|miss| match miss {
+        pick::Miss::NotFound(m) => CliError::Refused(cx.say(&m)),
+        pick::Miss::Ambiguous { name, paths } => {
+            CliError::Ambiguous(pick::ambiguous_lines(cx, cat, &name, &paths))
         }
-        Err(pick::Miss::Ambiguous { name, paths }) => {
-            for l in pick::ambiguous_lines(cx, cat, &name, &paths) {
-                writeln!(err, "{l}")?;
-            }
-            Ok(Err(EXIT_USAGE))
-        }
-    }
+    })
 }
 
 fn proceed(
@@ -192,36 +143,24 @@ fn proceed(
     cat: &Catalog,
     flags: &Confirm,
     out: &mut dyn Write,
-    err: &mut dyn Write,
     req: Request,
-) -> io::Result<Result<ExitCode, String>> {
-    let plan = match actions::plan(cat, &cx.models, &cx.env, &req) {
-        Ok(p) => p,
-        Err(r) => return refused(err, cx, &r),
-    };
-    let preview = match actions::preview(&plan, &cx.models, &cx.env) {
-        Ok(p) => p,
-        Err(r) => return refused(err, cx, &r),
-    };
+) -> Outcome {
+    let refused = |r| cx.refused(&r);
+    let plan = actions::plan(cat, &cx.models, &cx.env, &req).map_err(refused)?;
+    let preview = actions::preview(&plan, &cx.models, &cx.env).map_err(refused)?;
     print_plan(cx, &plan, &preview, out)?;
     if flags.dry_run {
         writeln!(out, "\n(dry run: nothing changed)")?;
-        return Ok(Ok(EXIT_OK));
+        return Ok(EXIT_OK);
     }
     writeln!(out)?;
-    if let Err(code) = confirm(flags, out, err, "Apply?")? {
-        return Ok(Ok(code));
-    }
-    match actions::apply(&plan) {
-        Ok(entry) => {
-            writeln!(
-                out,
-                "Done: {} (`skilltui undo` reverts it; journal entry {})",
-                cx.say(&entry.title),
-                entry.id
-            )?;
-            Ok(Ok(EXIT_OK))
-        }
-        Err(r) => refused(err, cx, &r),
-    }
+    confirm(flags, out, "Apply?")?;
+    let entry = actions::apply(&plan).map_err(refused)?;
+    writeln!(
+        out,
+        "Done: {} (`skilltui undo` reverts it; journal entry {})",
+        cx.say(&entry.title),
+        entry.id
+    )?;
+    Ok(EXIT_OK)
 }

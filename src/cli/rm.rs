@@ -1,11 +1,11 @@
 //! `skilltui rm SKILL`: move a skill folder to skilltui's trash (never unlinked; `undo` brings
 //! it back).
 
-use super::ExitCode;
+use super::Outcome;
 use super::context::Common;
 use super::rename::{Confirm, execute_skill};
 use crate::actions::Request;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -17,13 +17,8 @@ pub struct Args {
     pub confirm: Confirm,
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    execute_skill(common, &args.confirm, out, err, &args.skill, |_, s| {
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
+    execute_skill(common, &args.confirm, out, &args.skill, |_, s| {
         Ok(Request::Delete {
             skill: s.path.clone(),
         })

@@ -1,8 +1,8 @@
 //! `skilltui roots`: every folder an agent scans, its scope, whether it exists, and who scans it.
 
 use super::context::{Common, Context};
-use super::{EXIT_OK, ExitCode};
-use std::io::{self, Write};
+use super::{EXIT_OK, Outcome};
+use std::io::Write;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -11,20 +11,13 @@ pub struct Args {
     pub json: bool,
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
+    let cx = Context::new(common)?;
     let cat = cx.catalog();
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &cat.roots)?;
         writeln!(out)?;
-        return Ok(Ok(EXIT_OK));
+        return Ok(EXIT_OK);
     }
     let paths: Vec<String> = cat.roots.iter().map(|r| cx.show(&r.path)).collect();
     let w = paths
@@ -64,5 +57,5 @@ pub fn run(
             None => ", not in a git repository".into(),
         }
     )?;
-    Ok(Ok(EXIT_OK))
+    Ok(EXIT_OK)
 }

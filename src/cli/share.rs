@@ -7,11 +7,11 @@
 use super::context::{Common, Context};
 use super::rename::Confirm;
 use super::win::finish;
-use super::{EXIT_FINDING, ExitCode};
+use super::{CliError, Outcome};
 use crate::actions::{self, planner};
 use crate::live::Live;
 use serde_json::json;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -34,43 +34,26 @@ pub struct Args {
     pub confirm: Confirm,
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let cx = Context::new(common)?;
     let agent = match cx.resolve_agents(std::slice::from_ref(&args.agent)) {
         Ok(mut a) => a.remove(0),
-        Err(e) => return Ok(Err(e)),
+        Err(e) => return Err(CliError::Usage(e)),
     };
     if args.skills.is_empty() && args.root.is_none() {
-        return Ok(Err("give skills to share, or --root ROOT".into()));
+        return Err(CliError::Usage(
+            "give skills to share, or --root ROOT".into(),
+        ));
     }
     let live = Live::new(Arc::new(cx.models.clone()), cx.env.clone());
     let cat = live.catalog().clone();
     let mut paths: Vec<PathBuf> = Vec::new();
     for a in &args.skills {
-        match super::win::find(&cat, a, None) {
-            Ok(s) => paths.push(s.path.clone()),
-            Err(r) => {
-                writeln!(err, "skilltui: refused: {}", cx.say(&r.0))?;
-                return Ok(Ok(EXIT_FINDING));
-            }
-        }
+        let s = super::win::find(&cat, a, None).map_err(|r| cx.refused(&r))?;
+        paths.push(s.path.clone());
     }
     if let Some(r) = &args.root {
-        let root = match actions::find_root(&cat, r) {
-            Ok(r) => r,
-            Err(r) => {
-                writeln!(err, "skilltui: refused: {}", cx.say(&r.0))?;
-                return Ok(Ok(EXIT_FINDING));
-            }
-        };
+        let root = actions::find_root(&cat, r).map_err(|r| cx.refused(&r))?;
         paths.extend(
             cat.skills
                 .iter()
@@ -80,13 +63,8 @@ pub fn run(
     }
     paths.sort();
     paths.dedup();
-    let cands = match planner::share(&live, &cx.env, &paths, &agent, &AtomicBool::new(false)) {
-        Ok(c) => c,
-        Err(r) => {
-            writeln!(err, "skilltui: refused: {}", cx.say(&r.0))?;
-            return Ok(Ok(EXIT_FINDING));
-        }
-    };
+    let cands = planner::share(&live, &cx.env, &paths, &agent, &AtomicBool::new(false))
+        .map_err(|r| cx.refused(&r))?;
     let head = if paths.len() == 1 {
         format!("share {} with {agent}", cx.show(&paths[0]))
     } else {

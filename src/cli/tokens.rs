@@ -2,11 +2,11 @@
 //! the model at session start against its budget (`listing`), e.g. `141,897 / 4,000 (35×)`.
 
 use super::context::{Common, Context};
-use super::{EXIT_OK, ExitCode};
+use super::{CliError, EXIT_OK, Outcome};
 use crate::listing::{self, ListingReport};
 use crate::sanitize;
 use serde::Serialize;
-use std::io::{self, Write};
+use std::io::Write;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -61,18 +61,11 @@ pub fn against_budget(total: u64, budget: Option<u64>) -> String {
     }
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
+    let cx = Context::new(common)?;
     let agents = match cx.resolve_agents(&args.agent) {
         Ok(a) => a,
-        Err(e) => return Ok(Err(e)),
+        Err(e) => return Err(CliError::Usage(e)),
     };
     let cat = cx.catalog();
     let reports: Vec<ListingReport> = listing::reports(&cat, &cx.models)
@@ -93,7 +86,7 @@ pub fn run(
             .collect();
         serde_json::to_writer_pretty(&mut *out, &json)?;
         writeln!(out)?;
-        return Ok(Ok(EXIT_OK));
+        return Ok(EXIT_OK);
     }
     let aw = reports
         .iter()
@@ -181,7 +174,7 @@ pub fn run(
         out,
         "\nTokens are estimates (characters / 4) of each skill's entry in the agent's listing; `skilltui tokens --agent ID` lists one agent's skills, largest first."
     )?;
-    Ok(Ok(EXIT_OK))
+    Ok(EXIT_OK)
 }
 
 #[cfg(test)]

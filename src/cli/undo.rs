@@ -2,10 +2,10 @@
 //! folder (also one interrupted halfway).
 
 use super::rename::{Confirm, confirm};
-use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use super::{CliError, EXIT_FINDING, EXIT_OK, Outcome};
 use crate::actions::journal::{self, Done};
 use crate::sanitize;
-use std::io::{self, Write};
+use std::io::Write;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -28,26 +28,16 @@ fn describe(d: &Done) -> String {
     }
 }
 
-pub fn run(
-    args: &Args,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let data = match crate::actions::data_dir() {
-        Ok(d) => d,
-        Err(r) => return Ok(Err(r.0)),
-    };
-    let all = match journal::entries(&data) {
-        Ok(a) => a,
-        Err(r) => return Ok(Err(r.0)),
-    };
+pub fn run(args: &Args, out: &mut dyn Write) -> Outcome {
+    let data = crate::actions::data_dir().map_err(|r| CliError::Usage(r.0))?;
+    let all = journal::entries(&data).map_err(|r| CliError::Usage(r.0))?;
     let Some((entry, done, _)) = all.into_iter().rev().find(|(_, _, undone)| !undone) else {
         writeln!(
             out,
             "Nothing to undo (journal: {}).",
             sanitize::path(&data.join("journal.jsonl"))
         )?;
-        return Ok(Ok(EXIT_FINDING));
+        return Ok(EXIT_FINDING);
     };
     writeln!(
         out,
@@ -64,19 +54,11 @@ pub fn run(
     }
     if args.confirm.dry_run {
         writeln!(out, "\n(dry run: nothing changed)")?;
-        return Ok(Ok(EXIT_OK));
+        return Ok(EXIT_OK);
     }
-    if let Err(code) = confirm(&args.confirm, out, err, "Undo?")? {
-        return Ok(Ok(code));
-    }
-    match journal::undo_in(&entry, &data) {
-        Ok(()) => {
-            writeln!(out, "Undone.")?;
-            Ok(Ok(EXIT_OK))
-        }
-        Err(r) => {
-            writeln!(err, "skilltui: refused: {}", sanitize::line(&r.0))?;
-            Ok(Ok(EXIT_FINDING))
-        }
-    }
+    confirm(&args.confirm, out, "Undo?")?;
+    journal::undo_in(&entry, &data)
+        .map_err(|r| CliError::Refused(sanitize::line(&r.0).into_owned()))?;
+    writeln!(out, "Undone.")?;
+    Ok(EXIT_OK)
 }

@@ -1,7 +1,7 @@
 //! `skilltui validate PATH…`: the spec validator on skill folders or SKILL.md files; a folder
 //! that is not a skill but holds skill folders (a root, a repository of skills) validates each.
 
-use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use super::{EXIT_FINDING, EXIT_OK, Outcome};
 use crate::sanitize;
 use crate::spec::{self, Report, Severity};
 use serde::Serialize;
@@ -98,7 +98,7 @@ fn expand(paths: &[PathBuf]) -> (Vec<PathBuf>, bool) {
     (out, expanded)
 }
 
-pub fn run(args: &Args, out: &mut dyn Write) -> io::Result<ExitCode> {
+pub fn run(args: &Args, out: &mut dyn Write) -> Outcome {
     let (paths, expanded) = expand(&args.paths);
     let reports: Vec<Report> = paths.iter().map(|p| spec::validate_path(p)).collect();
     if args.json {

@@ -2,9 +2,9 @@
 //! path, and, per agent, the chain of reasons with their sources.
 
 use super::context::{Common, Context};
-use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use super::{CliError, EXIT_FINDING, EXIT_OK, Outcome};
 use crate::agents::Topic;
-use crate::catalog::Skill;
+use crate::catalog::{Catalog, Skill};
 use crate::present::{self, Remedy};
 use crate::resolve::{Reason, Status, Verdict};
 use crate::sanitize;
@@ -56,22 +56,15 @@ fn headline(v: &Verdict, name: &str) -> String {
     }
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
+    let cx = Context::new(common)?;
     let agent = match args
         .agent
         .as_ref()
         .map(|a| cx.resolve_agents(std::slice::from_ref(a)))
     {
         Some(Ok(ids)) => ids.into_iter().next(),
-        Some(Err(e)) => return Ok(Err(e)),
+        Some(Err(e)) => return Err(CliError::Usage(e)),
         None => None,
     };
     let args = &Args {
@@ -79,15 +72,7 @@ pub fn run(
         ..args.clone()
     };
     let cat = cx.catalog();
-    // Every copy holding the name; else the skill at that path (folder or SKILL.md).
-    let mut matches: Vec<&Skill> = cat.named(&args.name).collect();
-    let mut shown_name = args.name.clone();
-    if matches.is_empty()
-        && let Ok(s) = crate::actions::find_skill(&cat, std::path::Path::new(&args.name))
-    {
-        matches.push(s);
-        shown_name = s.label().to_string();
-    }
+    let (matches, shown_name) = copies_named(&cat, &args.name);
     if args.json {
         serde_json::to_writer_pretty(
             &mut *out,
@@ -97,40 +82,16 @@ pub fn run(
             },
         )?;
         writeln!(out)?;
-        return Ok(Ok(if matches.is_empty() {
+        return Ok(if matches.is_empty() {
             EXIT_FINDING
         } else {
             EXIT_OK
-        }));
+        });
     }
     let name = sanitize::line(&shown_name).into_owned();
     if matches.is_empty() {
-        writeln!(
-            out,
-            "No SKILL.md with the name or folder `{name}` in any root of any agent."
-        )?;
-        let lower = args.name.to_lowercase();
-        let near: Vec<&str> = cat
-            .skills
-            .iter()
-            .map(|s| s.label())
-            .filter(|l| {
-                let l = l.to_lowercase();
-                l.contains(&lower) || lower.contains(&l) || edit_distance(&l, &lower) <= 2
-            })
-            .collect();
-        if !near.is_empty() {
-            let near: Vec<String> = near
-                .iter()
-                .map(|n| sanitize::line(n).into_owned())
-                .collect();
-            writeln!(out, "Did you mean: {}?", near.join(", "))?;
-        }
-        writeln!(
-            out,
-            "`skilltui roots` lists the folders each agent scans; `skilltui list` every skill found."
-        )?;
-        return Ok(Ok(EXIT_FINDING));
+        write_not_found(&cat, &args.name, &name, out)?;
+        return Ok(EXIT_FINDING);
     }
     writeln!(
         out,
@@ -140,119 +101,186 @@ pub fn run(
     )?;
     for s in matches {
         writeln!(out)?;
-        let unparsed = s.problems.iter().any(|p| {
-            matches!(
-                p.code,
-                "yaml-invalid"
-                    | "frontmatter-missing"
-                    | "frontmatter-unclosed"
-                    | "frontmatter-not-mapping"
-            )
-        });
-        let fm = match &s.name {
-            Some(n) => format!("name `{}`", sanitize::line(n)),
-            None if unparsed => "frontmatter not valid YAML by the spec".into(),
-            None => "no frontmatter name".into(),
-        };
-        writeln!(
-            out,
-            "{}  ({} scope, folder `{}`, {fm})",
-            cx.show(&s.path),
-            s.scope.as_str(),
-            sanitize::line(&s.dir)
-        )?;
-        let width = s.verdicts.iter().map(|(a, _)| a.len()).max().unwrap_or(0);
-        let pad = " ".repeat(width + 6);
-        for (agent, v) in &s.verdicts {
-            if args.agent.as_ref().is_some_and(|a| a != agent) {
-                continue;
-            }
-            // The answer first: glyph, verdict, the deciding reason and what to do.
-            let a = present::answer(v);
-            let deciding = a.deciding.map(|i| &v.reasons[i]);
-            let head = match (v.status, deciding) {
-                (Status::Visible, _) => headline(v, s.label()),
-                (_, Some(r)) => format!("{}: {} {}", a.label, cx.say(&r.message), r.evidence),
-                (_, None) => a.label.to_string(),
-            };
-            writeln!(
-                out,
-                "  {} {agent:<width$}  {head}",
-                cx.paint(sgr(v.status), a.glyph)
-            )?;
-            match &a.remedy {
-                Some(Remedy::QuickFix(code)) => writeln!(
-                    out,
-                    "{pad}quick fix: skilltui fix {} --only {code}",
-                    cx.show(&s.path)
-                )?,
-                Some(Remedy::MakeWin) => {
-                    if let Some(w) = &v.winner {
-                        writeln!(out, "{pad}winner: {}", cx.show(w))?;
-                    }
-                    writeln!(
-                        out,
-                        "{pad}fix: rename one copy (`skilltui rename`) or remove the other (`skilltui rm`)"
-                    )?;
-                }
-                Some(Remedy::Relocate) => writeln!(
-                    out,
-                    "{pad}fix: move, copy or link it into a root {agent} scans (`skilltui mv`; `skilltui roots` lists them)"
-                )?,
-                None => {}
-            }
-            // Then the other reasons (for one agent or a problem, all; else only the notes),
-            // then the sources, dimmed.
-            let full = args.agent.is_some() || v.status != Status::Visible;
-            for r in present::other_reasons(v, &a) {
-                let boring = matches!(r.topic, Topic::Found | Topic::NameSource);
-                if !full && boring {
-                    continue;
-                }
-                writeln!(out, "{pad}- {} {}", cx.say(&r.message), r.evidence)?;
-                if let Some(fix) = &r.fix {
-                    writeln!(
-                        out,
-                        "{pad}  quick fix: skilltui fix {} --only {fix}",
-                        cx.show(&s.path)
-                    )?;
-                }
-                if full {
-                    sources(&cx, out, &format!("{pad}  "), r)?;
-                }
-            }
-            if let Some(r) = deciding
-                && full
-            {
-                sources(&cx, out, &pad, r)?;
-            }
+        write_copy(&cx, s, args.agent.as_deref(), out)?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// Every copy holding the name, else the skill at that path (folder or SKILL.md); and the name
+/// to show.
+fn copies_named<'a>(cat: &'a Catalog, arg: &'a str) -> (Vec<&'a Skill>, String) {
+    let mut matches: Vec<&Skill> = cat.named(arg).collect();
+    let mut shown_name = arg.to_string();
+    if matches.is_empty()
+        && let Ok(s) = crate::actions::find_skill(cat, std::path::Path::new(arg))
+    {
+        matches.push(s);
+        shown_name = s.label().to_string();
+    }
+    (matches, shown_name)
+}
+
+/// No copy has the name: say so, with the names near it and where to look.
+fn write_not_found(cat: &Catalog, arg: &str, name: &str, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "No SKILL.md with the name or folder `{name}` in any root of any agent."
+    )?;
+    let lower = arg.to_lowercase();
+    let near: Vec<&str> = cat
+        .skills
+        .iter()
+        .map(|s| s.label())
+        .filter(|l| {
+            let l = l.to_lowercase();
+            l.contains(&lower) || lower.contains(&l) || edit_distance(&l, &lower) <= 2
+        })
+        .collect();
+    if !near.is_empty() {
+        let near: Vec<String> = near
+            .iter()
+            .map(|n| sanitize::line(n).into_owned())
+            .collect();
+        writeln!(out, "Did you mean: {}?", near.join(", "))?;
+    }
+    writeln!(
+        out,
+        "`skilltui roots` lists the folders each agent scans; `skilltui list` every skill found."
+    )
+}
+
+/// One copy: its path and frontmatter, each agent's verdict (or `only`'s), its spec problems.
+fn write_copy(cx: &Context, s: &Skill, only: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
+    let unparsed = s.problems.iter().any(|p| {
+        matches!(
+            p.code,
+            "yaml-invalid"
+                | "frontmatter-missing"
+                | "frontmatter-unclosed"
+                | "frontmatter-not-mapping"
+        )
+    });
+    let fm = match &s.name {
+        Some(n) => format!("name `{}`", sanitize::line(n)),
+        None if unparsed => "frontmatter not valid YAML by the spec".into(),
+        None => "no frontmatter name".into(),
+    };
+    writeln!(
+        out,
+        "{}  ({} scope, folder `{}`, {fm})",
+        cx.show(&s.path),
+        s.scope.as_str(),
+        sanitize::line(&s.dir)
+    )?;
+    let width = s.verdicts.iter().map(|(a, _)| a.len()).max().unwrap_or(0);
+    for (agent, v) in &s.verdicts {
+        if only.is_some_and(|a| a != agent) {
+            continue;
         }
-        // The specification's problems after the verdicts, counted first.
-        if !s.problems.is_empty() {
-            let errors = s
-                .problems
-                .iter()
-                .filter(|p| p.severity == crate::spec::Severity::Error)
-                .count();
-            let warnings = s.problems.len() - errors;
+        write_verdict(cx, s, agent, v, width, only.is_some(), out)?;
+    }
+    write_spec_problems(cx, s, out)
+}
+
+/// One agent's verdict: the answer first (glyph, verdict, the deciding reason and what to do),
+/// then the other reasons (for one agent or a problem, all; else only the notes), then the
+/// sources, dimmed.
+fn write_verdict(
+    cx: &Context,
+    s: &Skill,
+    agent: &str,
+    v: &Verdict,
+    width: usize,
+    one_agent: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let pad = " ".repeat(width + 6);
+    let a = present::answer(v);
+    let deciding = a.deciding.map(|i| &v.reasons[i]);
+    let head = match (v.status, deciding) {
+        (Status::Visible, _) => headline(v, s.label()),
+        (_, Some(r)) => format!("{}: {} {}", a.label, cx.say(&r.message), r.evidence),
+        (_, None) => a.label.to_string(),
+    };
+    writeln!(
+        out,
+        "  {} {agent:<width$}  {head}",
+        cx.paint(sgr(v.status), a.glyph)
+    )?;
+    match &a.remedy {
+        Some(Remedy::QuickFix(code)) => writeln!(
+            out,
+            "{pad}quick fix: skilltui fix {} --only {code}",
+            cx.show(&s.path)
+        )?,
+        Some(Remedy::MakeWin) => {
+            if let Some(w) = &v.winner {
+                writeln!(out, "{pad}winner: {}", cx.show(w))?;
+            }
             writeln!(
                 out,
-                "  spec: {errors} error{}, {warnings} warning{}",
-                if errors == 1 { "" } else { "s" },
-                if warnings == 1 { "" } else { "s" }
+                "{pad}fix: rename one copy (`skilltui rename`) or remove the other (`skilltui rm`)"
             )?;
-            for p in &s.problems {
-                writeln!(
-                    out,
-                    "    {}[{}]: {}",
-                    p.severity.as_str(),
-                    p.code,
-                    cx.say(&p.message)
-                )?;
-            }
+        }
+        Some(Remedy::Relocate) => writeln!(
+            out,
+            "{pad}fix: move, copy or link it into a root {agent} scans (`skilltui mv`; `skilltui roots` lists them)"
+        )?,
+        None => {}
+    }
+    let full = one_agent || v.status != Status::Visible;
+    for r in present::other_reasons(v, &a) {
+        let boring = matches!(r.topic, Topic::Found | Topic::NameSource);
+        if !full && boring {
+            continue;
+        }
+        writeln!(out, "{pad}- {} {}", cx.say(&r.message), r.evidence)?;
+        if let Some(fix) = &r.fix {
+            writeln!(
+                out,
+                "{pad}  quick fix: skilltui fix {} --only {fix}",
+                cx.show(&s.path)
+            )?;
+        }
+        if full {
+            sources(cx, out, &format!("{pad}  "), r)?;
         }
     }
-    Ok(Ok(EXIT_OK))
+    if let Some(r) = deciding
+        && full
+    {
+        sources(cx, out, &pad, r)?;
+    }
+    Ok(())
+}
+
+/// The specification's problems after the verdicts, counted first.
+fn write_spec_problems(cx: &Context, s: &Skill, out: &mut dyn Write) -> io::Result<()> {
+    if s.problems.is_empty() {
+        return Ok(());
+    }
+    let errors = s
+        .problems
+        .iter()
+        .filter(|p| p.severity == crate::spec::Severity::Error)
+        .count();
+    let warnings = s.problems.len() - errors;
+    writeln!(
+        out,
+        "  spec: {errors} error{}, {warnings} warning{}",
+        if errors == 1 { "" } else { "s" },
+        if warnings == 1 { "" } else { "s" }
+    )?;
+    for p in &s.problems {
+        writeln!(
+            out,
+            "    {}[{}]: {}",
+            p.severity.as_str(),
+            p.code,
+            cx.say(&p.message)
+        )?;
+    }
+    Ok(())
 }
 
 /// The colour of a status glyph (SGR), as `list` paints it.

@@ -7,7 +7,7 @@
 
 use super::context::{Common, Context};
 use super::rename::Confirm;
-use super::{EXIT_FINDING, EXIT_OK, ExitCode};
+use super::{CliError, EXIT_FINDING, EXIT_OK, Outcome};
 use crate::actions::planner::{self, Candidate, Effect, Predicted};
 use crate::actions::{self, Op, Refusal};
 use crate::catalog::{Catalog, Skill};
@@ -33,30 +33,20 @@ pub struct Args {
     pub confirm: Confirm,
 }
 
-pub fn run(
-    args: &Args,
-    common: &Common,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
-    let cx = match Context::new(common) {
-        Ok(cx) => cx,
-        Err(e) => return Ok(Err(e)),
-    };
+pub fn run(args: &Args, common: &Common, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let cx = Context::new(common)?;
     let agent = match cx.resolve_agents(std::slice::from_ref(&args.agent)) {
         Ok(mut a) => a.remove(0),
-        Err(e) => return Ok(Err(e)),
+        Err(e) => return Err(CliError::Usage(e)),
     };
     let live = Live::new(Arc::new(cx.models.clone()), cx.env.clone());
     let cat = live.catalog().clone();
-    let skill = match find(&cat, &args.skill, Some(&agent)) {
-        Ok(s) => s.path.clone(),
-        Err(r) => return refused(err, &cx, &r),
-    };
-    let cands = match planner::win(&live, &cx.env, &skill, &agent, &AtomicBool::new(false)) {
-        Ok(c) => c,
-        Err(r) => return refused(err, &cx, &r),
-    };
+    let skill = find(&cat, &args.skill, Some(&agent))
+        .map_err(|r| cx.refused(&r))?
+        .path
+        .clone();
+    let cands = planner::win(&live, &cx.env, &skill, &agent, &AtomicBool::new(false))
+        .map_err(|r| cx.refused(&r))?;
     let head = format!("make {} win for {agent}", cx.show(&skill),);
     finish(
         &cx,
@@ -114,11 +104,6 @@ pub fn find<'a>(cat: &'a Catalog, arg: &Path, agent: Option<&str>) -> Result<&'a
             )))
         }
     }
-}
-
-fn refused(err: &mut dyn Write, cx: &Context, r: &Refusal) -> io::Result<Result<ExitCode, String>> {
-    writeln!(err, "skilltui: refused: {}", cx.say(&r.0))?;
-    Ok(Ok(EXIT_FINDING))
 }
 
 /// An operation as JSON.
@@ -245,7 +230,7 @@ pub fn finish(
     flags: &Confirm,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> io::Result<Result<ExitCode, String>> {
+) -> Outcome {
     let best = cands.first().filter(|c| c.achieves);
     // Decide whether to apply before printing (JSON is one document).
     let tty = io::stdin().is_terminal();
@@ -275,20 +260,16 @@ pub fn finish(
     }
     let mut applied: Option<Value> = None;
     if apply && let Some(c) = best {
-        match actions::apply(&c.plan) {
-            Ok(entry) => {
-                if !as_json {
-                    writeln!(
-                        out,
-                        "Done: {} (`skilltui undo` reverts it; journal entry {})",
-                        cx.say(&entry.title),
-                        entry.id
-                    )?;
-                }
-                applied = Some(json!({"title": entry.title, "journal": entry.id}));
-            }
-            Err(r) => return refused(err, cx, &r),
+        let entry = actions::apply(&c.plan).map_err(|r| cx.refused(&r))?;
+        if !as_json {
+            writeln!(
+                out,
+                "Done: {} (`skilltui undo` reverts it; journal entry {})",
+                cx.say(&entry.title),
+                entry.id
+            )?;
         }
+        applied = Some(json!({"title": entry.title, "journal": entry.id}));
     } else if said_dry && !as_json {
         writeln!(out, "(dry run: nothing changed)")?;
     }
@@ -301,7 +282,7 @@ pub fn finish(
     }
     if best.is_none() {
         writeln!(err, "skilltui: no plan reaches the goal")?;
-        return Ok(Ok(EXIT_FINDING));
+        return Ok(EXIT_FINDING);
     }
-    Ok(Ok(EXIT_OK))
+    Ok(EXIT_OK)
 }

@@ -200,7 +200,7 @@ fn quote_value_turns_a_one_line_list_into_the_string_copilot_needs() {
     let cat = fx.catalog();
     let offered = actions::fixes(&cat, &models(), cat.skill(&md).unwrap());
     assert!(
-        offered.iter().any(|f| f.code == "quote-value"),
+        offered.iter().any(|f| f.code.as_str() == "quote-value"),
         "{offered:?}"
     );
     let (plan, pv, after) = round_trip(
@@ -236,7 +236,7 @@ fn quote_value_turns_a_one_line_list_into_the_string_copilot_needs() {
     );
     let offered = actions::fixes(&cat, &models(), cat.skill(&block).unwrap());
     assert!(
-        !offered.iter().any(|f| f.code == "quote-value"),
+        !offered.iter().any(|f| f.code.as_str() == "quote-value"),
         "{offered:?}"
     );
 }
@@ -269,7 +269,7 @@ fn add_description_and_remove_bom() {
     let cat = fx.catalog();
     let codes: Vec<&str> = actions::fixes(&cat, &models(), cat.skill(&md).unwrap())
         .iter()
-        .map(|f| f.code)
+        .map(|f| f.code.as_str())
         .collect();
     assert_eq!(codes, ["remove-bom"]);
     let (_, pv, after) = round_trip(

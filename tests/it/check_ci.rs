@@ -666,8 +666,8 @@ fn explorer_without_colour_keeps_attributes_only() {
 
 #[test]
 fn library_findings_and_groups() {
-    for c in Code::ALL {
-        assert_eq!(Code::parse(c.as_str()), Some(*c));
+    for c in Code::all() {
+        assert_eq!(Code::parse(c.as_str()), Some(c));
         assert!(!c.description().is_empty() && !c.help().is_empty());
     }
     let f = Fx::new();

@@ -29,6 +29,7 @@ mod plugin_namespace;
 mod reader_never_panics;
 mod settings;
 mod skills_ref_conformance;
+mod stable_names;
 mod tui_frames;
 mod tui_search;
 mod tui_update;

@@ -1,0 +1,181 @@
+//! Stable names (exit codes, problem codes, quick-fix codes): the enums keep their strings, the
+//! README's tables name every variant (a variant added without its row, or a row left behind,
+//! fails here with the expected rows), and the command line checks them.
+
+use skilltui::context::ExitCode;
+use std::path::Path;
+use strum::IntoEnumIterator;
+
+fn readme() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
+}
+
+/// The table rows (`| … |` lines after the header and its rule) of the README section headed
+/// `heading`.
+fn table_under(readme: &str, heading: &str) -> Vec<String> {
+    let start = readme
+        .find(heading)
+        .unwrap_or_else(|| panic!("README has no section {heading}"));
+    readme[start..]
+        .lines()
+        .skip(1)
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(str::to_string)
+        .collect()
+}
+
+fn assert_table(heading: &str, expected: Vec<String>) {
+    let found = table_under(&readme(), heading);
+    assert_eq!(
+        found,
+        expected,
+        "the README's table under {heading} differs from the enum; expected rows:\n{}",
+        expected.join("\n")
+    );
+}
+
+#[test]
+fn exit_code_table_matches_the_enum() {
+    let rows = ExitCode::iter()
+        .map(|c| format!("| {} | `{c}` | {} |", c.code(), c.meaning()))
+        .collect();
+    assert_table("### Exit codes", rows);
+}
+
+#[test]
+fn exit_codes_are_the_process_statuses() {
+    let pairs: Vec<(u8, &str)> = ExitCode::iter().map(|c| (u8::from(c), c.into())).collect();
+    assert_eq!(pairs, [(0, "ok"), (1, "finding"), (2, "usage")]);
+}
+
+#[test]
+fn help_ends_with_the_exit_codes() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skilltui"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    let tail = &help[help
+        .find("Exit status:")
+        .expect("--help lists the exit status")..];
+    for c in ExitCode::iter() {
+        let line = format!("  {}  ", c.code());
+        assert!(tail.contains(&line), "--help lacks exit status {c}: {tail}");
+    }
+}
+
+/// The codes named in the first column of the rows under `heading`, in order (a row may name
+/// several, `a`, `b`).
+fn codes_in_first_column(heading: &str) -> Vec<String> {
+    table_under(&readme(), heading)
+        .iter()
+        .flat_map(|row| {
+            let first = row.split('|').nth(1).unwrap_or_default().to_string();
+            first
+                .split(',')
+                .map(|c| c.trim().trim_matches('`').to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn problem_code_table_names_every_spec_code() {
+    use skilltui::findings::Code;
+    // The spec's problem codes follow `spec-other` in `Code` (the verdict codes come first).
+    let spec: Vec<String> = Code::all()
+        .skip_while(|c| *c != Code::SpecOther)
+        .skip(1)
+        .map(|c| c.as_str().to_string())
+        .collect();
+    assert_eq!(
+        codes_in_first_column("Problem codes are stable"),
+        spec,
+        "README's problem code table and findings::Code differ"
+    );
+}
+
+#[test]
+fn fix_table_names_every_fix_in_order() {
+    use skilltui::actions::FixCode;
+    let codes: Vec<String> = FixCode::iter().map(|c| c.as_str().to_string()).collect();
+    assert_eq!(
+        codes_in_first_column("Quick fixes (`fix --only CODE`)"),
+        codes,
+        "README's quick fix table and actions::FixCode differ"
+    );
+}
+
+#[test]
+fn code_strings_are_unchanged() {
+    use skilltui::findings::Code;
+    let all: Vec<&str> = Code::all().map(Code::as_str).collect();
+    assert_eq!(
+        all,
+        [
+            "shadowed",
+            "rejected",
+            "disabled",
+            "unknown",
+            "not-found",
+            "invisible",
+            "root-not-scanned",
+            "spec-other",
+            "path-missing",
+            "not-a-directory",
+            "skill-md-missing",
+            "skill-md-lowercase",
+            "file-too-large",
+            "file-not-utf8",
+            "file-binary",
+            "file-unreadable",
+            "frontmatter-missing",
+            "frontmatter-unclosed",
+            "yaml-invalid",
+            "frontmatter-not-mapping",
+            "field-unexpected",
+            "name-missing",
+            "name-not-string",
+            "name-empty",
+            "name-too-long",
+            "name-not-lowercase",
+            "name-hyphen-edge",
+            "name-consecutive-hyphens",
+            "name-invalid-chars",
+            "name-directory-mismatch",
+            "description-missing",
+            "description-not-string",
+            "description-empty",
+            "description-too-long",
+            "compatibility-not-string",
+            "compatibility-too-long",
+            "compatibility-empty",
+            "metadata-not-map",
+            "allowed-tools-not-string",
+            "license-not-string",
+            "reference-missing",
+        ]
+    );
+    for c in Code::all() {
+        assert_eq!(c.to_string(), c.as_str());
+        assert_eq!(Code::parse(c.as_str()), Some(c));
+    }
+}
+
+#[test]
+fn fix_only_rejects_an_unknown_code_and_lists_the_codes() {
+    use skilltui::actions::FixCode;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skilltui"))
+        .args(["fix", "some-skill", "--only", "quote-evrything", "--demo"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(i32::from(ExitCode::Usage.code())));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("quote-evrything"), "{err}");
+    for c in FixCode::iter() {
+        assert!(err.contains(c.as_str()), "the error lacks {c}: {err}");
+    }
+}
