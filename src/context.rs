@@ -148,6 +148,7 @@ impl Context {
                 crate::watch::Report::Warning(w) => {
                     eprintln!("skilltui: {}", sanitize::line(&w));
                 }
+                crate::watch::Report::Progress(_) => {}
             }
         }
         match handle.join() {

@@ -685,6 +685,7 @@ fn the_watcher_follows_root_groups_and_the_trust_file() {
         move |r| match r {
             skilltui::watch::Report::Update(u) => tx.send(u).is_ok(),
             skilltui::watch::Report::Warning(_) => true,
+            skilltui::watch::Report::Progress(_) => true,
         },
     )
     .unwrap();
