@@ -639,7 +639,7 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         skilltui::watch::DEBOUNCE,
         move |r| match r {
             skilltui::watch::Report::Update(u) => tx.send(u).is_ok(),
-            skilltui::watch::Report::Warning(_) => true,
+            skilltui::watch::Report::Warning(_) | skilltui::watch::Report::Progress(_) => true,
         },
     )
     .expect("the watcher starts");

@@ -285,6 +285,7 @@ impl Context {
                 crate::watch::Report::Warning(w) => {
                     eprintln!("skilltui: {}", sanitize::line(&w));
                 }
+                crate::watch::Report::Progress(_) => {}
             }
         }
         handle.join().map_err(CliError::Usage)?;

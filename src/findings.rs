@@ -260,9 +260,7 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
             .find(|a| a.id == id)
             .map_or_else(|| id.to_string(), |a| a.name.clone())
     };
-    // (agent, root, rule) → (skills, first reason, scope) for roots an agent never reads.
-    type RootKey = (usize, PathBuf, RuleId);
-    let mut unread: BTreeMap<RootKey, (usize, crate::resolve::Reason, Scope)> = BTreeMap::new();
+    let mut unread: Unread = BTreeMap::new();
     for s in &cat.skills {
         for p in &s.problems {
             out.push(spec_finding(models, s, p));
@@ -273,137 +271,27 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
                 seen = true;
                 continue;
             }
-            let Some(reason) = v.decisive() else { continue };
-            let topic = reason.topic;
-            let code = match v.status {
-                Status::Visible => continue,
-                // The same file reached twice through a symlink is loaded once: nothing wrong.
-                Status::Shadowed
-                    if matches!(topic, Topic::Precedence | Topic::SameFile)
-                        && v.winner.is_some() =>
-                {
-                    if same_file_shadow(v) {
-                        continue;
-                    }
-                    Code::Shadowed
-                }
-                Status::Shadowed => Code::Shadowed,
-                Status::Rejected if topic == Topic::Setting => Code::Disabled,
-                Status::Rejected => Code::Rejected,
-                Status::Unknown => Code::Unknown,
-                Status::NotFound if topic.is_root_level() => {
-                    let root = s.root.clone().unwrap_or_default();
-                    let e = unread.entry((ai, root, reason.rule.clone())).or_insert((
-                        0,
-                        reason.clone(),
-                        s.scope,
-                    ));
-                    e.0 += 1;
-                    continue;
-                }
-                // A loose `*.md` beside the skills (a README) that an agent does not load is
-                // what the user expects; the loose file is listed only because another agent
-                // may load it.
-                Status::NotFound if !is_skill_md(&s.path) => continue,
-                Status::NotFound => Code::NotFound,
-            };
-            let root = v.root.clone().or_else(|| s.root.clone());
-            out.push(Finding {
-                subject: Subject::Skill,
-                path: s.path.clone(),
-                agent: Some(agent.clone()),
-                severity: Severity::Error,
-                code,
-                cause: Cause {
-                    rule: reason.rule.clone(),
-                    root,
-                },
-                message: reason.message.to_string(),
-                line: None,
-                column: None,
-                fix: verdict_fix(cat, s, agent, &name_of(agent), code, topic, v),
-                source: Some(reason.source.clone()),
-                evidence: Some(reason.evidence.clone()),
-                enforced_by: Vec::new(),
-                skills: 1,
-            });
+            if let Some(f) = verdict_finding(cat, s, ai, agent, v, &name_of, &mut unread) {
+                out.push(f);
+            }
         }
         if !seen && !s.verdicts.is_empty() && is_skill_md(&s.path) {
-            let root = s.root.clone();
-            out.push(Finding {
-                subject: Subject::Skill,
-                path: s.path.clone(),
-                agent: None,
-                severity: Severity::Error,
-                code: Code::Invisible,
-                cause: Cause {
-                    rule: RuleId::skilltui("visible-to-none"),
-                    root: root.clone(),
-                },
-                message: "no agent loads this skill".into(),
-                line: None,
-                column: None,
-                fix: Some(Fix {
-                    text: "move it into a folder an agent scans (`skilltui roots` lists them), or fix what each agent's verdict names (`skilltui why`)".into(),
-                    quick_fix: None,
-                    target: None,
-                }),
-                source: None,
-                evidence: None,
-                enforced_by: Vec::new(),
-                skills: 1,
-            });
+            out.push(invisible_finding(s));
         }
     }
     for ((ai, root, rule), (n, reason, scope)) in unread {
         let Some((agent, _)) = cat.skills.first().and_then(|s| s.verdicts.get(ai)) else {
             continue;
         };
-        let name = name_of(agent);
-        let target = share_target(cat, agent, scope);
-        let fix = match &target {
-            Some(t) => Fix {
-                text: format!(
-                    "to share these skills with {name}, link each skill folder into {} (`ln -s {}/NAME {}/NAME`), or move them there (`skilltui mv`)",
-                    t.display(),
-                    root.display(),
-                    t.display()
-                ),
-                quick_fix: None,
-                target: Some(t.clone()),
-            },
-            None => Fix {
-                text: format!(
-                    "{name} scans no folder that exists here; `skilltui roots` lists where it looks"
-                ),
-                quick_fix: None,
-                target: None,
-            },
-        };
-        out.push(Finding {
-            subject: Subject::Root,
-            path: root.clone(),
-            agent: Some(agent.clone()),
-            severity: Severity::Info,
-            code: Code::RootNotScanned,
-            cause: Cause {
-                rule,
-                root: Some(root.clone()),
-            },
-            message: format!(
-                "{n} skill{} in {}: not read by {name} ({})",
-                if n == 1 { "" } else { "s" },
-                root.display(),
-                reason.message
-            ),
-            line: None,
-            column: None,
-            fix: Some(fix),
-            source: Some(reason.source.clone()),
-            evidence: Some(reason.evidence.clone()),
-            enforced_by: Vec::new(),
-            skills: n,
-        });
+        out.push(unread_root_finding(
+            cat,
+            agent,
+            &name_of(agent),
+            (root, rule),
+            n,
+            &reason,
+            scope,
+        ));
     }
     let order: BTreeMap<&str, usize> = cat
         .agents
@@ -418,6 +306,158 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
             .cmp(&(b.severity, b.code, &b.cause, &b.path, bi, b.line, b.column))
     });
     out
+}
+
+/// (agent, root, rule) → (skills, first reason, scope) for roots an agent never reads.
+type Unread = BTreeMap<(usize, PathBuf, RuleId), (usize, crate::resolve::Reason, Scope)>;
+
+/// The finding of one agent's verdict on a skill it does not load; a root the agent never reads
+/// is counted in `unread` instead (one finding per root), and what is not wrong gives none.
+fn verdict_finding(
+    cat: &Catalog,
+    s: &Skill,
+    ai: usize,
+    agent: &str,
+    v: &crate::resolve::Verdict,
+    name_of: &dyn Fn(&str) -> String,
+    unread: &mut Unread,
+) -> Option<Finding> {
+    let reason = v.decisive()?;
+    let topic = reason.topic;
+    let code = match v.status {
+        Status::Visible => return None,
+        // The same file reached twice through a symlink is loaded once: nothing wrong.
+        Status::Shadowed
+            if matches!(topic, Topic::Precedence | Topic::SameFile) && v.winner.is_some() =>
+        {
+            if same_file_shadow(v) {
+                return None;
+            }
+            Code::Shadowed
+        }
+        Status::Shadowed => Code::Shadowed,
+        Status::Rejected if topic == Topic::Setting => Code::Disabled,
+        Status::Rejected => Code::Rejected,
+        Status::Unknown => Code::Unknown,
+        Status::NotFound if topic.is_root_level() => {
+            let root = s.root.clone().unwrap_or_default();
+            let e = unread.entry((ai, root, reason.rule.clone())).or_insert((
+                0,
+                reason.clone(),
+                s.scope,
+            ));
+            e.0 += 1;
+            return None;
+        }
+        // A loose `*.md` beside the skills (a README) that an agent does not load is what the
+        // user expects; the loose file is listed only because another agent may load it.
+        Status::NotFound if !is_skill_md(&s.path) => return None,
+        Status::NotFound => Code::NotFound,
+    };
+    let root = v.root.clone().or_else(|| s.root.clone());
+    Some(Finding {
+        subject: Subject::Skill,
+        path: s.path.clone(),
+        agent: Some(agent.to_string()),
+        severity: Severity::Error,
+        code,
+        cause: Cause {
+            rule: reason.rule.clone(),
+            root,
+        },
+        message: reason.message.to_string(),
+        line: None,
+        column: None,
+        fix: verdict_fix(cat, s, agent, &name_of(agent), code, topic, v),
+        source: Some(reason.source.clone()),
+        evidence: Some(reason.evidence.clone()),
+        enforced_by: Vec::new(),
+        skills: 1,
+    })
+}
+
+/// A SKILL.md no agent loads.
+fn invisible_finding(s: &Skill) -> Finding {
+    let root = s.root.clone();
+    Finding {
+        subject: Subject::Skill,
+        path: s.path.clone(),
+        agent: None,
+        severity: Severity::Error,
+        code: Code::Invisible,
+        cause: Cause {
+            rule: RuleId::skilltui("visible-to-none"),
+            root: root.clone(),
+        },
+        message: "no agent loads this skill".into(),
+        line: None,
+        column: None,
+        fix: Some(Fix {
+            text: "move it into a folder an agent scans (`skilltui roots` lists them), or fix what each agent's verdict names (`skilltui why`)".into(),
+            quick_fix: None,
+            target: None,
+        }),
+        source: None,
+        evidence: None,
+        enforced_by: Vec::new(),
+        skills: 1,
+    }
+}
+
+/// One finding for a root an agent never reads, holding `n` skills.
+fn unread_root_finding(
+    cat: &Catalog,
+    agent: &str,
+    name: &str,
+    (root, rule): (PathBuf, RuleId),
+    n: usize,
+    reason: &crate::resolve::Reason,
+    scope: Scope,
+) -> Finding {
+    let target = share_target(cat, agent, scope);
+    let fix = match &target {
+        Some(t) => Fix {
+            text: format!(
+                "to share these skills with {name}, link each skill folder into {} (`ln -s {}/NAME {}/NAME`), or move them there (`skilltui mv`)",
+                t.display(),
+                root.display(),
+                t.display()
+            ),
+            quick_fix: None,
+            target: Some(t.clone()),
+        },
+        None => Fix {
+            text: format!(
+                "{name} scans no folder that exists here; `skilltui roots` lists where it looks"
+            ),
+            quick_fix: None,
+            target: None,
+        },
+    };
+    Finding {
+        subject: Subject::Root,
+        path: root.clone(),
+        agent: Some(agent.to_string()),
+        severity: Severity::Info,
+        code: Code::RootNotScanned,
+        cause: Cause {
+            rule,
+            root: Some(root.clone()),
+        },
+        message: format!(
+            "{n} skill{} in {}: not read by {name} ({})",
+            if n == 1 { "" } else { "s" },
+            root.display(),
+            reason.message
+        ),
+        line: None,
+        column: None,
+        fix: Some(fix),
+        source: Some(reason.source.clone()),
+        evidence: Some(reason.evidence.clone()),
+        enforced_by: Vec::new(),
+        skills: n,
+    }
 }
 
 /// Keeps the findings that concern one of `agents` (and every finding without an agent).

@@ -65,6 +65,9 @@ pub enum Report {
     Update(Update),
     /// Not fatal: a folder that could not be watched, an event error.
     Warning(String),
+    /// While the first scan runs: the files walked and read so far, every [`PROGRESS_EVERY`]
+    /// when they changed, then once more with the final counts just before the first snapshot.
+    Progress(crate::scan::Counts),
 }
 
 /// Messages to the watcher thread.
@@ -305,27 +308,14 @@ fn classify(
 /// How often the first scan's progress is reported while it runs.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
-/// Starts the watcher. `report` is called from the watcher thread for every snapshot and
-/// warning; when it returns false (nobody listens any more) the watcher stops. The first
-/// report is the initial snapshot.
+/// Starts the watcher. `report` is called from the watcher thread for every snapshot, warning
+/// and, during the first scan, its progress; when it returns false (nobody listens any more)
+/// the watcher stops. The first [`Report::Update`] is the initial snapshot.
 pub fn spawn(
     models: Arc<Vec<AgentModel>>,
     env: Env,
     debounce: Duration,
     report: impl FnMut(Report) -> bool + Send + 'static,
-) -> std::io::Result<WatchHandle> {
-    spawn_with_progress(models, env, debounce, report, |_| {})
-}
-
-/// [`spawn`], and while the first scan runs, `progress` is called from the watcher thread
-/// every [`PROGRESS_EVERY`] with the files walked and read so far (when they changed), then
-/// once more with the final counts just before the first snapshot is reported.
-pub fn spawn_with_progress(
-    models: Arc<Vec<AgentModel>>,
-    env: Env,
-    debounce: Duration,
-    report: impl FnMut(Report) -> bool + Send + 'static,
-    progress: impl FnMut(crate::scan::Counts) + Send + 'static,
 ) -> std::io::Result<WatchHandle> {
     let (tx, rx) = mpsc::channel::<Input>();
     let control = tx.clone();
@@ -333,7 +323,7 @@ pub fn spawn_with_progress(
         .name("skilltui-watch".into())
         .spawn(move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run(models, env, debounce, tx, rx, report, progress)
+                run(models, env, debounce, tx, rx, report)
             }));
             match result {
                 Ok(r) => r,
@@ -350,7 +340,7 @@ pub fn spawn_with_progress(
 fn first_scan(
     models: &Arc<Vec<AgentModel>>,
     env: &Env,
-    progress: &mut impl FnMut(crate::scan::Counts),
+    report: &mut impl FnMut(Report) -> bool,
 ) -> Live {
     let counts = crate::scan::Progress::new();
     let (done_tx, done_rx) = mpsc::channel::<()>();
@@ -365,7 +355,7 @@ fn first_scan(
         while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(PROGRESS_EVERY) {
             let now = counts.counts();
             if now != last {
-                progress(now);
+                report(Report::Progress(now));
                 last = now;
             }
         }
@@ -374,9 +364,200 @@ fn first_scan(
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
         let now = counts.counts();
         if now != last {
-            progress(now);
+            report(Report::Progress(now));
         }
         live
+    })
+}
+
+type Debouncer = notify_debouncer_full::Debouncer<
+    notify::RecommendedWatcher,
+    notify_debouncer_full::RecommendedCache,
+>;
+
+/// What the watcher watches: the folders it asked the file watcher for, and the roots and
+/// settings files they stand for.
+struct Watching {
+    debouncer: Debouncer,
+    watched: BTreeSet<(PathBuf, bool)>,
+    roots: Watched,
+}
+
+impl Watching {
+    /// The debounced file watcher, sending its events to `tx`; nothing watched yet.
+    fn start(debounce: Duration, tx: &Sender<Input>) -> Result<Watching, String> {
+        let fs_tx = tx.clone();
+        let debouncer = new_debouncer(debounce, None, move |r: DebounceEventResult| {
+            let _ = fs_tx.send(Input::Fs(r));
+        })
+        .map_err(|e| format!("cannot start the file watcher: {e}"))?;
+        Ok(Watching {
+            debouncer,
+            watched: BTreeSet::new(),
+            roots: Watched::default(),
+        })
+    }
+
+    /// Watches what the models and environment ask for now, and nothing else.
+    fn rewatch(
+        &mut self,
+        models: &[AgentModel],
+        env: &Env,
+        report: &mut impl FnMut(Report) -> bool,
+    ) {
+        self.roots = Watched::of(models, env);
+        let wanted: BTreeSet<(PathBuf, bool)> = watch_set(&self.roots, env).into_iter().collect();
+        for (p, _) in self.watched.difference(&wanted) {
+            let _ = self.debouncer.unwatch(p);
+        }
+        for (p, rec) in wanted.difference(&self.watched) {
+            let mode = if *rec {
+                RecursiveMode::Recursive
+            } else {
+                RecursiveMode::NonRecursive
+            };
+            if let Err(e) = self.debouncer.watch(p, mode) {
+                report(Report::Warning(format!(
+                    "cannot watch {}: {e}",
+                    p.display()
+                )));
+            }
+        }
+        self.watched = wanted;
+    }
+}
+
+/// One burst of inputs: the relevant file events, whether a rescan was asked for, every path
+/// the burst touched and those it created.
+#[derive(Default)]
+struct Burst {
+    events: usize,
+    forced: bool,
+    touched: BTreeSet<PathBuf>,
+    created: BTreeSet<PathBuf>,
+}
+
+impl Burst {
+    /// Takes in one input (answering a request for the live state at once); false: stop.
+    fn take(
+        &mut self,
+        input: Input,
+        live: &Arc<Live>,
+        roots: &Watched,
+        env: &Env,
+        report: &mut impl FnMut(Report) -> bool,
+    ) -> bool {
+        match input {
+            Input::Live(reply) => {
+                let _ = reply.send(live.clone());
+            }
+            Input::Control(Control::Stop) => return false,
+            Input::Control(Control::Rescan) => self.forced = true,
+            Input::Fs(Ok(evs)) => {
+                // Reads (our own scans open every SKILL.md) change nothing.
+                for e in evs
+                    .iter()
+                    .filter(|e| !matches!(e.kind, notify::EventKind::Access(_)))
+                    .filter(|e| e.paths.iter().any(|p| relevant(p, roots, env)))
+                {
+                    self.events += 1;
+                    if matches!(e.kind, notify::EventKind::Create(_)) {
+                        self.created.extend(e.paths.iter().cloned());
+                    }
+                    self.touched.extend(e.paths.iter().cloned());
+                }
+            }
+            Input::Fs(Err(errs)) => {
+                // Overflow and other watcher errors: fall back to a full rescan.
+                self.forced = true;
+                for e in errs {
+                    report(Report::Warning(format!("file watcher: {e}")));
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The next burst: the first input to arrive and whatever else is already waiting. None: stop.
+fn next_burst(
+    rx: &Receiver<Input>,
+    live: &Arc<Live>,
+    roots: &Watched,
+    env: &Env,
+    report: &mut impl FnMut(Report) -> bool,
+) -> Option<Burst> {
+    let mut burst = Burst::default();
+    let first = rx.recv().ok()?;
+    if !burst.take(first, live, roots, env, report) {
+        return None;
+    }
+    // Coalesce whatever else is already waiting.
+    while let Ok(i) = rx.try_recv() {
+        if !burst.take(i, live, roots, env, report) {
+            return None;
+        }
+    }
+    Some(burst)
+}
+
+/// Brings the live state up to date after a burst. In-place edits: re-read and re-resolve their
+/// names. Files or folders made, removed or renamed inside existing roots: walk those roots
+/// again. Anything else (a root or a settings file, an overflow, `r`): everything. None: the
+/// burst changed nothing.
+fn refresh(
+    live: &mut Arc<Live>,
+    models: &Arc<Vec<AgentModel>>,
+    env: &Env,
+    burst: &Burst,
+    started: Instant,
+    generation: u64,
+) -> Option<Update> {
+    if burst.events == 0 && !burst.forced {
+        return None;
+    }
+    let (edited, structural) = classify(live, &burst.touched, &burst.created);
+    if edited.is_empty() && !structural && !burst.forced {
+        // Only editors' swap and temp files, or files that came and went.
+        return None;
+    }
+    let partial = if burst.forced {
+        None
+    } else if structural {
+        Arc::make_mut(live).restructure(&burst.touched)
+    } else {
+        Some(Arc::make_mut(live).edit(&edited))
+    };
+    let (diff, reread, rewalked, resolved) = match partial {
+        Some(e) => (
+            e.changed,
+            Some(e.reread),
+            Some(e.rewalked),
+            Some(e.resolved),
+        ),
+        None => {
+            let before = live.catalog().clone();
+            match Arc::get_mut(live) {
+                Some(l) => l.rescan(),
+                // A job still reads the old state: a new one, not a copy to rescan.
+                None => *live = Arc::new(Live::new(models.clone(), env.clone())),
+            }
+            (changed(&before, live.catalog()), None, None, None)
+        }
+    };
+    Some(Update {
+        catalog: live.catalog().clone(),
+        generation,
+        changed: diff,
+        cause: if burst.forced {
+            Cause::Forced
+        } else {
+            Cause::Files(burst.events)
+        },
+        took: started.elapsed(),
+        reread,
+        rewalked,
+        resolved,
     })
 }
 
@@ -387,47 +568,15 @@ fn run(
     tx: Sender<Input>,
     rx: Receiver<Input>,
     mut report: impl FnMut(Report) -> bool,
-    mut progress: impl FnMut(crate::scan::Counts),
 ) -> Result<(), String> {
-    let fs_tx = tx.clone();
-    let mut debouncer = new_debouncer(debounce, None, move |r: DebounceEventResult| {
-        let _ = fs_tx.send(Input::Fs(r));
-    })
-    .map_err(|e| format!("cannot start the file watcher: {e}"))?;
-    let mut watched: BTreeSet<(PathBuf, bool)> = BTreeSet::new();
-    let mut roots = Watched::default();
-    let rewatch = |debouncer: &mut notify_debouncer_full::Debouncer<_, _>,
-                   watched: &mut BTreeSet<(PathBuf, bool)>,
-                   roots: &mut Watched,
-                   report: &mut dyn FnMut(Report) -> bool| {
-        *roots = Watched::of(&models, &env);
-        let wanted: BTreeSet<(PathBuf, bool)> = watch_set(roots, &env).into_iter().collect();
-        for (p, _) in watched.difference(&wanted) {
-            let _ = debouncer.unwatch(p);
-        }
-        for (p, rec) in wanted.difference(watched) {
-            let mode = if *rec {
-                RecursiveMode::Recursive
-            } else {
-                RecursiveMode::NonRecursive
-            };
-            if let Err(e) = debouncer.watch(p, mode) {
-                report(Report::Warning(format!(
-                    "cannot watch {}: {e}",
-                    p.display()
-                )));
-            }
-        }
-        *watched = wanted;
-    };
-
+    let mut watching = Watching::start(debounce, &tx)?;
     // Watch first, then scan: a change made right after the first snapshot is never missed.
-    rewatch(&mut debouncer, &mut watched, &mut roots, &mut report);
+    watching.rewatch(&models, &env, &mut report);
     let started = Instant::now();
     // The state behind the snapshot is kept: an edit to a known SKILL.md re-reads that file and
     // re-resolves the names it touches, nothing else.
     // Held in an `Arc` so that a planning job can read it (`LiveTap`) while this thread goes on.
-    let mut live = Arc::new(first_scan(&models, &env, &mut progress));
+    let mut live = Arc::new(first_scan(&models, &env, &mut report));
     let mut generation = 0u64;
     if !report(Report::Update(Update {
         catalog: live.catalog().clone(),
@@ -441,116 +590,20 @@ fn run(
     })) {
         return Ok(());
     }
-
     loop {
-        let first = match rx.recv() {
-            Ok(i) => i,
-            Err(_) => return Ok(()),
-        };
-        let mut events = 0usize;
-        let mut forced = false;
-        // Every path the burst touched, and those it created.
-        let mut touched: BTreeSet<PathBuf> = BTreeSet::new();
-        let mut created: BTreeSet<PathBuf> = BTreeSet::new();
-        let mut handle = |i: Input,
-                          events: &mut usize,
-                          forced: &mut bool,
-                          report: &mut dyn FnMut(Report) -> bool|
-         -> bool {
-            match i {
-                Input::Live(reply) => {
-                    let _ = reply.send(live.clone());
-                }
-                Input::Control(Control::Stop) => return false,
-                Input::Control(Control::Rescan) => *forced = true,
-                Input::Fs(Ok(evs)) => {
-                    // Reads (our own scans open every SKILL.md) change nothing.
-                    for e in evs
-                        .iter()
-                        .filter(|e| !matches!(e.kind, notify::EventKind::Access(_)))
-                        .filter(|e| e.paths.iter().any(|p| relevant(p, &roots, &env)))
-                    {
-                        *events += 1;
-                        if matches!(e.kind, notify::EventKind::Create(_)) {
-                            created.extend(e.paths.iter().cloned());
-                        }
-                        touched.extend(e.paths.iter().cloned());
-                    }
-                }
-                Input::Fs(Err(errs)) => {
-                    // Overflow and other watcher errors: fall back to a full rescan.
-                    *forced = true;
-                    for e in errs {
-                        report(Report::Warning(format!("file watcher: {e}")));
-                    }
-                }
-            }
-            true
-        };
-        if !handle(first, &mut events, &mut forced, &mut report) {
+        let Some(burst) = next_burst(&rx, &live, &watching.roots, &env, &mut report) else {
             return Ok(());
-        }
-        // Coalesce whatever else is already waiting.
-        while let Ok(i) = rx.try_recv() {
-            if !handle(i, &mut events, &mut forced, &mut report) {
-                return Ok(());
-            }
-        }
-        if events == 0 && !forced {
-            continue;
-        }
-        let (edited, structural) = classify(&live, &touched, &created);
-        if edited.is_empty() && !structural && !forced {
-            // Only editors' swap and temp files, or files that came and went.
-            continue;
-        }
-        let started = Instant::now();
-        // In-place edits: re-read and re-resolve their names. Files or folders made, removed or
-        // renamed inside existing roots: walk those roots again. Anything else (a root or a
-        // settings file, an overflow, `r`): everything.
-        let partial = if forced {
-            None
-        } else if structural {
-            Arc::make_mut(&mut live).restructure(&touched)
-        } else {
-            Some(Arc::make_mut(&mut live).edit(&edited))
         };
-        let (diff, reread, rewalked, resolved) = match partial {
-            Some(e) => (
-                e.changed,
-                Some(e.reread),
-                Some(e.rewalked),
-                Some(e.resolved),
-            ),
-            None => {
-                let before = live.catalog().clone();
-                match Arc::get_mut(&mut live) {
-                    Some(l) => l.rescan(),
-                    // A job still reads the old state: a new one, not a copy to rescan.
-                    None => live = Arc::new(Live::new(models.clone(), env.clone())),
-                }
-                (changed(&before, live.catalog()), None, None, None)
-            }
+        let started = Instant::now();
+        let Some(update) = refresh(&mut live, &models, &env, &burst, started, generation + 1)
+        else {
+            continue;
         };
         generation += 1;
-        let cause = if forced {
-            Cause::Forced
-        } else {
-            Cause::Files(events)
-        };
-        if !report(Report::Update(Update {
-            catalog: live.catalog().clone(),
-            generation,
-            changed: diff,
-            cause,
-            took: started.elapsed(),
-            reread,
-            rewalked,
-            resolved,
-        })) {
+        if !report(Report::Update(update)) {
             return Ok(());
         }
         // Roots may have appeared or vanished.
-        rewatch(&mut debouncer, &mut watched, &mut roots, &mut report);
+        watching.rewatch(&models, &env, &mut report);
     }
 }

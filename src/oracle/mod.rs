@@ -544,27 +544,57 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
     let listed: BTreeSet<(String, String)> = listing
         .skills
         .iter()
-        .map(|l| {
-            let path = if l.path.is_empty() {
-                String::new()
-            } else {
-                canonical(Path::new(&l.path), canon)
-            };
-            (l.name.clone(), path)
-        })
+        .map(|l| (l.name.clone(), listed_path(&l.path, canon)))
         .collect();
+    let used_name_only = predicted_visible(pred, listing, &listed, project, canon, &mut c);
+    listed_not_predicted(pred, &listed, &used_name_only, &mut c);
+    for path in &pred.rejected {
+        if listing.errors.iter().any(|e| error_names(e, path, project)) {
+            c.rejected_with_error += 1;
+        } else {
+            c.rejected_silent += 1;
+        }
+    }
+    for e in &listing.errors {
+        let named_visible = pred.visible.iter().any(|(_, p)| error_names(e, p, project));
+        if named_visible {
+            c.unexpected_errors.push(e.clone());
+        }
+    }
+    c.diffs.sort();
+    c
+}
+
+/// A listed skill's path as compared (empty: the agent gave none).
+fn listed_path(path: &str, canon: bool) -> String {
+    if path.is_empty() {
+        String::new()
+    } else {
+        canonical(Path::new(path), canon)
+    }
+}
+
+/// Each skill skilltui predicts visible: listed as predicted (its description compared),
+/// listed under another name, listed by name only, or missing. Returns the names listed without
+/// a path that a prediction used.
+fn predicted_visible(
+    pred: &Prediction,
+    listing: &Listing,
+    listed: &BTreeSet<(String, String)>,
+    project: &Path,
+    canon: bool,
+    c: &mut Comparison,
+) -> BTreeSet<String> {
     // The listed description of each (name, path) pair.
     let listed_description: BTreeMap<(String, String), Option<String>> = listing
         .skills
         .iter()
         .filter(|l| l.described)
         .map(|l| {
-            let path = if l.path.is_empty() {
-                String::new()
-            } else {
-                canonical(Path::new(&l.path), canon)
-            };
-            ((l.name.clone(), path), l.description.clone())
+            (
+                (l.name.clone(), listed_path(&l.path, canon)),
+                l.description.clone(),
+            )
         })
         .collect();
     let check_description = |path: &str, key: (String, String), c: &mut Comparison| {
@@ -587,7 +617,7 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
     let mut used_name_only = BTreeSet::new();
     for (name, path) in &pred.visible {
         if listed.contains(&(name.clone(), path.clone())) {
-            check_description(path, (name.clone(), path.clone()), &mut c);
+            check_description(path, (name.clone(), path.clone()), c);
             continue;
         }
         if let Some((agent_name, _)) = listed.iter().find(|(_, p)| p == path) {
@@ -600,7 +630,7 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
         }
         if let Some(n) = by_name_only.iter().find(|n| **n == name) {
             used_name_only.insert((*n).clone());
-            check_description(path, ((*n).clone(), String::new()), &mut c);
+            check_description(path, ((*n).clone(), String::new()), c);
             continue;
         }
         let agent_error = listing
@@ -614,7 +644,17 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
             agent_error,
         });
     }
-    for (name, path) in &listed {
+    used_name_only
+}
+
+/// Each listed skill skilltui does not predict visible: an extra, with skilltui's verdict.
+fn listed_not_predicted(
+    pred: &Prediction,
+    listed: &BTreeSet<(String, String)>,
+    used_name_only: &BTreeSet<String>,
+    c: &mut Comparison,
+) {
+    for (name, path) in listed {
         if path.is_empty() {
             if used_name_only.contains(name) || pred.visible.iter().any(|(n, _)| n == name) {
                 continue;
@@ -651,21 +691,6 @@ pub fn compare(pred: &Prediction, listing: &Listing, project: &Path, canon: bool
             skilltui: st,
         });
     }
-    for path in &pred.rejected {
-        if listing.errors.iter().any(|e| error_names(e, path, project)) {
-            c.rejected_with_error += 1;
-        } else {
-            c.rejected_silent += 1;
-        }
-    }
-    for e in &listing.errors {
-        let named_visible = pred.visible.iter().any(|(_, p)| error_names(e, p, project));
-        if named_visible {
-            c.unexpected_errors.push(e.clone());
-        }
-    }
-    c.diffs.sort();
-    c
 }
 
 /// The comparison for an agent that lists names only (no paths): the set of names skilltui

@@ -186,9 +186,12 @@ pub fn expand(
     env: &Env,
     settings: &Settings,
 ) -> (Vec<AgentRoot>, Vec<FormerRootInstance>) {
-    let work_tree = env.git_root();
-    let dot_git = env.dot_git_root();
-    let ancestors: Vec<&Path> = env.project.ancestors().collect();
+    let place = Place {
+        env,
+        work_tree: env.git_root(),
+        dot_git: env.dot_git_root(),
+        ancestors: env.project.ancestors().collect(),
+    };
     let mut roots = Vec::new();
     let mut former = Vec::new();
     for (ai, m) in models.iter().enumerate() {
@@ -204,85 +207,7 @@ pub fn expand(
                 .find(|v| env.is_truthy(v))
                 .map(|v| RootState::DroppedByEnv(format!("{v} is set")));
             if spec.scope == Scope::Project {
-                let walk = spec
-                    .walk
-                    .as_ref()
-                    .map(|r| r.value.clone())
-                    .unwrap_or(Known::Unknown);
-                let n = ancestors.len();
-                for (distance, dir) in ancestors.iter().enumerate() {
-                    let path = match env.expand(&spec.path, dir) {
-                        Ok(p) => p,
-                        Err(var) => {
-                            if distance == 0 {
-                                roots.push(AgentRoot {
-                                    agent: ai,
-                                    spec: si,
-                                    extra: None,
-                                    path: dir.join(&spec.path),
-                                    scope: spec.scope,
-                                    distance,
-                                    walk_index: 0,
-                                    state: RootState::UnsetVar(var),
-                                    ahead: false,
-                                });
-                            }
-                            break;
-                        }
-                    };
-                    let user_root = spec
-                        .except_user_roots
-                        .as_ref()
-                        .filter(|r| matches!(r.value, Known::Known(true)))
-                        .and_then(|_| {
-                            m.roots
-                                .iter()
-                                .filter(|r| r.scope != Scope::Project && r.on_this_os())
-                                .find(|r| {
-                                    env.expand(&r.path, &env.home).ok().as_ref() == Some(&path)
-                                })
-                        });
-                    let state = match (&dropped, user_root) {
-                        (Some(d), _) => d.clone(),
-                        (None, Some(u)) => RootState::OutsideWalk(format!(
-                            "{} is the user root `{}`, and the project walk leaves it to that root",
-                            path.display(),
-                            u.path
-                        )),
-                        (None, None) => match reaches(
-                            env,
-                            match spec.git_marker.as_ref().map(|r| &r.value) {
-                                Some(Known::Known(crate::agents::GitMarker::DotGit)) => {
-                                    dot_git.as_deref()
-                                }
-                                _ => work_tree.as_deref(),
-                            },
-                            dir,
-                            distance,
-                            &walk,
-                            spec.no_git.as_ref().map(|r| &r.value),
-                        ) {
-                            Ok(Ok(())) => RootState::Scanned,
-                            Ok(Err(why)) => RootState::OutsideWalk(why),
-                            Err(why) => RootState::WalkUnknown(why),
-                        },
-                    };
-                    let walk_index = match walk {
-                        Known::Known(ProjectWalk::DownFromGitRoot) => n - distance,
-                        _ => distance,
-                    };
-                    roots.push(AgentRoot {
-                        agent: ai,
-                        spec: si,
-                        extra: None,
-                        path,
-                        scope: spec.scope,
-                        distance,
-                        walk_index,
-                        state,
-                        ahead: false,
-                    });
-                }
+                place.project_roots(m, (ai, si), dropped, &mut roots);
             } else {
                 let (path, state) = match env.expand(&spec.path, &env.home) {
                     Ok(p) => (p, dropped.unwrap_or(RootState::Scanned)),
@@ -302,7 +227,135 @@ pub fn expand(
             }
         }
         gate_and_group(m, trust, &mut roots[first_of_agent..]);
-        // Roots no longer scanned, and folders never scanned: expanded like roots, for reasons.
+        place.former_roots(m, ai, &mut former);
+    }
+    setting_roots(models, settings, &mut roots);
+    (roots, former)
+}
+
+/// Where roots are expanded: the environment, the git work tree and `.git` folder above the
+/// project, and the project folder's ancestors (nearest first).
+struct Place<'a> {
+    env: &'a Env,
+    work_tree: Option<PathBuf>,
+    dot_git: Option<PathBuf>,
+    ancestors: Vec<&'a Path>,
+}
+
+impl Place<'_> {
+    /// A project root of agent `m` (`at`: agent and spec index) at every ancestor of the
+    /// project, each with what the project walk says of it.
+    fn project_roots(
+        &self,
+        m: &AgentModel,
+        (ai, si): (usize, usize),
+        dropped: Option<RootState>,
+        roots: &mut Vec<AgentRoot>,
+    ) {
+        let env = self.env;
+        let spec = &m.roots[si];
+        let walk = spec
+            .walk
+            .as_ref()
+            .map(|r| r.value.clone())
+            .unwrap_or(Known::Unknown);
+        let n = self.ancestors.len();
+        for (distance, dir) in self.ancestors.iter().enumerate() {
+            let path = match env.expand(&spec.path, dir) {
+                Ok(p) => p,
+                Err(var) => {
+                    if distance == 0 {
+                        roots.push(AgentRoot {
+                            agent: ai,
+                            spec: si,
+                            extra: None,
+                            path: dir.join(&spec.path),
+                            scope: spec.scope,
+                            distance,
+                            walk_index: 0,
+                            state: RootState::UnsetVar(var),
+                            ahead: false,
+                        });
+                    }
+                    break;
+                }
+            };
+            let state = match (&dropped, self.user_root_at(m, spec, &path)) {
+                (Some(d), _) => d.clone(),
+                (None, Some(u)) => RootState::OutsideWalk(format!(
+                    "{} is the user root `{}`, and the project walk leaves it to that root",
+                    path.display(),
+                    u.path
+                )),
+                (None, None) => self.walk_state(spec, dir, distance, &walk),
+            };
+            let walk_index = match walk {
+                Known::Known(ProjectWalk::DownFromGitRoot) => n - distance,
+                _ => distance,
+            };
+            roots.push(AgentRoot {
+                agent: ai,
+                spec: si,
+                extra: None,
+                path,
+                scope: spec.scope,
+                distance,
+                walk_index,
+                state,
+                ahead: false,
+            });
+        }
+    }
+
+    /// The user root that `path` is, when the spec leaves user roots to themselves
+    /// (`except_user_roots`).
+    fn user_root_at<'m>(
+        &self,
+        m: &'m AgentModel,
+        spec: &RootSpec,
+        path: &Path,
+    ) -> Option<&'m RootSpec> {
+        let env = self.env;
+        spec.except_user_roots
+            .as_ref()
+            .filter(|r| matches!(r.value, Known::Known(true)))
+            .and_then(|_| {
+                m.roots
+                    .iter()
+                    .filter(|r| r.scope != Scope::Project && r.on_this_os())
+                    .find(|r| env.expand(&r.path, &env.home).ok().as_deref() == Some(path))
+            })
+    }
+
+    /// Whether the project walk reaches the folder `dir` (`distance` levels up).
+    fn walk_state(
+        &self,
+        spec: &RootSpec,
+        dir: &Path,
+        distance: usize,
+        walk: &Known<ProjectWalk>,
+    ) -> RootState {
+        let marker = match spec.git_marker.as_ref().map(|r| &r.value) {
+            Some(Known::Known(crate::agents::GitMarker::DotGit)) => self.dot_git.as_deref(),
+            _ => self.work_tree.as_deref(),
+        };
+        match reaches(
+            self.env,
+            marker,
+            dir,
+            distance,
+            walk,
+            spec.no_git.as_ref().map(|r| &r.value),
+        ) {
+            Ok(Ok(())) => RootState::Scanned,
+            Ok(Err(why)) => RootState::OutsideWalk(why),
+            Err(why) => RootState::WalkUnknown(why),
+        }
+    }
+
+    /// Roots no longer scanned, and folders never scanned: expanded like roots, for reasons.
+    fn former_roots(&self, m: &AgentModel, ai: usize, former: &mut Vec<FormerRootInstance>) {
+        let env = self.env;
         let former_specs = m
             .former_roots
             .iter()
@@ -316,7 +369,7 @@ pub fn expand(
             .map(|(i, n)| (i, n.path.as_str(), n.scope, true));
         for (index, template, scope, never) in former_specs.chain(never_specs) {
             let bases: Vec<&Path> = if scope == Scope::Project {
-                ancestors.clone()
+                self.ancestors.clone()
             } else {
                 vec![env.home.as_path()]
             };
@@ -332,7 +385,10 @@ pub fn expand(
             }
         }
     }
-    // Roots added by settings rank after the model's roots, or before them (`rank = "first"`).
+}
+
+/// Roots added by settings rank after the model's roots, or before them (`rank = "first"`).
+fn setting_roots(models: &[AgentModel], settings: &Settings, roots: &mut Vec<AgentRoot>) {
     for (k, x) in settings.roots.iter().enumerate() {
         let m = &models[x.agent];
         let setting = &m.settings[x.setting];
@@ -370,7 +426,6 @@ pub fn expand(
             ),
         });
     }
-    (roots, former)
 }
 
 /// The provenance of a root spec, for reasons.

@@ -138,9 +138,26 @@ pub fn walk_counted(root: &Path, walked: &AtomicUsize) -> WalkedRoot {
         }
         Err(_) => return out,
     }
-    let mut symlinked: HashSet<PathBuf> = HashSet::new();
-    let mut skill_dirs: Vec<(PathBuf, String)> = Vec::new();
-    let mut files: Vec<(PathBuf, String, bool)> = Vec::new();
+    let found = walk_tree(root, walked, &mut out);
+    // Sorted by path (the walk's order already, sorted by file name), which `dirs_under` relies on.
+    out.dirs.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out.candidates = candidates(root, &out.dirs, found);
+    out
+}
+
+/// What the walk found besides folders and ignore files: symlinked folders, the folders
+/// holding a SKILL.md (with its spelling), and the candidate files (path, name, symlink).
+#[derive(Default)]
+struct Found {
+    symlinked: HashSet<PathBuf>,
+    skill_dirs: Vec<(PathBuf, String)>,
+    files: Vec<(PathBuf, String, bool)>,
+}
+
+/// The bounded walk itself: folders into `out.dirs`, ignore files into `out.ignore_files`,
+/// errors and truncation into `out`.
+fn walk_tree(root: &Path, walked: &AtomicUsize, out: &mut WalkedRoot) -> Found {
+    let mut found = Found::default();
     // A symlinked folder that points at the root or one of its ancestors (`/`, home) would walk
     // the file system up to the folder bound; it is not followed, and said so.
     let root_canon = std::fs::canonicalize(root).ok();
@@ -190,13 +207,6 @@ pub fn walk_counted(root: &Path, walked: &AtomicUsize) -> WalkedRoot {
                 continue;
             }
         };
-        let rel_of = |entry: &walkdir::DirEntry| {
-            entry
-                .path()
-                .strip_prefix(root)
-                .map(Path::to_path_buf)
-                .unwrap_or_default()
-        };
         if entry.file_type().is_dir() {
             if entry.depth() > MAX_WALK_DEPTH {
                 out.truncated.get_or_insert_with(|| {
@@ -209,9 +219,9 @@ pub fn walk_counted(root: &Path, walked: &AtomicUsize) -> WalkedRoot {
                 out.truncated = Some(format!("the walk stopped after {MAX_WALK_DIRS} folders"));
                 break;
             }
-            let rel = rel_of(&entry);
+            let rel = rel_of(root, &entry);
             if entry.path_is_symlink() && entry.depth() > 0 {
-                symlinked.insert(rel.clone());
+                found.symlinked.insert(rel.clone());
             }
             open.truncate(entry.depth());
             open.push(out.dirs.len());
@@ -223,72 +233,100 @@ pub fn walk_counted(root: &Path, walked: &AtomicUsize) -> WalkedRoot {
             });
         } else if entry.file_type().is_file() {
             walked.fetch_add(1, Ordering::Relaxed);
-            let os_name = entry.file_name();
-            let lossy;
-            let name: &str = match os_name.to_str() {
-                Some(n) => n,
-                None => {
-                    lossy = os_name.to_string_lossy();
-                    &lossy
-                }
-            };
-            if is_editor_temp(name) {
-                continue;
-            }
-            let dir = entry
-                .depth()
-                .checked_sub(1)
-                .and_then(|d| open.get(d).copied());
-            if let Some(d) = dir.map(|i| &mut out.dirs[i]) {
-                d.files += 1;
-                d.name_chars += name.chars().count() as u32;
-            }
-            let is_skill_md = name.eq_ignore_ascii_case("SKILL.md");
-            let loose = entry.depth() == 1
-                && name.len() > 3
-                && name.is_char_boundary(name.len() - 3)
-                && name[name.len() - 3..].eq_ignore_ascii_case(".md");
-            let ignore_file = IGNORE_FILE_NAMES.contains(&name);
-            if !(is_skill_md || loose || ignore_file) {
-                continue;
-            }
-            let rel = rel_of(&entry);
-            let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
-            let name = name.to_string();
-            if is_skill_md {
-                skill_dirs.push((parent.clone(), name.clone()));
-            }
-            if is_skill_md || loose {
-                files.push((rel, name, entry.path_is_symlink()));
-            } else {
-                let patterns = std::fs::read_to_string(entry.path())
-                    .map(|t| {
-                        t.lines()
-                            .map(str::trim_end)
-                            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                            .take(1000)
-                            .map(String::from)
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                out.ignore_files.push(IgnoreFile {
-                    dir: parent,
-                    name,
-                    patterns,
-                });
-            }
+            take_file(root, &entry, &open, out, &mut found);
         }
     }
-    // Sorted by path (the walk's order already, sorted by file name), which `dirs_under` relies on.
-    out.dirs.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out.errors.extend(escapes.take());
+    found
+}
+
+fn rel_of(root: &Path, entry: &walkdir::DirEntry) -> PathBuf {
+    entry
+        .path()
+        .strip_prefix(root)
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+/// One file of the walk: counted in its folder; kept when it is a SKILL.md, a loose `*.md`
+/// directly in the root, or an ignore file (read at once, up to 1,000 pattern lines).
+fn take_file(
+    root: &Path,
+    entry: &walkdir::DirEntry,
+    open: &[usize],
+    out: &mut WalkedRoot,
+    found: &mut Found,
+) {
+    let os_name = entry.file_name();
+    let lossy;
+    let name: &str = match os_name.to_str() {
+        Some(n) => n,
+        None => {
+            lossy = os_name.to_string_lossy();
+            &lossy
+        }
+    };
+    if is_editor_temp(name) {
+        return;
+    }
+    let dir = entry
+        .depth()
+        .checked_sub(1)
+        .and_then(|d| open.get(d).copied());
+    if let Some(d) = dir.map(|i| &mut out.dirs[i]) {
+        d.files += 1;
+        d.name_chars += name.chars().count() as u32;
+    }
+    let is_skill_md = name.eq_ignore_ascii_case("SKILL.md");
+    let loose = entry.depth() == 1
+        && name.len() > 3
+        && name.is_char_boundary(name.len() - 3)
+        && name[name.len() - 3..].eq_ignore_ascii_case(".md");
+    let ignore_file = IGNORE_FILE_NAMES.contains(&name);
+    if !(is_skill_md || loose || ignore_file) {
+        return;
+    }
+    let rel = rel_of(root, entry);
+    let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
+    let name = name.to_string();
+    if is_skill_md {
+        found.skill_dirs.push((parent.clone(), name.clone()));
+    }
+    if is_skill_md || loose {
+        found.files.push((rel, name, entry.path_is_symlink()));
+    } else {
+        let patterns = std::fs::read_to_string(entry.path())
+            .map(|t| {
+                t.lines()
+                    .map(str::trim_end)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .take(1000)
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.ignore_files.push(IgnoreFile {
+            dir: parent,
+            name,
+            patterns,
+        });
+    }
+}
+
+/// The candidates with what traversal rules need: depth, hidden folder, node_modules,
+/// symlinked folder on the way, the skill folders above, the breadth-first rank of the folder.
+fn candidates(root: &Path, dirs: &[DirInfo], found: Found) -> Vec<Candidate> {
+    let Found {
+        symlinked,
+        skill_dirs,
+        files,
+    } = found;
     // Breadth-first rank of every folder: by depth, then path (sorted read order).
-    let mut order: Vec<usize> = (0..out.dirs.len()).collect();
-    order.sort_by(|&a, &b| {
-        (out.dirs[a].depth, &out.dirs[a].rel).cmp(&(out.dirs[b].depth, &out.dirs[b].rel))
-    });
+    let mut order: Vec<usize> = (0..dirs.len()).collect();
+    order.sort_by(|&a, &b| (dirs[a].depth, &dirs[a].rel).cmp(&(dirs[b].depth, &dirs[b].rel)));
     let mut rank_of: std::collections::HashMap<&Path, usize> = Default::default();
     for (rank, &i) in order.iter().enumerate() {
-        rank_of.insert(out.dirs[i].rel.as_path(), rank);
+        rank_of.insert(dirs[i].rel.as_path(), rank);
     }
     let mut skill_dir_index: HashMap<&Path, Vec<String>> = HashMap::new();
     for (d, n) in &skill_dirs {
@@ -338,9 +376,7 @@ pub fn walk_counted(root: &Path, walked: &AtomicUsize) -> WalkedRoot {
             skill_ancestors,
         });
     }
-    out.candidates = candidates;
-    out.errors.extend(escapes.take());
-    out
+    candidates
 }
 
 impl WalkedRoot {

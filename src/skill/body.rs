@@ -323,142 +323,156 @@ pub fn references(
     for (i, line) in body.lines().enumerate() {
         let n = first_line + i;
         let in_block = blocks.is_code(line);
-        let spans = if in_block {
-            Vec::new()
-        } else {
-            code_spans(line)
-        };
-        let in_span = |at: usize| spans.iter().any(|&(s, e)| at >= s && at < e);
-        // Paths after a skill-folder variable: `${NAME}/…`, `$NAME/…`, `{NAME}/…`, `<NAME>/…`.
-        let mut taken: Vec<(usize, usize)> = Vec::new();
-        let may_have_var = line.contains(['$', '{', '<']);
-        for (at, c) in line.char_indices().filter(|_| may_have_var) {
-            let rest = &line[at..];
-            let (name, len) = match c {
-                '$' if rest[1..].starts_with('{') => match rest.find('}') {
-                    Some(e) => (rest[2..e].split([':', '-']).next().unwrap_or(""), e + 1),
-                    None => continue,
-                },
-                '$' => {
-                    let e = rest[1..]
-                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                        .map_or(rest.len(), |e| e + 1);
-                    (&rest[1..e], e)
-                }
-                '{' | '<' => {
-                    let close = if c == '{' { '}' } else { '>' };
-                    match rest.find(close) {
-                        Some(e) if at == 0 || !line[..at].ends_with('$') => (&rest[1..e], e + 1),
-                        _ => continue,
-                    }
-                }
-                _ => continue,
-            };
-            if name.is_empty() || !is_skill_dir_variable(name) {
-                continue;
-            }
-            let after = &rest[len..];
-            let Some(path) = after.strip_prefix('/') else {
-                continue;
-            };
-            let end = path.find(|c: char| !path_char(c)).unwrap_or(path.len());
-            // `${CLAUDE_SKILL_DIR}/scripts/<name>.py`: a placeholder.
-            if path[end..].starts_with(['<', '{', '*', '[', '$']) {
-                taken.push((at, at + len + 1 + end));
-                continue;
-            }
-            let target = &path[..end];
-            taken.push((at, at + len + 1 + end));
-            push(target, n, RefKind::SkillDir);
-        }
-        // Markdown links, images and link reference definitions (outside code).
+        let mut found = |target: &str, kind: RefKind| push(target, n, kind);
+        let taken = variable_paths(line, &mut found);
         if !in_block && line.contains(']') {
-            let def = line
-                .trim_start()
-                .strip_prefix('[')
-                .and_then(|t| t.split_once("]:"))
-                .filter(|(label, _)| !label.is_empty() && !label.contains(']'))
-                .map(|(_, t)| t.trim());
-            if let Some(t) = def
-                && line.len() - line.trim_start().len() <= 3
-            {
-                let t = t.split_whitespace().next().unwrap_or("");
-                push(
-                    t.trim_start_matches('<').trim_end_matches('>'),
-                    n,
-                    RefKind::Link,
-                );
-            }
-            let mut from = 0;
-            while let Some(rel) = line[from..].find("](") {
-                let at = from + rel;
-                let after = &line[at + 2..];
-                let Some(end) = after.find(')') else { break };
-                from = at + 2 + end;
-                if in_span(at) {
-                    continue;
-                }
-                let inner = after[..end].trim();
-                let target = if let Some(t) = inner.strip_prefix('<') {
-                    t.split('>').next().unwrap_or("")
-                } else {
-                    inner.split_whitespace().next().unwrap_or("")
-                };
-                push(target, n, RefKind::Link);
-            }
+            link_targets(line, &mut found);
         }
-        // Bare paths: maximal runs of path characters whose first folder the skill has.
-        if !line.contains('/') {
-            continue;
-        }
-        let chars: Vec<(usize, char)> = line.char_indices().collect();
-        let mut k = 0;
-        while k < chars.len() {
-            if !path_char(chars[k].1) {
-                k += 1;
-                continue;
-            }
-            let start = chars[k].0;
-            let mut slash = false;
-            while k < chars.len() && path_char(chars[k].1) {
-                slash |= chars[k].1 == '/';
-                k += 1;
-            }
-            if !slash {
-                continue;
-            }
-            let prev = line[..start].chars().last();
-            let end = chars.get(k).map_or(line.len(), |c| c.0);
-            let next = line[end..].chars().next();
-            let token = line[start..end].trim_end_matches('.');
-            // Part of a link target, a URL, a variable's path, a placeholder or a word.
-            if line[..start].ends_with("](")
-                || taken.iter().any(|&(s, e)| start >= s && start < e)
-                || matches!(
-                    prev,
-                    Some('$' | '}' | ':' | '@' | '~' | '<' | '{' | '%' | '\\')
-                )
-                || matches!(next, Some('<' | '{' | '*' | '[' | '$' | '(' | ':'))
-            {
-                continue;
-            }
-            let Some(first) = first_folder(token) else {
-                continue;
-            };
-            // `schemas/templates` in prose is two words; `references/Skill Card.txt` was cut
-            // at a space: a bare path names a file (with an extension) or a folder (`dir/`).
-            if !has_folder(first) || !file_like(token) {
-                continue;
-            }
+        if line.contains('/') {
             let kind = if in_block {
                 RefKind::Block
             } else {
                 RefKind::Path
             };
-            push(token, n, kind);
+            bare_paths(line, &taken, kind, has_folder, &mut found);
         }
     }
     out
+}
+
+/// Paths after a skill-folder variable: `${NAME}/…`, `$NAME/…`, `{NAME}/…`, `<NAME>/…`.
+/// Returns the spans they take (placeholders included), which bare paths skip.
+fn variable_paths(line: &str, found: &mut dyn FnMut(&str, RefKind)) -> Vec<(usize, usize)> {
+    let mut taken: Vec<(usize, usize)> = Vec::new();
+    let may_have_var = line.contains(['$', '{', '<']);
+    for (at, c) in line.char_indices().filter(|_| may_have_var) {
+        let rest = &line[at..];
+        let (name, len) = match c {
+            '$' if rest[1..].starts_with('{') => match rest.find('}') {
+                Some(e) => (rest[2..e].split([':', '-']).next().unwrap_or(""), e + 1),
+                None => continue,
+            },
+            '$' => {
+                let e = rest[1..]
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .map_or(rest.len(), |e| e + 1);
+                (&rest[1..e], e)
+            }
+            '{' | '<' => {
+                let close = if c == '{' { '}' } else { '>' };
+                match rest.find(close) {
+                    Some(e) if at == 0 || !line[..at].ends_with('$') => (&rest[1..e], e + 1),
+                    _ => continue,
+                }
+            }
+            _ => continue,
+        };
+        if name.is_empty() || !is_skill_dir_variable(name) {
+            continue;
+        }
+        let after = &rest[len..];
+        let Some(path) = after.strip_prefix('/') else {
+            continue;
+        };
+        let end = path.find(|c: char| !path_char(c)).unwrap_or(path.len());
+        taken.push((at, at + len + 1 + end));
+        // `${CLAUDE_SKILL_DIR}/scripts/<name>.py`: a placeholder.
+        if path[end..].starts_with(['<', '{', '*', '[', '$']) {
+            continue;
+        }
+        found(&path[..end], RefKind::SkillDir);
+    }
+    taken
+}
+
+/// Markdown links, images and link reference definitions (outside code blocks and spans).
+fn link_targets(line: &str, found: &mut dyn FnMut(&str, RefKind)) {
+    let spans = code_spans(line);
+    let in_span = |at: usize| spans.iter().any(|&(s, e)| at >= s && at < e);
+    let def = line
+        .trim_start()
+        .strip_prefix('[')
+        .and_then(|t| t.split_once("]:"))
+        .filter(|(label, _)| !label.is_empty() && !label.contains(']'))
+        .map(|(_, t)| t.trim());
+    if let Some(t) = def
+        && line.len() - line.trim_start().len() <= 3
+    {
+        let t = t.split_whitespace().next().unwrap_or("");
+        found(
+            t.trim_start_matches('<').trim_end_matches('>'),
+            RefKind::Link,
+        );
+    }
+    let mut from = 0;
+    while let Some(rel) = line[from..].find("](") {
+        let at = from + rel;
+        let after = &line[at + 2..];
+        let Some(end) = after.find(')') else { break };
+        from = at + 2 + end;
+        if in_span(at) {
+            continue;
+        }
+        let inner = after[..end].trim();
+        let target = if let Some(t) = inner.strip_prefix('<') {
+            t.split('>').next().unwrap_or("")
+        } else {
+            inner.split_whitespace().next().unwrap_or("")
+        };
+        found(target, RefKind::Link);
+    }
+}
+
+/// Bare paths: maximal runs of path characters whose first folder the skill has, naming a file
+/// (with an extension) or a folder (`dir/`).
+fn bare_paths(
+    line: &str,
+    taken: &[(usize, usize)],
+    kind: RefKind,
+    has_folder: &dyn Fn(&str) -> bool,
+    found: &mut dyn FnMut(&str, RefKind),
+) {
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let mut k = 0;
+    while k < chars.len() {
+        if !path_char(chars[k].1) {
+            k += 1;
+            continue;
+        }
+        let start = chars[k].0;
+        let mut slash = false;
+        while k < chars.len() && path_char(chars[k].1) {
+            slash |= chars[k].1 == '/';
+            k += 1;
+        }
+        if !slash {
+            continue;
+        }
+        let prev = line[..start].chars().last();
+        let end = chars.get(k).map_or(line.len(), |c| c.0);
+        let next = line[end..].chars().next();
+        let token = line[start..end].trim_end_matches('.');
+        // Part of a link target, a URL, a variable's path, a placeholder or a word.
+        if line[..start].ends_with("](")
+            || taken.iter().any(|&(s, e)| start >= s && start < e)
+            || matches!(
+                prev,
+                Some('$' | '}' | ':' | '@' | '~' | '<' | '{' | '%' | '\\')
+            )
+            || matches!(next, Some('<' | '{' | '*' | '[' | '$' | '(' | ':'))
+        {
+            continue;
+        }
+        let Some(first) = first_folder(token) else {
+            continue;
+        };
+        // `schemas/templates` in prose is two words; `references/Skill Card.txt` was cut at a
+        // space: a bare path names a file (with an extension) or a folder (`dir/`).
+        if !has_folder(first) || !file_like(token) {
+            continue;
+        }
+        found(token, kind);
+    }
 }
 
 #[cfg(test)]

@@ -340,19 +340,11 @@ fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node,
         column: col0 + 1,
     };
     let parser = Parser::new_from_str_with_options(yaml, options);
-    let mut stack: Vec<Open> = Vec::new();
-    let mut anchors: std::collections::HashMap<usize, Node> = Default::default();
-    let mut root: Option<Node> = None;
-    let mut documents = 0usize;
-    let mut nodes = 0usize;
-    let mut alias_bytes = 0usize;
-    let budget_err = |pos: Pos| YamlError {
-        message: format!(
-            "the frontmatter expands to more than {MAX_NODES} YAML nodes (alias expansion?)"
-        ),
-        pos,
+    let mut tree = Tree {
+        opts,
+        ..Tree::default()
     };
-
+    let mut documents = 0usize;
     for item in parser {
         let (event, span) = item.map_err(|e| YamlError {
             message: e.info(),
@@ -387,103 +379,152 @@ fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node,
                     ScalarKind::Plain if tag.is_none() => resolve_plain(&text),
                     _ => YamlType::String,
                 });
-                let node = Node {
-                    value: Value::Scalar {
-                        text: text.into_owned(),
-                        kind,
-                        ty,
-                    },
-                    pos,
-                    flow: false,
-                    anchored: anchor != 0,
-                    aliased: false,
-                    tag: tag.map(|t| t.original()),
+                let value = Value::Scalar {
+                    text: text.into_owned(),
+                    kind,
+                    ty,
                 };
-                Some((node, anchor))
+                Some((
+                    opened(value, pos, false, anchor, tag.map(|t| t.original())),
+                    anchor,
+                ))
             }
             Event::SequenceStart(style, anchor, tag) => {
-                let node = Node {
-                    value: Value::Sequence(Vec::new()),
+                let flow = style == StructureStyle::Flow;
+                let node = opened(
+                    Value::Sequence(Vec::new()),
                     pos,
-                    flow: style == StructureStyle::Flow,
-                    anchored: anchor != 0,
-                    aliased: false,
-                    tag: tag.map(|t| t.original()),
-                };
-                stack.push(Open::Seq(node, Vec::new(), anchor));
+                    flow,
+                    anchor,
+                    tag.map(|t| t.original()),
+                );
+                tree.stack.push(Open::Seq(node, Vec::new(), anchor));
                 None
             }
             Event::MappingStart(style, anchor, tag) => {
-                let node = Node {
-                    value: Value::Mapping(Vec::new()),
+                let flow = style == StructureStyle::Flow;
+                let node = opened(
+                    Value::Mapping(Vec::new()),
                     pos,
-                    flow: style == StructureStyle::Flow,
-                    anchored: anchor != 0,
-                    aliased: false,
-                    tag: tag.map(|t| t.original()),
-                };
-                stack.push(Open::Map(node, Vec::new(), None, anchor));
+                    flow,
+                    anchor,
+                    tag.map(|t| t.original()),
+                );
+                tree.stack.push(Open::Map(node, Vec::new(), None, anchor));
                 None
             }
-            Event::SequenceEnd => match stack.pop() {
+            Event::SequenceEnd => match tree.stack.pop() {
                 Some(Open::Seq(mut node, items, anchor)) => {
                     node.value = Value::Sequence(items);
                     Some((node, anchor))
                 }
                 _ => None,
             },
-            Event::MappingEnd => match stack.pop() {
+            Event::MappingEnd => match tree.stack.pop() {
                 Some(Open::Map(mut node, entries, _, anchor)) => {
                     node.value = Value::Mapping(entries);
                     Some((node, anchor))
                 }
                 _ => None,
             },
-            Event::Alias(id) => match anchors.get(&id) {
-                Some(target) => {
-                    // Budgets first, so that a bomb is refused before it is copied.
-                    nodes += target.count();
-                    if nodes > MAX_NODES {
-                        return Err(budget_err(pos));
-                    }
-                    alias_bytes += target.text_bytes();
-                    if alias_bytes > MAX_ALIAS_BYTES {
-                        return Err(YamlError {
-                            message: format!(
-                                "aliases in the frontmatter expand to more than {} MiB of text",
-                                MAX_ALIAS_BYTES / (1024 * 1024)
-                            ),
-                            pos,
-                        });
-                    }
-                    let mut node = target.clone();
-                    node.pos = pos;
-                    node.aliased = true;
-                    Some((node, 0))
-                }
-                None => {
-                    return Err(YamlError {
-                        message: "alias to an unknown anchor".into(),
-                        pos,
-                    });
-                }
-            },
+            Event::Alias(id) => Some((tree.alias(id, pos)?, 0)),
             _ => None,
         };
-        let Some((node, anchor)) = complete else {
-            continue;
+        if let Some((node, anchor)) = complete {
+            tree.place(node, anchor)?;
+        }
+    }
+    Ok(tree.root.unwrap_or(Node {
+        value: Value::Scalar {
+            text: String::new(),
+            kind: ScalarKind::Plain,
+            ty: YamlType::Null,
+        },
+        pos: at(1, 0),
+        flow: false,
+        anchored: false,
+        aliased: false,
+        tag: None,
+    }))
+}
+
+/// A node as its event opens it (a scalar is complete at once).
+fn opened(value: Value, pos: Pos, flow: bool, anchor: usize, tag: Option<String>) -> Node {
+    Node {
+        value,
+        pos,
+        flow,
+        anchored: anchor != 0,
+        aliased: false,
+        tag,
+    }
+}
+
+/// The tree being built from the parser's events, within the node and alias budgets.
+#[derive(Default)]
+struct Tree {
+    opts: YamlOptions,
+    stack: Vec<Open>,
+    anchors: std::collections::HashMap<usize, Node>,
+    root: Option<Node>,
+    nodes: usize,
+    alias_bytes: usize,
+}
+
+impl Tree {
+    fn budget_err(pos: Pos) -> YamlError {
+        YamlError {
+            message: format!(
+                "the frontmatter expands to more than {MAX_NODES} YAML nodes (alias expansion?)"
+            ),
+            pos,
+        }
+    }
+
+    /// A copy of the anchored node, counted against the budgets first, so that a bomb is
+    /// refused before it is copied.
+    fn alias(&mut self, id: usize, pos: Pos) -> Result<Node, YamlError> {
+        let Some(target) = self.anchors.get(&id) else {
+            return Err(YamlError {
+                message: "alias to an unknown anchor".into(),
+                pos,
+            });
         };
+        self.nodes += target.count();
+        if self.nodes > MAX_NODES {
+            return Err(Self::budget_err(pos));
+        }
+        self.alias_bytes += target.text_bytes();
+        if self.alias_bytes > MAX_ALIAS_BYTES {
+            return Err(YamlError {
+                message: format!(
+                    "aliases in the frontmatter expand to more than {} MiB of text",
+                    MAX_ALIAS_BYTES / (1024 * 1024)
+                ),
+                pos,
+            });
+        }
+        let mut node = target.clone();
+        node.pos = pos;
+        node.aliased = true;
+        Ok(node)
+    }
+
+    /// A complete node, counted, kept under its anchor, and put where it belongs: the root, the
+    /// open sequence, or the open mapping (as its pending key, or that key's value; a repeated
+    /// key replaces the first when the options allow it).
+    fn place(&mut self, node: Node, anchor: usize) -> Result<(), YamlError> {
         if !node.aliased {
-            nodes += 1;
-            if nodes > MAX_NODES {
-                return Err(budget_err(node.pos));
+            self.nodes += 1;
+            if self.nodes > MAX_NODES {
+                return Err(Self::budget_err(node.pos));
             }
         }
         if anchor != 0 {
-            anchors.insert(anchor, node.clone());
+            self.anchors.insert(anchor, node.clone());
         }
-        match stack.last_mut() {
-            None => root = Some(node),
+        match self.stack.last_mut() {
+            None => self.root = Some(node),
             Some(Open::Seq(_, items, _)) => items.push(node),
             Some(Open::Map(_, entries, pending, _)) => match pending.take() {
                 None => *pending = Some(node),
@@ -491,7 +532,7 @@ fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node,
                     if let Some(k) = key.scalar_text()
                         && let Some(i) = entries.iter().position(|e| e.key.scalar_text() == Some(k))
                     {
-                        if !opts.allow_duplicate_keys {
+                        if !self.opts.allow_duplicate_keys {
                             return Err(YamlError {
                                 message: format!(
                                     "duplicate key `{k}` (first at line {})",
@@ -506,17 +547,6 @@ fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node,
                 }
             },
         }
+        Ok(())
     }
-    Ok(root.unwrap_or(Node {
-        value: Value::Scalar {
-            text: String::new(),
-            kind: ScalarKind::Plain,
-            ty: YamlType::Null,
-        },
-        pos: at(1, 0),
-        flow: false,
-        anchored: false,
-        aliased: false,
-        tag: None,
-    }))
 }

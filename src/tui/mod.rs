@@ -209,29 +209,20 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
     let start_watch = |tx: Sender<Msg>| {
         let models = Arc::new(cx.models.clone());
         let for_findings = models.clone();
-        let progress_tx = tx.clone();
-        let progress = move |c| {
-            let _ = progress_tx.send(Msg::Progress(c));
-        };
-        crate::watch::spawn_with_progress(
-            models,
-            cx.env.clone(),
-            crate::watch::DEBOUNCE,
-            move |r| {
-                let msg = match r {
-                    // On the watcher's thread: the snapshot's findings are made here, not on
-                    // the UI thread.
-                    crate::watch::Report::Update(u) => Msg::Snapshot {
-                        catalog: u.catalog.clone(),
-                        problems: Arc::new(app::Problems::new(&u.catalog, &for_findings)),
-                        update: Some(Box::new(u)),
-                    },
-                    crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
-                };
-                tx.send(msg).is_ok()
-            },
-            progress,
-        )
+        crate::watch::spawn(models, cx.env.clone(), crate::watch::DEBOUNCE, move |r| {
+            let msg = match r {
+                // On the watcher's thread: the snapshot's findings are made here, not on
+                // the UI thread.
+                crate::watch::Report::Update(u) => Msg::Snapshot {
+                    catalog: u.catalog.clone(),
+                    problems: Arc::new(app::Problems::new(&u.catalog, &for_findings)),
+                    update: Some(Box::new(u)),
+                },
+                crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
+                crate::watch::Report::Progress(c) => Msg::Progress(c),
+            };
+            tx.send(msg).is_ok()
+        })
     };
     let mut watcher = match start_watch(tx.clone()) {
         Ok(w) => Some(w),

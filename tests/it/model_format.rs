@@ -685,6 +685,7 @@ fn the_watcher_follows_root_groups_and_the_trust_file() {
         move |r| match r {
             skilltui::watch::Report::Update(u) => tx.send(u).is_ok(),
             skilltui::watch::Report::Warning(_) => true,
+            skilltui::watch::Report::Progress(_) => true,
         },
     )
     .unwrap();
@@ -1026,7 +1027,7 @@ fn bom_as_no_frontmatter_hands_the_file_to_the_no_frontmatter_rule() {
 #[test]
 fn built_in_models_hand_a_bom_file_to_no_frontmatter_for_kimi_and_qoder() {
     let models = agents::builtin();
-    let as_no_frontmatter: Vec<&str> = models
+    let mut as_no_frontmatter: Vec<&str> = models
         .iter()
         .filter(|m| {
             matches!(
@@ -1036,5 +1037,6 @@ fn built_in_models_hand_a_bom_file_to_no_frontmatter_for_kimi_and_qoder() {
         })
         .map(|m| m.id.as_str())
         .collect();
+    as_no_frontmatter.sort_unstable();
     assert_eq!(as_no_frontmatter, ["kimi-code", "qoder-cli"]);
 }

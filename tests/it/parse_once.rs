@@ -203,8 +203,7 @@ fn the_watcher_reports_the_first_scans_progress_before_its_snapshot() {
     let log: Arc<Mutex<Vec<String>>> = Arc::default();
     let (tx, rx) = channel();
     let l1 = log.clone();
-    let l2 = log.clone();
-    let h = watch::spawn_with_progress(
+    let h = watch::spawn(
         Arc::new(skilltui::agents::builtin()),
         env(&t),
         Duration::from_millis(100),
@@ -214,11 +213,12 @@ fn the_watcher_reports_the_first_scans_progress_before_its_snapshot() {
                 tx.send(u).is_ok()
             }
             Report::Warning(_) => true,
-        },
-        move |c| {
-            l2.lock()
-                .unwrap()
-                .push(format!("progress {} {} {}", c.walked, c.read, c.to_read))
+            Report::Progress(c) => {
+                l1.lock()
+                    .unwrap()
+                    .push(format!("progress {} {} {}", c.walked, c.read, c.to_read));
+                true
+            }
         },
     )
     .unwrap();

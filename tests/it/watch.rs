@@ -48,6 +48,7 @@ fn start(t: &Tree) -> (watch::WatchHandle, Receiver<Update>) {
         move |r| match r {
             Report::Update(u) => tx.send(u).is_ok(),
             Report::Warning(_) => true,
+            Report::Progress(_) => true,
         },
     )
     .unwrap();
