@@ -149,6 +149,20 @@ pub fn win(
     let Some(v) = s.verdict(agent) else {
         return Err(Refusal(format!("unknown agent `{agent}`")));
     };
+    // A copy shadowed by the same SKILL.md reached another way (a symlink): the agent loads
+    // that file once, under the winner's path; no rename, move or delete changes what it loads,
+    // and such plans can only be previewed on a mirror of the tree (tens of seconds).
+    let canon = std::fs::canonicalize(&s.path).ok();
+    if v.status == Status::Shadowed
+        && let Some(w) = v.winner.as_deref()
+        && canon.is_some()
+        && std::fs::canonicalize(w).ok() == canon
+    {
+        return Err(Refusal(format!(
+            "{agent} already loads this file, through {} (the same SKILL.md by a symlink)",
+            w.display()
+        )));
+    }
     let competitors: Vec<&Skill> = cat
         .skills
         .iter()
@@ -207,9 +221,7 @@ pub fn win(
         ));
     }
     for r in cat.roots.iter().filter(|r| {
-        r.scope != Scope::System
-            && r.agents.iter().any(|a| a == agent)
-            && s.root.as_ref() != Some(&r.path)
+        offered(r, env) && r.agents.iter().any(|a| a == agent) && s.root.as_ref() != Some(&r.path)
     }) {
         for mode in [Mode::Move, Mode::Link] {
             reqs.push((
@@ -346,7 +358,7 @@ pub fn share(
     for r in cat
         .roots
         .iter()
-        .filter(|r| r.scope != Scope::System && r.agents.iter().any(|a| a == agent))
+        .filter(|r| offered(r, env) && r.agents.iter().any(|a| a == agent))
     {
         for mode in [Mode::Link, Mode::Copy] {
             if cancel.load(Ordering::Relaxed) {
@@ -391,6 +403,13 @@ pub fn share(
     }
     out.sort_by_key(|c| c.rank());
     Ok(out)
+}
+
+/// A root the planner may place skills in: not a system root, and inside the project or the
+/// home. Agents that search every folder up to `/` also scan `/.agents/skills` and the project's
+/// other ancestors; writing there would touch folders the user did not point skilltui at.
+fn offered(r: &crate::catalog::RootInfo, env: &Env) -> bool {
+    r.scope != Scope::System && (r.path.starts_with(&env.project) || r.path.starts_with(&env.home))
 }
 
 /// One plan from several (the same root and mode): operations in order, a folder made once.

@@ -820,7 +820,8 @@ impl App {
     }
 
     /// Of several copies of one name, the one `W` most likely means: the copy another copy
-    /// shadows for the most shown agents, else for the most agents at all; ties go to the
+    /// shadows for the most shown agents; then a project copy shadowed for some agent (the copy
+    /// a user usually wants to win); then the copy shadowed for the most agents; ties go to the
     /// first. `None` when no copy is shadowed for any agent (then nothing is preferred).
     pub fn shadowed_copy(&self, copies: &[&Skill]) -> Option<usize> {
         let shown: Vec<&str> = self
@@ -837,12 +838,12 @@ impl App {
                 .clone()
                 .filter(|(a, _)| shown.contains(&a.as_str()))
                 .count();
-            (for_shown, shadowed.count())
+            (for_shown, s.scope == Scope::Project, shadowed.count())
         };
-        let mut best: Option<(usize, (usize, usize))> = None;
+        let mut best: Option<(usize, (usize, bool, usize))> = None;
         for (i, s) in copies.iter().enumerate() {
             let l = losses(s);
-            if l.1 > 0 && best.is_none_or(|(_, b)| l > b) {
+            if l.2 > 0 && best.is_none_or(|(_, b)| l > b) {
                 best = Some((i, l));
             }
         }

@@ -432,7 +432,7 @@ pub fn default_bindings() -> Vec<Binding> {
             Always,
             "tabs",
             "tabs: Skills Collisions Roots Agents Tokens Problems",
-            40,
+            11,
         ));
     }
     v.extend([

@@ -469,3 +469,110 @@ fn a_plan_that_makes_a_root_is_predicted_in_memory() {
         assert_eq!(c.predicted, Predicted::Overlay, "{}", c.plan.title);
     }
 }
+
+/// The planner places skills only inside the project and the home: agents that search every
+/// folder up to `/` (Amp without git) also scan `/.agents/skills` and the project's other
+/// ancestors, and those roots are in the catalog, but no `W` or share plan writes there.
+#[test]
+fn plans_never_place_a_skill_outside_the_project_and_the_home() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    let (project, home) = (base.join("work/project"), base.join("home"));
+    for (root, text) in [
+        (project.join(".claude/skills"), "The project's copy."),
+        (home.join(".claude/skills"), "My copy."),
+    ] {
+        let d = root.join("style");
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("SKILL.md"),
+            format!("---\nname: style\ndescription: {text} Use when writing.\n---\n# style\n"),
+        )
+        .unwrap();
+    }
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&project, &home);
+    let live = Live::new(Arc::new(models.clone()), env.clone());
+    let cat = live.catalog().clone();
+    let inside = |p: &Path| p.starts_with(&project) || p.starts_with(&home);
+    // The catalog does list roots outside both (Amp's walk up to `/`).
+    let outside: Vec<&Path> = cat
+        .roots
+        .iter()
+        .filter(|r| r.scope != skilltui::agents::Scope::System && !inside(&r.path))
+        .filter(|r| r.agents.iter().any(|a| a == "amp"))
+        .map(|r| r.path.as_path())
+        .collect();
+    assert!(
+        outside.iter().any(|p| *p == Path::new("/.agents/skills")),
+        "Amp's walk does not reach /: {outside:?}"
+    );
+    let no = AtomicBool::new(false);
+    let project_copy = project.join(".claude/skills/style/SKILL.md");
+    let mut checked = 0;
+    for agent in ["amp", "claude-code", "codex", "copilot-cli"] {
+        let plans = planner::win(&live, &env, &project_copy, agent, &no)
+            .into_iter()
+            .chain(planner::share(
+                &live,
+                &env,
+                std::slice::from_ref(&project_copy),
+                agent,
+                &no,
+            ))
+            .flatten();
+        for c in plans {
+            checked += 1;
+            if let planner::Kind::Place { root, .. } = &c.kind {
+                assert!(
+                    inside(root),
+                    "{agent}: a plan places it in {}",
+                    root.display()
+                );
+            }
+            for op in c.plan.ops.iter().flat_map(|o| o.written()) {
+                assert!(
+                    inside(op),
+                    "{agent}: `{}` writes {}",
+                    c.plan.title,
+                    op.display()
+                );
+            }
+        }
+    }
+    assert!(checked > 0, "no plan at all");
+}
+
+/// A copy shadowed by the same SKILL.md through a symlink (`~/.agents/skills/x` → `~/.codex/
+/// skills/x`): Codex loads the file once, so `W` says so instead of planning renames that only
+/// a mirror of the tree could preview (the > 20 s plans on generated catalogs).
+#[test]
+fn win_refuses_a_copy_that_is_the_winner_through_a_symlink() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    let (project, home) = (base.join("project"), base.join("home"));
+    std::fs::create_dir_all(&project).unwrap();
+    let real = home.join(".codex/skills/x");
+    std::fs::create_dir_all(&real).unwrap();
+    std::fs::write(
+        real.join("SKILL.md"),
+        "---\nname: x\ndescription: One skill. Use when testing.\n---\n# x\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(home.join(".agents/skills")).unwrap();
+    std::os::unix::fs::symlink(&real, home.join(".agents/skills/x")).unwrap();
+    let models = skilltui::agents::builtin();
+    let env = Env::new(&project, &home);
+    let live = Live::new(Arc::new(models), env.clone());
+    let linked = home.join(".agents/skills/x/SKILL.md");
+    let v = live
+        .catalog()
+        .skill(&linked)
+        .unwrap()
+        .verdict("codex")
+        .unwrap()
+        .clone();
+    assert_eq!(v.status, Status::Shadowed, "{v:?}");
+    let err = planner::win(&live, &env, &linked, "codex", &AtomicBool::new(false)).unwrap_err();
+    assert!(err.0.contains("already loads this file"), "{}", err.0);
+}

@@ -773,13 +773,55 @@ fn problems_b_keeps_only_what_is_broken_for_some_agent() {
             skills.extend(a.iter().map(|a| a.skill));
         }
     }
+    let findings: usize = p
+        .groups
+        .iter()
+        .filter(|g| g.severity == skilltui::findings::Severity::Error)
+        .map(|g| g.count)
+        .sum();
     let title = format!(
-        "Broken for some agent: {} skill{} in {errors} causes",
+        "Broken for some agent: {} skill{}, {findings} error{} in {errors} causes",
         skills.len(),
-        if skills.len() == 1 { "" } else { "s" }
+        if skills.len() == 1 { "" } else { "s" },
+        if findings == 1 { "" } else { "s" }
     );
     assert!(f.contains(&title), "{title}:\n{f}");
     // b again: every cause.
     keys(&mut app, "b");
     assert_eq!(frame(&app), all);
+}
+
+/// Job 3 at 80×24 with agents hidden (one agent in use, as on a real machine): the broken view
+/// says it covers every agent and counts the header's errors; causes are cut at a word with
+/// `…`; the footer keeps the tabs and Enter.
+#[test]
+fn broken_view_80x24_counts_what_the_header_counts() {
+    use skilltui::tui::app::App;
+    use skilltui::tui::update::{Msg, update};
+    use std::sync::Arc;
+    let t = generated("gen_broken", 400);
+    let models = skilltui::agents::builtin();
+    let n = models.len();
+    let env = skilltui::env::Env::new(&t.project, &t.home);
+    let cat = skilltui::catalog::Catalog::build(&models, &env);
+    let mut app = App::new(Arc::new(models), env, 80, 24);
+    app.select_agents(&["codex".to_string()]);
+    update(&mut app, Msg::Catalog(Arc::new(cat)));
+    keys(&mut app, "6b");
+    let f = frame(&app);
+    let errors = app.problems.counts[0];
+    assert!(
+        header(&f).contains(&format!("{errors} errors")),
+        "the header does not count {errors} errors:\n{f}"
+    );
+    assert!(
+        f.contains(&format!("all {n} agents")) && f.contains(&format!("{errors} errors in")),
+        "the broken view does not say it covers all {n} agents with the header's {errors} errors:\n{f}"
+    );
+    let footer = f.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
+    assert!(
+        footer.contains("tabs") && footer.contains("open"),
+        "the footer dropped tabs or Enter:\n{f}"
+    );
+    snap("gen_broken_80x24", f);
 }

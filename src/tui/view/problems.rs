@@ -101,6 +101,10 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
             .max()
             .unwrap_or(6)
             .clamp(6, 20) as u16;
+        // The CAUSE column's width: what the borders, the other columns and their gaps leave.
+        let cause_w = (area.width as usize)
+            .saturating_sub(2 + 1 + (count_w + code_w + agents_w) as usize + 4 + 2)
+            .max(8);
         let rows: Vec<Row> = p
             .groups
             .iter()
@@ -113,18 +117,41 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
                     Cell::from(Line::from(g.skills.to_string()).right_aligned()),
                     Cell::from(g.code.as_str()),
                     Cell::from(agents_of(g)),
-                    Cell::from(cause_text(app, g, first)),
+                    Cell::from(crate::present::cut_words(
+                        &cause_text(app, g, first),
+                        cause_w,
+                    )),
                 ])
             })
             .collect();
         let [e, w, i] = p.counts;
         let broken = app.broken_skills();
         let title = if app.problems_broken {
-            format!(
-                "Broken for some agent: {broken} skill{} in {} causes · b shows all",
+            // The error findings of the causes listed: the header's error count. The findings
+            // are every agent's, whichever columns are shown: the title says so.
+            let errors: usize = p
+                .groups
+                .iter()
+                .take(app.problem_groups())
+                .map(|g| g.count)
+                .sum();
+            let agents = match app.hidden_agents() {
+                0 => "some agent".to_string(),
+                _ => format!("any of all {} agents", app.models.len()),
+            };
+            let t = format!(
+                "Broken for {agents}: {broken} skill{}, {errors} error{} in {} causes",
                 if broken == 1 { "" } else { "s" },
+                if errors == 1 { "" } else { "s" },
                 app.problem_groups()
-            )
+            );
+            // The way back when it fits (the footer lists `b` too).
+            let back = " · b shows all";
+            if t.chars().count() + back.len() + 4 <= area.width as usize {
+                t + back
+            } else {
+                t
+            }
         } else {
             format!(
                 "Problems by cause {} · {e} errors, {w} warnings, {i} info",
@@ -279,6 +306,12 @@ fn cause_text(app: &App, g: &Group, first: Option<&Finding>) -> String {
             _ if g.severity == Severity::Info => "no agent acts on it".into(),
             _ => String::new(),
         };
+    }
+    // A verdict's cause: its deciding reason as rendered (the first finding's sentence).
+    if let Some(f) = first
+        && !f.message.is_empty()
+    {
+        return say(app, &f.message);
     }
     let mut keys: Vec<&str> = Vec::new();
     for r in &g.rules {
