@@ -179,6 +179,9 @@ fn write_v1_fields(out: &mut dyn Write, cat: &Catalog, f: &Fields, nl: &[u8]) ->
     out.write_all(b"]}\n")
 }
 
+/// One field-handling table, shared by the verdicts that have it.
+type FieldTable = Arc<BTreeMap<String, Handling>>;
+
 /// The tables of schema 2, built in one pass over the skills, in the order they are written
 /// (owned: the skills may be made and dropped one batch at a time, [`write_stream`]).
 #[derive(Default)]
@@ -190,12 +193,12 @@ struct Tables {
     /// Each distinct reason list, as its JSON text (rule indices and values).
     lists: Vec<Arc<str>>,
     list_at: HashMap<Arc<str>, usize>,
-    fields: Vec<Arc<BTreeMap<String, Handling>>>,
+    fields: Vec<FieldTable>,
     /// Each distinct verdict, as its JSON text (with the indices above).
     verdicts: Vec<Arc<str>>,
     verdict_at: HashMap<Arc<str>, usize>,
     /// By pointer (the `Arc` kept, so the address stays its own), then by value.
-    field_at: HashMap<*const BTreeMap<String, Handling>, (usize, Arc<BTreeMap<String, Handling>>)>,
+    field_at: HashMap<*const BTreeMap<String, Handling>, (usize, FieldTable)>,
     field_by_value: HashMap<String, usize>,
     root_at: HashMap<PathBuf, Vec<(crate::agents::Scope, usize)>>,
 }
