@@ -309,13 +309,14 @@ pub fn with_skills<R>(
 ) -> R {
     let scan = scan::scan(models, env);
     let entries = resolve::entries(&scan);
-    let (lean, mut facts) = resolve::Lean::new(models, &scan, &entries, |ei, parses| {
-        facts_with(&scan, &entries[ei], parses)
+    let (lean, facts) = resolve::Lean::new(models, &scan, &entries, |ei, parses| {
+        let mut f = facts_with(&scan, &entries[ei], parses);
+        // Nothing streamed shows the head: dropped as soon as it is made.
+        f.head = String::new();
+        f
     });
     let mut fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>> = HashMap::new();
-    for x in &mut facts {
-        // Nothing streamed shows the head.
-        x.head = String::new();
+    for x in &facts {
         if !fields.contains_key(&x.keys) {
             fields.insert(x.keys.clone(), field_tables(models, &x.keys));
         }

@@ -179,6 +179,9 @@ fn write_v1_fields(out: &mut dyn Write, cat: &Catalog, f: &Fields, nl: &[u8]) ->
     out.write_all(b"]}\n")
 }
 
+/// One field-handling table, shared by the verdicts that have it.
+type FieldTable = Arc<BTreeMap<String, Handling>>;
+
 /// The tables of schema 2, built in one pass over the skills, in the order they are written
 /// (owned: the skills may be made and dropped one batch at a time, [`write_stream`]).
 #[derive(Default)]
@@ -190,9 +193,12 @@ struct Tables {
     /// Each distinct reason list, as its JSON text (rule indices and values).
     lists: Vec<Arc<str>>,
     list_at: HashMap<Arc<str>, usize>,
-    fields: Vec<Arc<BTreeMap<String, Handling>>>,
+    fields: Vec<FieldTable>,
+    /// Each distinct verdict, as its JSON text (with the indices above).
+    verdicts: Vec<Arc<str>>,
+    verdict_at: HashMap<Arc<str>, usize>,
     /// By pointer (the `Arc` kept, so the address stays its own), then by value.
-    field_at: HashMap<*const BTreeMap<String, Handling>, (usize, Arc<BTreeMap<String, Handling>>)>,
+    field_at: HashMap<*const BTreeMap<String, Handling>, (usize, FieldTable)>,
     field_by_value: HashMap<String, usize>,
     root_at: HashMap<PathBuf, Vec<(crate::agents::Scope, usize)>>,
 }
@@ -209,12 +215,37 @@ impl Tables {
         t
     }
 
-    /// Takes in one skill's reason lists and field tables.
-    fn add(&mut self, s: &Skill) {
+    /// Takes in one skill's reason lists, field tables and verdicts.
+    fn add(&mut self, s: &Skill, f: &Fields) {
+        let listed = listed(s, f);
         for (_, v) in &s.verdicts {
-            self.list(&v.reasons);
+            self.list(&v.reasons, &Own::of(s, v));
             self.field_table(v);
+            if f.skill("agents") {
+                let text = self.verdict_text(s, v, f, &listed);
+                if !self.verdict_at.contains_key(text.as_str()) {
+                    let text: Arc<str> = text.into();
+                    self.verdicts.push(text.clone());
+                    self.verdict_at.insert(text, self.verdicts.len() - 1);
+                }
+            }
         }
+    }
+
+    /// A verdict's JSON text (its reason list and field table already in the tables).
+    fn verdict_text(&self, s: &Skill, v: &Verdict, f: &Fields, listed: &[&str]) -> String {
+        serde_json::to_string(&VerdictJson {
+            t: self,
+            s,
+            v,
+            f,
+            listed,
+        })
+        .unwrap_or_default()
+    }
+
+    fn verdict_index(&self, s: &Skill, v: &Verdict, f: &Fields, listed: &[&str]) -> usize {
+        self.verdict_at[self.verdict_text(s, v, f, listed).as_str()]
     }
 
     fn rule_index(&self, r: &Reason) -> Option<usize> {
@@ -239,19 +270,20 @@ impl Tables {
     }
 
     /// A reason list's JSON text (its rules already in `rules`).
-    fn list_text(&self, reasons: &[Reason]) -> String {
+    fn list_text(&self, reasons: &[Reason], own: &Own) -> String {
         serde_json::to_string(&ListJson {
             t: self,
             list: reasons,
+            own,
         })
         .unwrap_or_default()
     }
 
-    fn list(&mut self, reasons: &[Reason]) -> usize {
+    fn list(&mut self, reasons: &[Reason], own: &Own) -> usize {
         for r in reasons {
             self.rule(r);
         }
-        let text = self.list_text(reasons);
+        let text = self.list_text(reasons, own);
         if let Some(&i) = self.list_at.get(text.as_str()) {
             return i;
         }
@@ -261,8 +293,8 @@ impl Tables {
         self.lists.len() - 1
     }
 
-    fn list_index(&self, reasons: &[Reason]) -> usize {
-        self.list_at[self.list_text(reasons).as_str()]
+    fn list_index(&self, reasons: &[Reason], own: &Own) -> usize {
+        self.list_at[self.list_text(reasons, own).as_str()]
     }
 
     fn field_table(&mut self, v: &Verdict) -> usize {
@@ -338,17 +370,17 @@ fn write_v2_of(
     fields: Option<&Fields>,
     nl: &[u8],
 ) -> io::Result<()> {
-    let mut t = Tables::new(cat);
-    skills(&mut |s| {
-        t.add(s);
-        Ok(())
-    })?;
-    let t = t;
     let everything = Fields {
         skill: SKILL_KEYS.to_vec(),
         verdict: None,
     };
     let f = fields.unwrap_or(&everything);
+    let mut t = Tables::new(cat);
+    skills(&mut |s| {
+        t.add(s, f);
+        Ok(())
+    })?;
+    let t = t;
     let whole = fields.is_none();
     out.write_all(b"{\"schema\":")?;
     serde_json::to_writer(&mut *out, &SCHEMA)?;
@@ -381,6 +413,10 @@ fn write_v2_of(
     if f.verdict("reasons") {
         out.write_all(b",")?;
         out.write_all(nl)?;
+        out.write_all(b"\"value_refs\":")?;
+        serde_json::to_writer(&mut *out, VALUE_REFS)?;
+        out.write_all(b",")?;
+        out.write_all(nl)?;
         out.write_all(b"\"rules\":[")?;
         for (i, r) in t.rules.iter().enumerate() {
             next(out, i == 0, nl)?;
@@ -402,6 +438,16 @@ fn write_v2_of(
         for (i, table) in t.fields.iter().enumerate() {
             next(out, i == 0, nl)?;
             serde_json::to_writer(&mut *out, &**table)?;
+        }
+        out.write_all(b"]")?;
+    }
+    if f.skill("agents") {
+        out.write_all(b",")?;
+        out.write_all(nl)?;
+        out.write_all(b"\"verdicts\":[")?;
+        for (i, v) in t.verdicts.iter().enumerate() {
+            next(out, i == 0, nl)?;
+            out.write_all(v.as_bytes())?;
         }
         out.write_all(b"]")?;
     }
@@ -440,13 +486,18 @@ impl Serialize for RuleJson<'_> {
 struct ListJson<'a> {
     t: &'a Tables,
     list: &'a [Reason],
+    own: &'a Own<'a>,
 }
 
 impl Serialize for ListJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(self.list.len()))?;
         for r in self.list {
-            seq.serialize_element(&ReasonJson { t: self.t, r })?;
+            seq.serialize_element(&ReasonJson {
+                t: self.t,
+                r,
+                own: self.own,
+            })?;
         }
         seq.end()
     }
@@ -455,6 +506,46 @@ impl Serialize for ListJson<'_> {
 struct ReasonJson<'a> {
     t: &'a Tables,
     r: &'a Reason,
+    own: &'a Own<'a>,
+}
+
+/// What a reason's value may stand for instead of repeating it (`value_refs` in the JSON): a
+/// value written as the number `k` is the skill's (or its verdict's) `VALUE_REFS[k]`.
+pub const VALUE_REFS: &[&str] = &["path", "name", "dir", "agents.as", "agents.winner"];
+
+/// The values of one skill and verdict that reasons point at, in [`VALUE_REFS`] order.
+struct Own<'a>([Option<std::borrow::Cow<'a, str>>; 5]);
+
+impl<'a> Own<'a> {
+    fn of(s: &'a Skill, v: &'a Verdict) -> Own<'a> {
+        Own([
+            Some(s.path.to_string_lossy()),
+            s.name.as_deref().map(Into::into),
+            Some(s.dir.as_str().into()),
+            v.as_name.as_deref().map(Into::into),
+            v.winner.as_ref().map(|w| w.to_string_lossy()),
+        ])
+    }
+
+    fn find(&self, value: &str) -> Option<usize> {
+        self.0.iter().position(|x| x.as_deref() == Some(value))
+    }
+}
+
+/// A reason's values: each the text, or the index of the field it repeats.
+struct ValuesJson<'a>(&'a [Box<str>], &'a Own<'a>);
+
+impl Serialize for ValuesJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for v in self.0 {
+            match self.1.find(v) {
+                Some(k) => seq.serialize_element(&k)?,
+                None => seq.serialize_element(v)?,
+            }
+        }
+        seq.end()
+    }
 }
 
 impl Serialize for ReasonJson<'_> {
@@ -462,7 +553,7 @@ impl Serialize for ReasonJson<'_> {
         let r = self.r;
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("rule", &self.t.rule_index(r))?;
-        m.serialize_entry("values", r.message.values())?;
+        m.serialize_entry("values", &ValuesJson(r.message.values(), self.own))?;
         if let Some(fix) = &r.fix {
             m.serialize_entry("fix", fix)?;
         }
@@ -528,61 +619,40 @@ impl Serialize for SkillJson<'_, '_> {
             m.serialize_entry("scripts", &s.scripts)?;
         }
         // The descriptions as the agents list them, each once: verdicts point into it.
-        let mut listed: Vec<&str> = Vec::new();
-        if f.verdict("description_as_listed") {
-            for (_, v) in &s.verdicts {
-                if let Some(d) = &v.description_as_listed
-                    && !listed.contains(&d.as_str())
-                {
-                    listed.push(d);
-                }
-            }
-            if !listed.is_empty() {
-                m.serialize_entry("descriptions_as_listed", &listed)?;
-            }
+        let listed = listed(s, f);
+        if !listed.is_empty() {
+            m.serialize_entry("descriptions_as_listed", &listed)?;
         }
         if f.skill("agents") {
-            m.serialize_entry(
-                "agents",
-                &VerdictsJson {
-                    t: self.t,
-                    s,
-                    f,
-                    listed: &listed,
-                },
-            )?;
+            let at: Vec<usize> = s
+                .verdicts
+                .iter()
+                .map(|(_, v)| self.t.verdict_index(s, v, f, &listed))
+                .collect();
+            m.serialize_entry("agents", &at)?;
         }
         m.end()
     }
 }
 
-struct VerdictsJson<'a, 'b> {
-    t: &'b Tables,
-    s: &'a Skill,
-    f: &'b Fields,
-    listed: &'b [&'a str],
-}
-
-impl Serialize for VerdictsJson<'_, '_> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let mut m = ser.serialize_map(Some(self.s.verdicts.len()))?;
-        for (a, v) in &self.s.verdicts {
-            m.serialize_entry(
-                a,
-                &VerdictJson {
-                    t: self.t,
-                    v,
-                    f: self.f,
-                    listed: self.listed,
-                },
-            )?;
+/// The descriptions of a skill as its agents list them, each once (verdicts point into it).
+fn listed<'a>(s: &'a Skill, f: &Fields) -> Vec<&'a str> {
+    let mut listed: Vec<&str> = Vec::new();
+    if f.verdict("description_as_listed") {
+        for (_, v) in &s.verdicts {
+            if let Some(d) = &v.description_as_listed
+                && !listed.contains(&d.as_str())
+            {
+                listed.push(d);
+            }
         }
-        m.end()
     }
+    listed
 }
 
 struct VerdictJson<'a, 'b> {
     t: &'b Tables,
+    s: &'a Skill,
     v: &'a Verdict,
     f: &'b Fields,
     listed: &'b [&'a str],
@@ -642,7 +712,10 @@ impl Serialize for VerdictJson<'_, '_> {
             m.serialize_entry("model", x)?;
         }
         if f.verdict("reasons") {
-            m.serialize_entry("reasons", &self.t.list_index(&v.reasons))?;
+            m.serialize_entry(
+                "reasons",
+                &self.t.list_index(&v.reasons, &Own::of(self.s, v)),
+            )?;
         }
         if self
             .f

@@ -227,7 +227,7 @@ fn list_shows_the_agents_in_use_and_json_every_agent() {
     assert!(err.contains("unknown agent `nobody`"), "{err}");
     // JSON has every agent whatever is in use.
     let (out, _, _) = fx.run(&["list", "--json"], &[]);
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let v: Value = crate::common::by_agent(serde_json::from_str(&out).unwrap());
     assert_eq!(
         v["agents"].as_array().unwrap().len(),
         agents::BUILTIN_IDS.len()

@@ -63,8 +63,10 @@ fn stderr(o: &Output) -> String {
 }
 
 fn json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\nstderr: {}", stdout(o), stderr(o)))
+    crate::common::by_agent(
+        serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\nstderr: {}", stdout(o), stderr(o))),
+    )
 }
 
 #[track_caller]

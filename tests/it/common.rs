@@ -114,3 +114,34 @@ pub fn same_catalog(
         ctx(&b)
     );
 }
+
+/// A schema-2 `list --json` document with each skill's `agents` (indices into `verdicts`, in
+/// `agents` order) turned into an object of verdicts keyed by agent id, as schema 1 has it;
+/// other documents as they are.
+pub fn by_agent(mut doc: serde_json::Value) -> serde_json::Value {
+    let (Some(table), Some(agents)) = (
+        doc.get("verdicts").and_then(|v| v.as_array()).cloned(),
+        doc.get("agents").and_then(|v| v.as_array()).cloned(),
+    ) else {
+        return doc;
+    };
+    if let Some(skills) = doc.get_mut("skills").and_then(|s| s.as_array_mut()) {
+        for s in skills {
+            let Some(at) = s.get("agents").and_then(|a| a.as_array()).cloned() else {
+                continue;
+            };
+            let per: serde_json::Map<String, serde_json::Value> = agents
+                .iter()
+                .zip(at)
+                .map(|(a, i)| {
+                    (
+                        a["id"].as_str().unwrap_or_default().to_string(),
+                        table[i.as_u64().unwrap_or_default() as usize].clone(),
+                    )
+                })
+                .collect();
+            s["agents"] = serde_json::Value::Object(per);
+        }
+    }
+    doc
+}

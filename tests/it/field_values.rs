@@ -467,7 +467,9 @@ fn conditional_skills_count_apart_in_the_listing_and_show_in_json_and_why() {
     );
     // JSON: `conditional` on Claude Code's verdict only.
     let (json, err) = fx.bin(&["list", "--json"]);
-    let j: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let j: serde_json::Value = crate::common::by_agent(
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {err}")),
+    );
     let skill = j["skills"]
         .as_array()
         .unwrap()
@@ -641,7 +643,9 @@ fn a_null_description_is_json_null_not_its_spelling() {
         .unwrap();
     }
     let (json, err) = fx.bin(&["list", "--json"]);
-    let j: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let j: serde_json::Value = crate::common::by_agent(
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {err}")),
+    );
     let desc = |dir: &str| {
         j["skills"]
             .as_array()

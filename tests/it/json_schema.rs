@@ -146,8 +146,16 @@ fn schema_1_is_the_output_before_schema_2() {
     );
 }
 
-/// A reason's sentence from its rule's template and its values.
-fn render(template: &str, values: &[Value]) -> String {
+/// A reason's sentence from its rule's template and its values (each a text, or a number: the
+/// index in `value_refs` of the skill's or verdict's field it repeats, looked up by `field`).
+fn render(template: &str, values: &[Value], field: &dyn Fn(usize) -> Value) -> String {
+    let values: Vec<Value> = values
+        .iter()
+        .map(|v| match v.as_u64() {
+            Some(k) => field(k as usize),
+            None => v.clone(),
+        })
+        .collect();
     let mut out = String::new();
     let mut vals = values.iter();
     let mut chars = template.chars().peekable();
@@ -173,6 +181,47 @@ fn schema_2_says_what_schema_1_says_in_less() {
     let t = Tree::demo();
     let (v1, bytes1) = t.json(&["list", "--json-schema", "1"]);
     let (v2, bytes2) = t.json(&["list", "--json"]);
+    let verdicts = expands_to_schema_1(&v1, &v2);
+    assert!(verdicts > 200, "{verdicts}");
+    assert!(
+        bytes2 * 3 < bytes1,
+        "schema 2 {bytes2} bytes, schema 1 {bytes1}"
+    );
+    // The strength each verdict had in schema 1, on request.
+    let (st, _) = t.json(&["list", "--fields", "path,agents.strength"]);
+    let table = st["verdicts"].as_array().unwrap();
+    let ids = agent_ids(&st);
+    for (a, b) in v1["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(st["skills"].as_array().unwrap())
+    {
+        for (n, i) in b["agents"].as_array().unwrap().iter().enumerate() {
+            let y = &table[i.as_u64().unwrap() as usize];
+            assert_eq!(
+                a["agents"][&ids[n]]["strength"], y["strength"],
+                "{}",
+                ids[n]
+            );
+        }
+    }
+}
+
+/// The agent ids of a schema-2 document, in its `agents` order.
+fn agent_ids(v2: &Value) -> Vec<String> {
+    v2["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Each skill's verdicts in schema 2 (`list --json`), expanded through its tables, say what
+/// schema 1 says: every key, and every reason's rule, sentence, source and evidence. Returns the
+/// number of verdicts compared.
+fn expands_to_schema_1(v1: &Value, v2: &Value) -> usize {
     assert_eq!(v2["schema"], 2);
     assert!(v1.get("schema").is_none());
     for k in [
@@ -189,6 +238,14 @@ fn schema_2_says_what_schema_1_says_in_less() {
     let lists = v2["reasons"].as_array().unwrap();
     let fields = v2["fields"].as_array().unwrap();
     let roots = v2["roots"].as_array().unwrap();
+    let table = v2["verdicts"].as_array().unwrap();
+    let value_refs: Vec<&str> = v2["value_refs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let ids = agent_ids(v2);
     let (s1, s2) = (
         v1["skills"].as_array().unwrap(),
         v2["skills"].as_array().unwrap(),
@@ -213,11 +270,16 @@ fn schema_2_says_what_schema_1_says_in_less() {
         }
         let (va, vb) = (
             a["agents"].as_object().unwrap(),
-            b["agents"].as_object().unwrap(),
+            b["agents"].as_array().unwrap(),
         );
-        assert_eq!(va.keys().collect::<Vec<_>>(), vb.keys().collect::<Vec<_>>());
-        for (agent, x) in va {
-            let y = &vb[agent];
+        // Verdicts in `agents` order, each an index into `verdicts`.
+        assert_eq!(
+            va.keys().collect::<Vec<_>>(),
+            ids.iter().collect::<Vec<_>>()
+        );
+        assert_eq!(va.len(), vb.len());
+        for (n, (agent, x)) in va.iter().enumerate() {
+            let y = &table[vb[n].as_u64().unwrap() as usize];
             let at = format!("{agent} on {}", a["path"]);
             verdicts += 1;
             for k in [
@@ -262,11 +324,17 @@ fn schema_2_says_what_schema_1_says_in_less() {
             for (r1, r2) in full.iter().zip(refs) {
                 let rule = &rules[r2["rule"].as_u64().unwrap() as usize];
                 assert_eq!(r1["rule"], rule["id"], "{at}");
+                let field = |k: usize| match value_refs[k] {
+                    "agents.as" => y["as"].clone(),
+                    "agents.winner" => y["winner"].clone(),
+                    k => b[k].clone(),
+                };
                 assert_eq!(
                     r1["message"].as_str().unwrap(),
                     render(
                         rule["template"].as_str().unwrap(),
-                        r2["values"].as_array().unwrap()
+                        r2["values"].as_array().unwrap(),
+                        &field
                     ),
                     "{at}"
                 );
@@ -277,7 +345,6 @@ fn schema_2_says_what_schema_1_says_in_less() {
             }
         }
     }
-    assert!(verdicts > 200, "{verdicts}");
     // Rules and reason lists are shared: far fewer entries than reasons and verdicts.
     let reasons: usize = s1
         .iter()
@@ -290,17 +357,49 @@ fn schema_2_says_what_schema_1_says_in_less() {
         rules.len()
     );
     assert!(lists.len() < verdicts, "{} lists", lists.len());
+    assert!(table.len() < verdicts, "{} distinct verdicts", table.len());
+    verdicts
+}
+
+#[test]
+fn schema_2_expands_to_schema_1_on_a_generated_tree() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (tree, _) = skilltui::r#gen::generate(
+        &tmp.path().join("gen"),
+        &skilltui::r#gen::Options {
+            skills: 400,
+            seed: 0x2b2b,
+        },
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let o = bin()
+            .arg("--project")
+            .arg(&tree.project)
+            .arg("--home")
+            .arg(&tree.home)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        (
+            serde_json::from_slice::<Value>(&o.stdout).unwrap(),
+            o.stdout.len(),
+        )
+    };
+    let (v1, bytes1) = run(&["list", "--json-schema", "1"]);
+    let (v2, bytes2) = run(&["list", "--json"]);
+    let verdicts = expands_to_schema_1(&v1, &v2);
+    assert!(verdicts > 400 * 20, "{verdicts}");
     assert!(
-        bytes2 * 3 < bytes1,
+        bytes2 * 10 < bytes1,
         "schema 2 {bytes2} bytes, schema 1 {bytes1}"
     );
-    // The strength each verdict had in schema 1, on request.
-    let (st, _) = t.json(&["list", "--fields", "path,agents.strength"]);
-    for (a, b) in s1.iter().zip(st["skills"].as_array().unwrap()) {
-        for (agent, x) in a["agents"].as_object().unwrap() {
-            assert_eq!(x["strength"], b["agents"][agent]["strength"], "{agent}");
-        }
-    }
 }
 
 #[test]
@@ -309,17 +408,23 @@ fn fields_keep_what_is_asked_and_name_the_valid_ones() {
     let (full, _) = t.json(&["list", "--json"]);
     let (v, _) = t.json(&["list", "--json", "--fields", "path,agents.status"]);
     let top: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    assert_eq!(top, ["schema", "agents", "skills"]);
+    assert_eq!(top, ["schema", "agents", "verdicts", "skills"]);
+    // Only statuses: one verdict entry per status.
+    let table = v["verdicts"].as_array().unwrap();
+    assert!(table.len() <= 5, "{table:?}");
     let skills = v["skills"].as_array().unwrap();
     assert_eq!(skills.len(), full["skills"].as_array().unwrap().len());
     for (s, f) in skills.iter().zip(full["skills"].as_array().unwrap()) {
         let keys: Vec<&str> = s.as_object().unwrap().keys().map(|k| k.as_str()).collect();
         assert_eq!(keys, ["path", "agents"]);
         assert_eq!(s["path"], f["path"]);
-        for (agent, verdict) in s["agents"].as_object().unwrap() {
+        let whole = f["agents"].as_array().unwrap();
+        for (n, i) in s["agents"].as_array().unwrap().iter().enumerate() {
+            let verdict = &table[i.as_u64().unwrap() as usize];
             let keys: Vec<&String> = verdict.as_object().unwrap().keys().collect();
             assert_eq!(keys, ["status"]);
-            assert_eq!(verdict["status"], f["agents"][agent]["status"]);
+            let w = &full["verdicts"][whole[n].as_u64().unwrap() as usize];
+            assert_eq!(verdict["status"], w["status"]);
         }
     }
     // Reasons bring their tables; --fields implies --json; schema 1 prunes its own keys.

@@ -427,7 +427,8 @@ fn claude_add_dir_through_the_library_and_the_cli() {
         .arg(f.p("other"))
         .output()
         .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v: serde_json::Value =
+        crate::common::by_agent(serde_json::from_slice(&out.stdout).unwrap());
     let s = v["skills"]
         .as_array()
         .unwrap()
