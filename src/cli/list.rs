@@ -201,7 +201,7 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
     // The whole catalog as schema 2: streamed, without every verdict in memory at once.
     if json && schema == crate::export::SCHEMA && !keep.filters() {
         crate::export::write_stream(out, &cx.models, &cx.env, fields.as_ref())?;
-        return Ok(Ok(EXIT_OK));
+        return Ok(EXIT_OK);
     }
     let full = cx.catalog();
     let total = full.skills.len();
