@@ -319,9 +319,7 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
 
     // Symlinks.
     if c.symlinked_dir {
-        let r = Eff {
-            rule: &t.symlinked_dirs,
-        };
+        let r = eff(&o.symlinked_dirs, &t.symlinked_dirs);
         match &r.rule.value {
             Known::Known(FollowOrIgnore::Ignore) => {
                 return Reach::NotFound(r.reason(msg!(
@@ -367,6 +365,26 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
         .collect();
     if !relevant.is_empty() {
         match &ign.rule.value {
+            Known::Known(names) if folder_prefixed(&t.ignore_anchoring) => {
+                // One matcher for the root, shallowest file first (pi).
+                let mut files: Vec<_> = relevant
+                    .iter()
+                    .filter(|f| names.contains(&f.name))
+                    .collect();
+                files.sort_by_key(|f| {
+                    let at = names.iter().position(|n| *n == f.name);
+                    (f.dir.components().count(), at)
+                });
+                let lines: Vec<_> = files
+                    .iter()
+                    .map(|f| (f.dir.as_path(), f.patterns.as_slice()))
+                    .collect();
+                if let Some((i, p)) = ignored_by_prefixed(&lines, &c.rel) {
+                    let f = files[i];
+                    return Reach::NotFound(ign.reason(msg!("{} in {} ignores it (pattern `{}`, with the folder in front: {} anchors every pattern at the skills root), and {} honours {} inside a skills root", f.name, root.path.join(&f.dir).display(), p, m.name, m.name, f.name),
+                    ));
+                }
+            }
             Known::Known(names) => {
                 for f in relevant.iter().filter(|f| names.contains(&f.name)) {
                     let sub = c.rel.strip_prefix(&f.dir).unwrap_or(&c.rel);
@@ -410,4 +428,10 @@ pub fn reach(m: &AgentModel, root: &AgentRoot, walked: &WalkedRoot, c: &Candidat
     Reach::Reached
 }
 
-use crate::pattern::ignored_by;
+use crate::pattern::{ignored_by, ignored_by_prefixed};
+
+/// Whether an ignore file's patterns get their folder in front (pi), not git's anchoring.
+fn folder_prefixed(rule: &Option<crate::agents::Rule<crate::agents::IgnoreAnchoring>>) -> bool {
+    rule.as_ref()
+        .is_some_and(|r| r.value == Known::Known(crate::agents::IgnoreAnchoring::FolderPrefixed))
+}
