@@ -2058,7 +2058,17 @@ mod field_tests {
     #[test]
     fn field_cases_put_each_agents_probes_in_its_own_root_only() {
         let cases = field_cases();
-        assert_eq!(cases.len(), super::super::AGENTS.len() * 4);
+        // Four trees per agent, Qoder CLI's shared matrix split into trees of QODER_PART.
+        let shared = field_probes().iter().filter(|p| p.group == 0).count();
+        let qoder_parts = shared.div_ceil(QODER_PART);
+        assert_eq!(
+            cases.len(),
+            super::super::AGENTS.len() * 4 + qoder_parts - 1
+        );
+        for c in cases.iter().filter(|c| c.name.contains("-part")) {
+            let n = c.spec.lines().filter(|l| l.ends_with("SKILL.md")).count();
+            assert!(n <= QODER_PART, "{}: {n}", c.name);
+        }
         for c in &cases {
             let agent = c.agents.as_ref().unwrap()[0];
             let root = format!("w/project/{}/", native_root(agent));
