@@ -131,6 +131,39 @@ pub fn ignored_by<'a>(patterns: &'a [String], rel: &Path) -> Option<&'a str> {
     None
 }
 
+/// The pattern that excludes `rel` (a path relative to the skills root) when the ignore `files`
+/// ((folder relative to the root, lines), shallowest first) feed one matcher for the whole root,
+/// each line with its folder in front after one leading `/` is dropped (`!` and `\!` kept in
+/// front), the way pi's `prefixIgnorePattern` feeds the `ignore` npm package. Returns the index
+/// of the file and the line as that file wrote it.
+pub fn ignored_by_prefixed<'a>(
+    files: &[(&Path, &'a [String])],
+    rel: &Path,
+) -> Option<(usize, &'a str)> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut origin: Vec<(usize, &'a str)> = Vec::new();
+    for (i, (dir, patterns)) in files.iter().enumerate() {
+        let prefix = dir
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .map(|c| c + "/")
+            .collect::<String>();
+        for p in patterns.iter() {
+            let (neg, body) = match (p.strip_prefix('!'), p.strip_prefix("\\!")) {
+                (Some(b), _) => ("!", b),
+                (None, Some(_)) => ("", &p[1..]),
+                _ => ("", p.as_str()),
+            };
+            let body = body.strip_prefix('/').unwrap_or(body);
+            lines.push(format!("{neg}{prefix}{body}"));
+            origin.push((i, p.as_str()));
+        }
+    }
+    let hit = ignored_by(&lines, rel)?;
+    let at = lines.iter().position(|l| std::ptr::eq(l.as_str(), hit))?;
+    Some(origin[at])
+}
+
 /// Whether `text` matches `pattern` in the wildcard dialect `w` (compiles the pattern; keep a
 /// [`NamePattern`] to match many names).
 pub fn wildcards_match(w: Wildcards, pattern: &str, text: &str) -> bool {

@@ -12,6 +12,9 @@
 //!   SKILLTUI_ORACLE_STRICT  =1: fail when any case disagrees (default: report only)
 //!   SKILLTUI_ORACLE_KEEP    =1: keep the trees (under $TMPDIR/skilltui-oracle)
 //!   SKILLTUI_ORACLE_MODELS  a folder of models to use instead of the built-in ones
+//!   SKILLTUI_ORACLE_REPLAY  a folder of older models: run no agent, report per run whether
+//!                           the prediction differs from the current models' (which recorded
+//!                           runs a model change can have changed)
 
 use skilltui::oracle::{self, AGENTS, Case, Driver, Report};
 use std::path::PathBuf;
@@ -100,6 +103,31 @@ fn oracle() {
         agents.join(", ")
     );
     let start = std::time::Instant::now();
+    if let Ok(dir) = std::env::var("SKILLTUI_ORACLE_REPLAY") {
+        let old = skilltui::agents::load_dir(std::path::Path::new(&dir))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut changed: Vec<String> = Vec::new();
+        for (agent, case) in &work {
+            let diffs = oracle::replay_case(&old, &models, agent, case, &scratch)
+                .unwrap_or_else(|e| panic!("{e}"));
+            if !diffs.is_empty() {
+                eprintln!("oracle: [{agent}] {}: prediction changed:", case.name);
+                for d in diffs.iter().take(5) {
+                    eprintln!("    {}", d.chars().take(300).collect::<String>());
+                }
+                changed.push(format!("{agent}/{}", case.name));
+            }
+        }
+        println!(
+            "oracle: replay against {dir}: {} of {} runs predict the same, {} changed: {}",
+            work.len() - changed.len(),
+            work.len(),
+            changed.len(),
+            changed.join(" ")
+        );
+        println!("oracle: {:.0} s", start.elapsed().as_secs_f64());
+        return;
+    }
     let work = Arc::new(Mutex::new(work.into_iter()));
     let report = Arc::new(Mutex::new(Report {
         known: oracle::KnownDivergence::load(&dir.join("known.json")),

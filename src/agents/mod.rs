@@ -304,6 +304,7 @@ fn visit_rules(m: &mut AgentModel, f: &mut Visit<'_>) {
         opt(f, &mut t.hidden, format!("{k}.hidden"), rt);
         opt(f, &mut t.node_modules, format!("{k}.node_modules"), rt);
         opt(f, &mut t.ignore_files, format!("{k}.ignore_files"), rt);
+        opt(f, &mut t.symlinked_dirs, format!("{k}.symlinked_dirs"), rt);
         opt(
             f,
             &mut t.skill_md_in_root,
@@ -349,6 +350,12 @@ fn visit_rules(m: &mut AgentModel, f: &mut Visit<'_>) {
     rule(f, &mut t.hidden, k("hidden"), Topic::Traversal);
     rule(f, &mut t.node_modules, k("node_modules"), Topic::Traversal);
     rule(f, &mut t.ignore_files, k("ignore_files"), Topic::Traversal);
+    opt(
+        f,
+        &mut t.ignore_anchoring,
+        k("ignore_anchoring"),
+        Topic::Traversal,
+    );
     rule(
         f,
         &mut t.symlinked_dirs,

@@ -1032,6 +1032,20 @@ pub enum EnterOrSkip {
     Skip,
 }
 
+/// How the patterns of an ignore file inside a root are anchored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IgnoreAnchoring {
+    /// git's rules: each file's patterns are relative to its own folder; a leading or inner `/`
+    /// anchors there, a pattern without one matches at any depth below it.
+    Git,
+    /// One matcher for the whole root, fed each file's lines with the file's folder (relative to
+    /// the root) in front, after one leading `/` is dropped (pi's `prefixIgnorePattern`): a
+    /// root file's `/x/` matches `x` at any depth, and a nested file's `x` matches only that
+    /// folder's own entries.
+    FolderPrefixed,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FollowOrIgnore {
@@ -1091,6 +1105,9 @@ pub struct Traversal {
     pub node_modules: Rule<EnterOrSkip>,
     /// Ignore files honoured inside a root (e.g. `.gitignore`); empty = none.
     pub ignore_files: Rule<Vec<String>>,
+    /// How those files' patterns are anchored (None: git's rules).
+    #[serde(default)]
+    pub ignore_anchoring: Option<Rule<IgnoreAnchoring>>,
     pub symlinked_dirs: Rule<FollowOrIgnore>,
     pub symlinked_files: Rule<FollowOrIgnore>,
     pub reported_path: Rule<ReportedPath>,
@@ -1113,6 +1130,8 @@ pub struct TraversalOverride {
     pub node_modules: Option<Rule<EnterOrSkip>>,
     #[serde(default)]
     pub ignore_files: Option<Rule<Vec<String>>>,
+    #[serde(default)]
+    pub symlinked_dirs: Option<Rule<FollowOrIgnore>>,
     #[serde(default)]
     pub skill_md_in_root: Option<Rule<RootSkillMd>>,
     #[serde(default)]

@@ -207,6 +207,7 @@ pub fn targeted() -> Vec<Case> {
         "sub/anch",
         "d-tmp",
         "sub/deep-1",
+        "sub/x/deep-2",
         "sub/kept",
         "fd-x",
         "a/b/c/starstar",
@@ -1141,37 +1142,44 @@ pub fn random(seed: u64) -> Case {
         }
         dirs.push(dir);
     }
-    extra_roots(seed, &mut c);
-    cline_auggie_roots(seed, &mut c);
+    extra_skills(seed, &mut c, &NEWER_AGENTS);
+    extra_skills(seed, &mut c, &CLINE_AUGGIE);
     c
 }
 
-/// Up to four more skills in the roots only Cline and Auggie read (`.clinerules/skills`,
-/// `.cline/skills`, `.augment/skills`, `~/.cline/skills`, `~/.augment/skills`), from a generator
-/// of their own: no other agent reads these folders, so the other agents' verdicts on the tree
-/// are unchanged. Names come from the same list, so they collide with the tree's `.agents` and
-/// `.claude` skills; some differ from another copy only in case (Cline compares names
-/// lower-cased).
-fn cline_auggie_roots(seed: u64, c: &mut Case) {
-    let mut r = XorShift::new(seed ^ 0x636c_696e_6561_7567);
+/// Up to four more skills in roots only some agents read, from a generator of their own (seeded
+/// from the tree's seed and `extra.salt`), so that the rest of the tree is the one
+/// `random(seed)` always made and the other agents' verdicts on it are unchanged. Names come from
+/// the same list, so they collide with the tree's `.agents` and `.claude` skills.
+struct ExtraRoots {
+    salt: u64,
+    /// Project roots, under one of the three levels.
+    project: &'static [&'static str],
+    /// User roots, relative to home.
+    home: &'static [&'static str],
+    /// Folder suffix when the folder is not the bare name: `{name}{suffix}{i}`.
+    suffix: &'static str,
+    /// The chance (in %) that a name is upper-cased (a draw only when set).
+    upper_case: Option<u32>,
+}
+
+fn extra_skills(seed: u64, c: &mut Case, extra: &ExtraRoots) {
+    let mut r = XorShift::new(seed ^ extra.salt);
     let n = r.below(5);
     let levels = ["w", "w/project", "w/project/sub"];
-    const PROJECT: [&str; 3] = [".clinerules/skills", ".cline/skills", ".augment/skills"];
-    const HOME: [&str; 2] = [".cline/skills", ".augment/skills"];
     for i in 0..n {
         let root = if r.chance(55) {
-            format!("{}/{}", r.pick(&levels), r.pick(&PROJECT))
+            format!("{}/{}", r.pick(&levels), r.pick(extra.project))
         } else {
-            format!("home/{}", r.pick(&HOME))
+            format!("home/{}", r.pick(extra.home))
         };
         let name: &&str = r.pick(&NAMES);
-        let name = if r.chance(15) {
-            name.to_uppercase()
-        } else {
-            name.to_string()
+        let name = match extra.upper_case {
+            Some(p) if r.chance(p) => name.to_uppercase(),
+            _ => name.to_string(),
         };
         let folder = if r.chance(40) {
-            format!("{name}-c{i}")
+            format!("{name}{}{i}", extra.suffix)
         } else {
             name.clone()
         };
@@ -1190,6 +1198,17 @@ fn cline_auggie_roots(seed: u64, c: &mut Case) {
             .push_str(&skill_file(&format!("{dir}/SKILL.md"), &front));
     }
 }
+
+/// The roots only Cline and Auggie read (`.clinerules/skills`, `.cline/skills`,
+/// `.augment/skills`, `~/.cline/skills`, `~/.augment/skills`); some names differ from another
+/// copy only in case (Cline compares names lower-cased).
+const CLINE_AUGGIE: ExtraRoots = ExtraRoots {
+    salt: 0x636c_696e_6561_7567,
+    project: &[".clinerules/skills", ".cline/skills", ".augment/skills"],
+    home: &[".cline/skills", ".augment/skills"],
+    suffix: "-c",
+    upper_case: Some(15),
+};
 
 /// Project roots only the newer agents read (Kilo, Factory Droid, Amp), for random trees.
 const NEW_PROJECT_ROOTS: [&str; 5] = [
@@ -1211,41 +1230,14 @@ const NEW_HOME_ROOTS: [&str; 7] = [
     ".config/agents/skills",
 ];
 
-/// Up to four more skills in the roots only the newer agents read, from a generator of their own
-/// so that the rest of the tree is the one `random(seed)` always made (the other agents' trees
-/// are unchanged). Names come from the same list, so they collide with the tree's `.agents` and
-/// `.claude` skills.
-fn extra_roots(seed: u64, c: &mut Case) {
-    let mut r = XorShift::new(seed ^ 0x006f_7261_636c_6562);
-    let n = r.below(5);
-    let levels = ["w", "w/project", "w/project/sub"];
-    for i in 0..n {
-        let root = if r.chance(55) {
-            format!("{}/{}", r.pick(&levels), r.pick(&NEW_PROJECT_ROOTS))
-        } else {
-            format!("home/{}", r.pick(&NEW_HOME_ROOTS))
-        };
-        let name: &&str = r.pick(&NAMES);
-        let folder = if r.chance(40) {
-            format!("{name}-n{i}")
-        } else {
-            name.to_string()
-        };
-        let dir = if r.chance(10) {
-            format!("{root}/group/{folder}")
-        } else {
-            format!("{root}/{folder}")
-        };
-        let front = match r.below(10) {
-            0..=5 => format!("name: {folder}\ndescription: Extra {folder} {i}."),
-            6..=7 => format!("name: {name}\ndescription: Extra {name} {i}."),
-            8 => format!("name: {folder}"),
-            _ => format!("description: Extra {folder} {i}, no name."),
-        };
-        c.spec
-            .push_str(&skill_file(&format!("{dir}/SKILL.md"), &front));
-    }
-}
+/// The roots only the newer agents read (Kilo, Factory Droid, Amp).
+const NEWER_AGENTS: ExtraRoots = ExtraRoots {
+    salt: 0x006f_7261_636c_6562,
+    project: &NEW_PROJECT_ROOTS,
+    home: &NEW_HOME_ROOTS,
+    suffix: "-n",
+    upper_case: None,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Field values: every frontmatter field any model knows, in every value shape. The same matrix
@@ -1529,6 +1521,9 @@ pub fn native_root(agent: &str) -> &'static str {
     }
 }
 
+/// Skills per tree of Qoder CLI's field matrix.
+const QODER_PART: usize = 100;
+
 /// The targeted field cases: per agent, the whole matrix in its own project root, in four trees
 /// (the shared one and three `name` groups). Every finding of issue #15 is one of these probes
 /// (`f-user-invocable-yes`, `f-argument-hint-flow-list`, `e-argument-hint-two-lists`,
@@ -1543,18 +1538,34 @@ pub fn field_cases() -> Vec<Case> {
             } else {
                 format!("fields-names{group}-{agent}")
             };
-            let mut c = Case::new(&name);
-            c.agents = Some(vec![agent]);
-            for p in probes.iter().filter(|p| p.group == group) {
-                c.add(format!(
-                    "@@ w/project/{}/{}/SKILL.md\n---\n{}\n---\n# Title\n\nFirst body paragraph of {}.\n\nSecond paragraph.\n",
-                    native_root(agent),
-                    p.id,
-                    p.front,
-                    p.id
-                ));
+            let group: Vec<&Probe> = probes.iter().filter(|p| p.group == group).collect();
+            // Qoder CLI 1.1.52 exits 1 ("Watcher did not become ready within 5000ms") when its
+            // watcher of the skills root is not ready in 5 s, which ~380 folders under load
+            // exceed: its matrix runs in trees of at most QODER_PART skills.
+            let parts = if agent == "qoder-cli" {
+                group.chunks(QODER_PART).collect::<Vec<_>>()
+            } else {
+                vec![group.as_slice()]
+            };
+            let many = parts.len() > 1;
+            for (i, part) in parts.into_iter().enumerate() {
+                let mut c = Case::new(&if many {
+                    format!("{name}-part{}", i + 1)
+                } else {
+                    name.clone()
+                });
+                c.agents = Some(vec![agent]);
+                for p in part {
+                    c.add(format!(
+                        "@@ w/project/{}/{}/SKILL.md\n---\n{}\n---\n# Title\n\nFirst body paragraph of {}.\n\nSecond paragraph.\n",
+                        native_root(agent),
+                        p.id,
+                        p.front,
+                        p.id
+                    ));
+                }
+                v.push(c);
             }
-            v.push(c);
         }
     }
     v
@@ -2047,7 +2058,17 @@ mod field_tests {
     #[test]
     fn field_cases_put_each_agents_probes_in_its_own_root_only() {
         let cases = field_cases();
-        assert_eq!(cases.len(), super::super::AGENTS.len() * 4);
+        // Four trees per agent, Qoder CLI's shared matrix split into trees of QODER_PART.
+        let shared = field_probes().iter().filter(|p| p.group == 0).count();
+        let qoder_parts = shared.div_ceil(QODER_PART);
+        assert_eq!(
+            cases.len(),
+            super::super::AGENTS.len() * 4 + qoder_parts - 1
+        );
+        for c in cases.iter().filter(|c| c.name.contains("-part")) {
+            let n = c.spec.lines().filter(|l| l.ends_with("SKILL.md")).count();
+            assert!(n <= QODER_PART, "{}: {n}", c.name);
+        }
         for c in &cases {
             let agent = c.agents.as_ref().unwrap()[0];
             let root = format!("w/project/{}/", native_root(agent));
@@ -2133,4 +2154,43 @@ mod field_tests {
         }
         assert!(seen_values.len() > FIELDS.len() * SHAPES.len() / 2);
     }
+}
+
+#[cfg(test)]
+mod random_tree_tests {
+    use super::random;
+
+    /// FNV-1a over every part of the random trees of seeds 1–200 that reaches disk or the agent.
+    fn digest() -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |s: &str| {
+            for b in s.bytes().chain([0xff]) {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for seed in 1..=200 {
+            let c = random(seed);
+            for part in [&c.name, &c.spec, &c.cwd, &c.home] {
+                eat(part);
+            }
+            for (a, b) in c.symlinks.iter().chain(&c.vars) {
+                eat(a);
+                eat(b);
+            }
+        }
+        h
+    }
+
+    /// The random trees are the ones the recorded 200-tree runs saw: a change to the generators
+    /// that moves a draw changes this digest (it was taken before the two extra-root generators
+    /// became one function of their roots).
+    #[test]
+    fn random_trees_stay_byte_identical() {
+        let d = digest();
+        eprintln!("random trees 1-200 digest: {d:#018x}");
+        assert_eq!(d, RECORDED, "random trees changed: {d:#018x}");
+    }
+
+    const RECORDED: u64 = 0xa64f_64ac_313f_dcf7;
 }

@@ -1047,6 +1047,58 @@ pub fn run_case(
     Ok((listing, c))
 }
 
+/// What differs between two predictions in what [`compare`] reads (visible names and paths,
+/// unknown, rejected and conditional paths, listed descriptions, known bugs): one line per
+/// difference, empty when a run that agreed under one prediction agrees under the other.
+pub fn prediction_changes(old: &Prediction, new: &Prediction) -> Vec<String> {
+    fn sets<T: Ord + std::fmt::Debug>(what: &str, a: &BTreeSet<T>, b: &BTreeSet<T>) -> Vec<String> {
+        let gone = a.difference(b).map(|x| format!("{what} no longer: {x:?}"));
+        gone.chain(b.difference(a).map(|x| format!("{what} now: {x:?}")))
+            .collect()
+    }
+    let mut out = sets("visible", &old.visible, &new.visible);
+    out.extend(sets("unknown", &old.unknown, &new.unknown));
+    out.extend(sets("rejected", &old.rejected, &new.rejected));
+    out.extend(sets("conditional", &old.conditional, &new.conditional));
+    out.extend(sets("bug", &old.bugs, &new.bugs));
+    let keys: BTreeSet<&String> = old
+        .description
+        .keys()
+        .chain(new.description.keys())
+        .collect();
+    for k in keys {
+        let (a, b) = (old.description.get(k), new.description.get(k));
+        if a != b {
+            out.push(format!("description of {k}: {a:?} -> {b:?}"));
+        }
+    }
+    out
+}
+
+/// Writes `case` and predicts it for `agent` under two sets of models (no agent runs): the
+/// differences of [`prediction_changes`]. A recorded run whose prediction did not change still
+/// agrees after a model change, so only the changed ones need the agent again.
+pub fn replay_case(
+    old: &[AgentModel],
+    new: &[AgentModel],
+    agent: &str,
+    case: &Case,
+    scratch: &Path,
+) -> Result<Vec<String>, String> {
+    let tree = case
+        .write(scratch)
+        .map_err(|e| format!("writing the tree: {e}"))?;
+    let mut env = Env::new(&tree.project, &tree.home);
+    for (k, v) in &tree.vars {
+        env = env.with_var(k, v);
+    }
+    let canon = agent == "codex";
+    Ok(prediction_changes(
+        &predict(old, agent, &env, canon),
+        &predict(new, agent, &env, canon),
+    ))
+}
+
 #[cfg(all(test, feature = "testkit"))]
 mod report_tests {
     use super::*;
@@ -1281,5 +1333,31 @@ mod report_tests {
             .map(|k| k.contains.as_str())
             .collect();
         assert_eq!(unused, vec!["/stale/", "/other-agent/"]);
+    }
+
+    #[test]
+    fn replay_reports_only_what_the_comparison_reads() {
+        let mut a = Prediction::default();
+        a.visible.insert(("x".into(), "/t/x/SKILL.md".into()));
+        a.description
+            .insert("/t/x/SKILL.md".into(), Some("One.".into()));
+        let mut b = a.clone();
+        // The decisive reason's text is not compared: no change.
+        b.reason.insert("/t/x/SKILL.md".into(), "r (m)".into());
+        assert!(prediction_changes(&a, &b).is_empty());
+        b.description
+            .insert("/t/x/SKILL.md".into(), Some("Two.".into()));
+        b.visible.insert(("y".into(), "/t/y/SKILL.md".into()));
+        b.rejected.insert("/t/z/SKILL.md".into());
+        let d = prediction_changes(&a, &b);
+        assert_eq!(d.len(), 3, "{d:?}");
+        assert!(
+            d.iter()
+                .any(|l| l.starts_with("visible now") && l.contains("\"y\""))
+        );
+        assert!(
+            d.iter()
+                .any(|l| l.starts_with("description of /t/x/SKILL.md"))
+        );
     }
 }

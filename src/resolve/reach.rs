@@ -433,7 +433,10 @@ fn symlinked_folder(look: &Look) -> Option<Reach> {
         return None;
     }
     decide(
-        &agent.traversal.symlinked_dirs,
+        eff(
+            &look.spec.traversal.symlinked_dirs,
+            &agent.traversal.symlinked_dirs,
+        ),
         |follow| {
             matches!(follow, FollowOrIgnore::Ignore).then(|| {
                 msg!(
@@ -502,6 +505,9 @@ fn ignore_files(look: &Look) -> Option<Reach> {
             &agent.traversal.ignore_files,
         ),
         |names| {
+            if folder_prefixed(&agent.traversal.ignore_anchoring) {
+                return ignored_folder_prefixed(look, &relevant, names);
+            }
             relevant
                 .iter()
                 .filter(|file| names.contains(&file.name))
@@ -524,6 +530,44 @@ fn ignore_files(look: &Look) -> Option<Reach> {
     )
 }
 
+/// pi: one matcher for the root, the ignore files shallowest first, each pattern with its folder in front.
+fn ignored_folder_prefixed(
+    look: &Look,
+    relevant: &[&crate::scan::IgnoreFile],
+    names: &[String],
+) -> Option<crate::resolve::Message> {
+    let mut files: Vec<_> = relevant
+        .iter()
+        .filter(|file| names.contains(&file.name))
+        .collect();
+    files.sort_by_key(|file| {
+        let at = names.iter().position(|n| *n == file.name);
+        (file.dir.components().count(), at)
+    });
+    let lines: Vec<_> = files
+        .iter()
+        .map(|file| (file.dir.as_path(), file.patterns.as_slice()))
+        .collect();
+    let (i, pattern) = ignored_by_prefixed(&lines, &look.candidate.rel)?;
+    let file = files[i];
+    let agent = look.agent;
+    Some(msg!(
+        "{} in {} ignores it (pattern `{}`, with the folder in front: {} anchors every pattern at the skills root), and {} honours {} inside a skills root",
+        file.name,
+        look.root.path.join(&file.dir).display(),
+        pattern,
+        agent.name,
+        agent.name,
+        file.name
+    ))
+}
+
+/// Whether an ignore file's patterns get their folder in front (pi), not git's anchoring.
+fn folder_prefixed(rule: &Option<crate::agents::Rule<crate::agents::IgnoreAnchoring>>) -> bool {
+    rule.as_ref()
+        .is_some_and(|r| r.value == Known::Known(crate::agents::IgnoreAnchoring::FolderPrefixed))
+}
+
 /// A cap on the folders walked per root (`max_dirs`).
 fn folder_cap(look: &Look) -> Option<Reach> {
     let agent = look.agent;
@@ -542,4 +586,4 @@ fn folder_cap(look: &Look) -> Option<Reach> {
     )
 }
 
-use crate::pattern::ignored_by;
+use crate::pattern::{ignored_by, ignored_by_prefixed};

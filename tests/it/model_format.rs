@@ -1040,3 +1040,113 @@ fn built_in_models_hand_a_bom_file_to_no_frontmatter_for_kimi_and_qoder() {
     as_no_frontmatter.sort_unstable();
     assert_eq!(as_no_frontmatter, ["kimi-code", "qoder-cli"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ignore files: how their patterns are anchored (pi's folder-prefixed patterns vs git's)
+// ---------------------------------------------------------------------------------------------
+
+/// The fixture model with `traversal.ignore_anchoring` set to `anchoring` (None: left out).
+fn ignore_model(fx: &Fx, anchoring: Option<&str>) -> Vec<AgentModel> {
+    let roots = root("user", "~/.fx/skills", "user", "");
+    let mut t: toml::Table =
+        toml::from_str(&fixture(&roots, "first-wins", "root-then-distance", "")).unwrap();
+    let tr = t["traversal"].as_table_mut().unwrap();
+    tr.remove("ignore_anchoring");
+    if let Some(a) = anchoring {
+        let rule: toml::Table = toml::from_str(&format!(
+            "r = {{ value = \"{a}\", evidence = \"DOC\", source = {SRC} }}"
+        ))
+        .unwrap();
+        tr.insert("ignore_anchoring".into(), rule["r"].clone());
+    }
+    fx.model(&toml::to_string(&t).unwrap())
+}
+
+#[test]
+fn folder_prefixed_ignore_patterns_anchor_at_the_root_and_at_each_folder() {
+    let fx = Fx::new();
+    let r = "home/.fx/skills";
+    fx.put(&format!("{r}/.gitignore"), "/anch/\n");
+    fx.put(&format!("{r}/sub/.ignore"), "deep-*\n!deep-keep\n");
+    let anch = fx.skill(&format!("{r}/anch"), "anch");
+    let sub_anch = fx.skill(&format!("{r}/sub/anch"), "sub-anch");
+    let deep1 = fx.skill(&format!("{r}/sub/deep-1"), "deep-1");
+    let deep2 = fx.skill(&format!("{r}/sub/x/deep-2"), "deep-2");
+    let keep = fx.skill(&format!("{r}/sub/deep-keep"), "deep-keep");
+    let status = |cat: &Catalog, p: &Path| verdict(cat, p).status;
+
+    // git's rules (the default, and `git` said outright): `/anch/` is anchored at the root's
+    // folder, `deep-*` matches at any depth below sub/.
+    for anchoring in [None, Some("git")] {
+        let cat = Catalog::build(&ignore_model(&fx, anchoring), &fx.env());
+        assert_eq!(status(&cat, &anch), Status::NotFound, "{anchoring:?}");
+        assert_eq!(status(&cat, &sub_anch), Status::Visible, "{anchoring:?}");
+        assert_eq!(status(&cat, &deep1), Status::NotFound, "{anchoring:?}");
+        assert_eq!(status(&cat, &deep2), Status::NotFound, "{anchoring:?}");
+        assert_eq!(status(&cat, &keep), Status::Visible, "{anchoring:?}");
+    }
+
+    // pi's: `/anch/` loses its `/` at the root (matches anch at any depth); sub's `deep-*`
+    // becomes `sub/deep-*` (sub's own entries only).
+    let cat = Catalog::build(&ignore_model(&fx, Some("folder-prefixed")), &fx.env());
+    assert_eq!(status(&cat, &anch), Status::NotFound);
+    let v = verdict(&cat, &sub_anch);
+    assert_eq!(v.status, Status::NotFound, "{}", reasons(v));
+    assert!(
+        has_rule(v, "fx/traversal.ignore_files", Topic::Traversal),
+        "{}",
+        reasons(v)
+    );
+    assert!(
+        v.reasons
+            .iter()
+            .any(|r| r.message.contains("pattern `/anch/`") && r.message.contains(".gitignore")),
+        "{}",
+        reasons(v)
+    );
+    assert_eq!(status(&cat, &deep1), Status::NotFound);
+    let v = verdict(&cat, &deep2);
+    assert_eq!(v.status, Status::Visible, "{}", reasons(v));
+    assert_eq!(status(&cat, &keep), Status::Visible);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A root's own symlinked_dirs (Kilo follows linked skill folders in its user roots)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_root_may_follow_symlinked_folders_the_agent_otherwise_ignores() {
+    let fx = Fx::new();
+    let follow = format!(
+        "traversal = {{ symlinked_dirs = {{ value = \"follow\", evidence = \"DOC\", source = {SRC} }} }}"
+    );
+    let roots =
+        root("proj", ".fx/skills", "project", "") + &root("user", "~/.fx/skills", "user", &follow);
+    let mut t: toml::Table =
+        toml::from_str(&fixture(&roots, "first-wins", "root-then-distance", "")).unwrap();
+    t["traversal"]["symlinked_dirs"]
+        .as_table_mut()
+        .unwrap()
+        .insert("value".into(), "ignore".into());
+    let models = fx.model(&toml::to_string(&t).unwrap());
+    fx.skill("store/a", "a");
+    fx.skill("store/b", "b");
+    fx.mkdir("home/.fx/skills");
+    fx.mkdir("project/.fx/skills");
+    std::os::unix::fs::symlink(fx.base.join("store/a"), fx.base.join("home/.fx/skills/a")).unwrap();
+    std::os::unix::fs::symlink(
+        fx.base.join("store/b"),
+        fx.base.join("project/.fx/skills/b"),
+    )
+    .unwrap();
+    let cat = Catalog::build(&models, &fx.env());
+    let user = verdict(&cat, &fx.base.join("home/.fx/skills/a/SKILL.md"));
+    assert_eq!(user.status, Status::Visible, "{}", reasons(user));
+    let proj = verdict(&cat, &fx.base.join("project/.fx/skills/b/SKILL.md"));
+    assert_eq!(proj.status, Status::NotFound, "{}", reasons(proj));
+    assert!(
+        has_rule(proj, "fx/traversal.symlinked_dirs", Topic::Traversal),
+        "{}",
+        reasons(proj)
+    );
+}

@@ -817,6 +817,34 @@ fn gitignore_inside_the_root() {
     visible_as(&cat, &s, "opencode", "ignored", &[]);
 }
 
+/// pi 0.73.1 gives each ignore file's lines their folder in front after dropping one leading
+/// `/`, in one matcher per root (`ignore_anchoring = "folder-prefixed"`): a root `/anch/` also
+/// skips `sub/anch`, and a nested `deep-*` skips only that folder's own entries.
+/// tests/oracle case ignore-file-rules (2026-12-02).
+#[test]
+fn pi_ignore_patterns_get_their_folder_in_front() {
+    let f = Fx::git();
+    f.put("project/.pi/skills/.gitignore", "/anch/\n");
+    f.put("project/.pi/skills/sub/.ignore", "deep-*\n");
+    let sub_anch = f.skill("project/.pi/skills/sub/anch", "anch", "Below the root.");
+    let deep1 = f.skill("project/.pi/skills/sub/deep-1", "deep-1", "Sub's own.");
+    let deep2 = f.skill(
+        "project/.pi/skills/sub/x/deep-2",
+        "deep-2",
+        "One further down.",
+    );
+    let cat = f.catalog();
+    expect(
+        &cat,
+        &sub_anch,
+        "pi",
+        NotFound,
+        &["pi/traversal.ignore_files"],
+    );
+    expect(&cat, &deep1, "pi", NotFound, &["pi/traversal.ignore_files"]);
+    visible_as(&cat, &deep2, "pi", "deep-2", &[]);
+}
+
 // ------------------------------------------------------------------------------------------
 // Project walk
 // ------------------------------------------------------------------------------------------

@@ -365,8 +365,9 @@ function parseSkillsList(stdout) {
   const start = text.indexOf("Discovered Agent Skills:");
   if (start < 0) return null;
   const body = text.slice(start + "Discovered Agent Skills:".length);
-  // Qoder CLI adds a `  Tools:       …` line (allowed-tools) before Location.
-  const re = /^(.*) \[(Enabled|Disabled)\]( \[Built-in\])?\n  Description: ([\s\S]*?)(?:\n  Tools: +.*)?\n  Location:    (.*)$/gm;
+  // Qoder CLI adds `  Tools:`, `  When to use:` and `  Model:` lines (allowed-tools, when_to_use,
+  // model; a block value goes on over unindented lines) between the description and Location.
+  const re = /^(.*) \[(Enabled|Disabled)\]( \[Built-in\])?\n  Description: ([\s\S]*?)(?:\n  (?:Tools|When to use|Model): [\s\S]*?)?\n  Location:    (.*)$/gm;
   const skills = [];
   const builtin = [];
   const disabled = [];
