@@ -1,12 +1,13 @@
 //! The catalog as JSON (`skilltui list --json`), written as it goes.
 //!
-//! - **Schema 2** (the default, [`SCHEMA`]): compact. Each part that verdicts share is written
+//! - **Schema 3** (the default, [`SCHEMA`]): compact. Each part that verdicts share is written
 //!   once in a top-level table and referenced by its index: `rules` (a rule id with one sentence
 //!   template, its sources and evidence), `reasons` (lists of reasons, each a rule index and the
 //!   values its template needs), `fields` (field-handling tables) and `roots`; per skill, the
 //!   descriptions as the agents list them (`descriptions_as_listed`). Absent verdict keys mean
 //!   "none". Skills are written one at a time, one per line.
-//! - **Schema 1** (`--json-schema 1`): the catalog as before schema 2, pretty-printed, every
+//! - **Schema 1** (`--json-schema 1`): the catalog as before schema 2 (the first compact form, written by one earlier version and
+//!   replaced by 3), pretty-printed, every
 //!   verdict with its reasons in full ([`crate::catalog::Catalog`]'s `Serialize`).
 //!
 //! `--fields` keeps only some keys of each skill (and of each verdict with `agents.KEY`).
@@ -22,7 +23,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The schema version of the compact form.
-pub const SCHEMA: u32 = 2;
+pub const SCHEMA: u32 = 3;
 
 /// The keys of a skill, in output order.
 pub const SKILL_KEYS: &[&str] = &[
@@ -38,7 +39,7 @@ pub const SKILL_KEYS: &[&str] = &[
     "agents",
 ];
 
-/// The keys of a verdict (schema 2), in output order; schema 1 also has `strength` (and
+/// The keys of a verdict (schema 3), in output order; schema 1 also has `strength` (and
 /// writes `fields`, `reasons` and `root` in full).
 pub const VERDICT_KEYS: &[&str] = &[
     "status",
@@ -126,7 +127,7 @@ fn unknown(name: &str) -> String {
 /// (each skill as an object with only those keys, in schema order).
 ///
 /// `lines`: the whole document on one line (JSON lines, for `--watch`); otherwise schema 1 is
-/// pretty-printed and schema 2 has one skill (or table entry) per line.
+/// pretty-printed and schema 3 has one skill (or table entry) per line.
 pub fn write(
     out: &mut dyn Write,
     cat: &Catalog,
@@ -182,7 +183,7 @@ fn write_v1_fields(out: &mut dyn Write, cat: &Catalog, f: &Fields, nl: &[u8]) ->
 /// One field-handling table, shared by the verdicts that have it.
 type FieldTable = Arc<BTreeMap<String, Handling>>;
 
-/// The tables of schema 2, built in one pass over the skills, in the order they are written
+/// The tables of schema 3, built in one pass over the skills, in the order they are written
 /// (owned: the skills may be made and dropped one batch at a time, [`write_stream`]).
 #[derive(Default)]
 struct Tables {
@@ -321,7 +322,7 @@ impl Tables {
     }
 }
 
-/// Schema 2 of the catalog, streamed: the header and tables, then one skill per line.
+/// Schema 3 of the catalog, streamed: the header and tables, then one skill per line.
 fn write_v2(
     out: &mut dyn Write,
     cat: &Catalog,
@@ -337,7 +338,7 @@ fn write_v2(
     )
 }
 
-/// Writes `list --json` (schema 2, the default) without the whole catalog in memory: every
+/// Writes `list --json` (schema 3, the default) without the whole catalog in memory: every
 /// agent's collision keys first, then the skills one batch at a time, made twice (once for the
 /// tables written before them, once to write them). The bytes are the ones [`write`] gives for
 /// [`Catalog::build`]'s catalog.
@@ -361,7 +362,7 @@ pub fn write_stream(
 /// Calls its argument with every skill in catalog order (can be called more than once).
 type EachSkill<'s> = dyn FnMut(&mut dyn FnMut(&Skill) -> io::Result<()>) -> io::Result<()> + 's;
 
-/// Schema 2 of `header` (its project, agents, roots and diagnostics) with the skills `skills`
+/// Schema 3 of `header` (its project, agents, roots and diagnostics) with the skills `skills`
 /// gives, in that order.
 fn write_v2_of(
     out: &mut dyn Write,

@@ -144,8 +144,10 @@ pub fn cut_words(s: &str, max: usize) -> String {
     let kept = if next.is_some_and(char::is_whitespace) {
         head.trim_end()
     } else {
+        // At the last space, unless that throws away more than half the room (a long path or
+        // name after a short word): then in the word, which the `…` marks.
         match head.rfind(char::is_whitespace) {
-            Some(i) if !head[..i].trim_end().is_empty() => head[..i].trim_end(),
+            Some(i) if head[..i].trim_end().chars().count() * 2 >= max => head[..i].trim_end(),
             _ => head.as_str(),
         }
     };
@@ -485,6 +487,11 @@ mod tests {
         assert_eq!(cut_words("one two three", 9), "one two…");
         assert_eq!(cut_words("abcdefghij", 5), "abcd…");
         assert_eq!(cut_words("x", 0), "");
+        // A long path after a short word is cut in the path, not before it.
+        assert_eq!(
+            cut_words("the name ~/.claude/skills/brainstorming/SKILL.md is", 20),
+            "the name ~/.claude/…"
+        );
         for n in 1..40 {
             let c = cut_words("Configure and optimize rendering in 3ds Max — V-Ray", n);
             assert!(c.chars().count() <= n, "{n}: {c}");

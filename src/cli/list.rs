@@ -10,13 +10,14 @@ use std::io::{self, Write};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Print the catalog as JSON (stable keys; see README): schema 2, compact, rules and other
+    /// Print the catalog as JSON (stable keys; see README): schema 3, compact, rules and other
     /// shared parts written once and referenced by index.
     #[arg(long)]
     pub json: bool,
-    /// The JSON schema version: 2 (compact, the default) or 1 (the shape before schema 2,
-    /// every verdict in full, for scripts written against it). Implies --json.
-    #[arg(long, value_name = "N", visible_alias = "format-version", value_parser = clap::value_parser!(u32).range(1..=2))]
+    /// The JSON schema version: 3 (compact, the default) or 1 (the shape before the compact
+    /// forms, every verdict in full, for scripts written against it); 2, the first compact form,
+    /// is no longer written. Implies --json.
+    #[arg(long, value_name = "N", visible_alias = "format-version", value_parser = clap::value_parser!(u32).range(1..=3))]
     pub json_schema: Option<u32>,
     /// Keep only these keys of each skill in the JSON (comma-separated or repeatable):
     /// skill keys (`path`, `name`, …, `agents`) and verdict keys as `agents.KEY`
@@ -171,6 +172,14 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
     };
     let json = args.json || args.json_schema.is_some() || !args.fields.is_empty();
     let schema = args.json_schema.unwrap_or(crate::export::SCHEMA);
+    if schema == 2 {
+        return Err(CliError::Usage(
+            "schema 2, the first compact form, is no longer written: its successor 3 adds the \
+             `verdicts` table and `value_refs` (README: Migrating); use --json-schema 3, or 1 for \
+             every verdict in full"
+                .into(),
+        ));
+    }
     let fields = if args.fields.is_empty() {
         None
     } else {
@@ -198,7 +207,7 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
             }
         });
     }
-    // The whole catalog as schema 2: streamed, without every verdict in memory at once.
+    // The whole catalog as schema 3: streamed, without every verdict in memory at once.
     if json && schema == crate::export::SCHEMA && !keep.filters() {
         crate::export::write_stream(out, &cx.models, &cx.env, fields.as_ref())?;
         return Ok(EXIT_OK);

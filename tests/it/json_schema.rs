@@ -222,7 +222,7 @@ fn agent_ids(v2: &Value) -> Vec<String> {
 /// schema 1 says: every key, and every reason's rule, sentence, source and evidence. Returns the
 /// number of verdicts compared.
 fn expands_to_schema_1(v1: &Value, v2: &Value) -> usize {
-    assert_eq!(v2["schema"], 2);
+    assert_eq!(v2["schema"], 3);
     assert!(v1.get("schema").is_none());
     for k in [
         "project",
@@ -525,4 +525,21 @@ fn check_json_names_each_rule_once() {
         assert_eq!(rule["evidence"], evidence);
     }
     assert!(bytes2 < bytes1, "{bytes2} vs {bytes1}");
+}
+
+#[test]
+fn schema_3_is_the_default_and_schema_2_is_refused_with_the_migration() {
+    let t = Tree::demo();
+    let (v, _) = t.json(&["list", "--json"]);
+    assert_eq!(v["schema"], 3);
+    let (v, _) = t.json(&["list", "--json-schema", "3"]);
+    assert_eq!(v["schema"], 3);
+    let o = t.run(&["list", "--json-schema", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("schema 2") && err.contains("--json-schema 3"),
+        "{err}"
+    );
 }

@@ -80,23 +80,19 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
                 abbrevs(app, &g.agents)
             }
         };
-        let code_w = p
-            .groups
-            .iter()
+        // Columns sized to the causes shown (the broken view keeps only some of them).
+        let shown = || p.groups.iter().take(app.problem_groups());
+        let code_w = shown()
             .map(|g| g.code.as_str().len())
             .max()
             .unwrap_or(4)
             .max(4) as u16;
-        let count_w = p
-            .groups
-            .iter()
+        let count_w = shown()
             .map(|g| g.skills.to_string().len())
             .max()
             .unwrap_or(1)
             .max(1) as u16;
-        let agents_w = p
-            .groups
-            .iter()
+        let agents_w = shown()
             .map(|g| agents_of(g).chars().count())
             .max()
             .unwrap_or(6)
