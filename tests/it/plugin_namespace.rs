@@ -268,7 +268,7 @@ fn list_json_carries_the_namespaced_name() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let j = crate::common::by_agent(serde_json::from_slice(&out.stdout).unwrap());
     let cx = j["skills"]
         .as_array()
         .unwrap()

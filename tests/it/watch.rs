@@ -284,8 +284,9 @@ fn list_watch_json_reports_a_change() {
             }
         }
     });
-    let first: serde_json::Value =
-        serde_json::from_str(&rx.recv_timeout(Duration::from_secs(10)).unwrap()).unwrap();
+    let first = crate::common::by_agent(
+        serde_json::from_str(&rx.recv_timeout(Duration::from_secs(10)).unwrap()).unwrap(),
+    );
     assert_eq!(
         first["skills"][0]["agents"]["copilot-cli"]["status"],
         "visible"
@@ -294,7 +295,7 @@ fn list_watch_json_reports_a_change() {
     let deadline = Instant::now() + Duration::from_secs(10);
     let mut seen = false;
     while let Ok(line) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        let v = crate::common::by_agent(serde_json::from_str(&line).unwrap());
         if v["skills"][0]["agents"]["copilot-cli"]["status"] == "rejected" {
             seen = true;
             break;
