@@ -96,7 +96,8 @@ fn generated(skills: usize) -> (tempfile::TempDir, skilltui::r#gen::Tree) {
 #[test]
 fn check_stays_bounded_as_the_catalog_grows_tenfold() {
     let mut seen = Vec::new();
-    for n in [300, 3000] {
+    // 150 → 1,500 skills; 300 → 3,000 with SKILLTUI_TEST_FULL=1.
+    for n in crate::scale::pick([150, 1500], [300, 3000]) {
         let (_tmp, tree) = generated(n);
         // Every agent, as in the JSON (by default the text shows the seed agents only).
         let o = run_in(&tree.project, &tree.home, &["check", "--all-agents"], &[]);

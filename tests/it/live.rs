@@ -121,8 +121,9 @@ fn write(p: &Path, bytes: &[u8]) {
 
 #[test]
 fn edits_resolve_incrementally_to_the_full_answer() {
+    // 60 random edits per seed; 200 with SKILLTUI_TEST_FULL=1.
     for seed in [7, 4242, 99991] {
-        random_edits(seed, 200);
+        random_edits(seed, crate::scale::pick(60, 200));
     }
 }
 
@@ -267,8 +268,9 @@ fn an_edit_resolves_only_the_copies_of_the_names_it_touches() {
 /// again and re-resolving their files and the names they touch gives the full answer.
 #[test]
 fn structural_changes_resolve_incrementally_to_the_full_answer() {
+    // 40 random changes per seed; 120 with SKILLTUI_TEST_FULL=1.
     for seed in [3, 77, 2024] {
-        random_structure(seed, 120);
+        random_structure(seed, crate::scale::pick(40, 120));
     }
 }
 

@@ -5,6 +5,7 @@
 //! `tests/actions_tui.rs` and `tests/share_cause.rs` (each sets its process's `SKILLTUI_DATA_DIR`).
 
 mod common;
+mod scale;
 mod tui_support;
 
 mod actions;
