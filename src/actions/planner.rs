@@ -16,7 +16,7 @@
 //! `disabled_skills`) would turn off every copy of the name, this one too. Such a plan would
 //! never reach the goal.
 
-use super::{Mode, Op, Plan, Refusal, Request};
+use super::{Mode, Op, Plan, Refusal, RefusalKind, Request};
 use crate::agents::{AgentModel, Scope};
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
@@ -143,11 +143,17 @@ pub fn win(
 ) -> Result<Vec<Candidate>, Refusal> {
     let cat = live.catalog().clone();
     let models = models_of(live);
-    let s = cat
-        .skill(skill)
-        .ok_or_else(|| Refusal(format!("{}: not in the catalog", skill.display())))?;
+    let s = cat.skill(skill).ok_or_else(|| {
+        Refusal::new(
+            RefusalKind::NotFound,
+            format!("{}: not in the catalog", skill.display()),
+        )
+    })?;
     let Some(v) = s.verdict(agent) else {
-        return Err(Refusal(format!("unknown agent `{agent}`")));
+        return Err(Refusal::new(
+            RefusalKind::NotFound,
+            format!("unknown agent `{agent}`"),
+        ));
     };
     // A copy shadowed by the same SKILL.md reached another way (a symlink): the agent loads
     // that file once, under the winner's path; no rename, move or delete changes what it loads,
@@ -158,10 +164,13 @@ pub fn win(
         && canon.is_some()
         && std::fs::canonicalize(w).ok() == canon
     {
-        return Err(Refusal(format!(
-            "{agent} already loads this file, through {} (the same SKILL.md by a symlink)",
-            w.display()
-        )));
+        return Err(Refusal::new(
+            RefusalKind::Unchanged,
+            format!(
+                "{agent} already loads this file, through {} (the same SKILL.md by a symlink)",
+                w.display()
+            ),
+        ));
     }
     let competitors: Vec<&Skill> = cat
         .skills
@@ -189,10 +198,13 @@ pub fn win(
                 .is_some_and(|w| w.status != Status::Visible)
         })
     {
-        return Err(Refusal(format!(
-            "{agent} already lists this copy as `{}`",
-            v.as_name.as_deref().unwrap_or(s.label())
-        )));
+        return Err(Refusal::new(
+            RefusalKind::Unchanged,
+            format!(
+                "{agent} already lists this copy as `{}`",
+                v.as_name.as_deref().unwrap_or(s.label())
+            ),
+        ));
     }
     let mut reqs: Vec<(Kind, Request)> = Vec::new();
     for c in &competitors {
@@ -257,7 +269,7 @@ pub fn win(
     let mut out = Vec::new();
     for (kind, req) in reqs {
         if cancel.load(Ordering::Relaxed) {
-            return Err(Refusal(CANCELLED.into()));
+            return Err(Refusal::new(RefusalKind::Cancelled, CANCELLED));
         }
         let Ok(plan) = super::plan(&cat, models, env, &req) else {
             continue;
@@ -267,10 +279,13 @@ pub fn win(
         }
     }
     if out.is_empty() {
-        return Err(Refusal(format!(
-            "no rename, move, link or delete can be planned for this copy and {agent}; its verdict is {} (see `skilltui why`)",
-            v.status.as_str()
-        )));
+        return Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!(
+                "no rename, move, link or delete can be planned for this copy and {agent}; its verdict is {} (see `skilltui why`)",
+                v.status.as_str()
+            ),
+        ));
     }
     out.sort_by_key(|c| c.rank());
     for c in &mut out {
@@ -307,9 +322,10 @@ pub fn first_plan(
             }
             Ok(plan)
         }
-        None => Err(Refusal(format!(
-            "no rename, move, link or delete makes this copy win for {agent}"
-        ))),
+        None => Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!("no rename, move, link or delete makes this copy win for {agent}"),
+        )),
     }
 }
 
@@ -326,13 +342,19 @@ pub fn share(
     let cat = live.catalog().clone();
     let models = models_of(live);
     if !models.iter().any(|m| m.id == agent) {
-        return Err(Refusal(format!("unknown agent `{agent}`")));
+        return Err(Refusal::new(
+            RefusalKind::NotFound,
+            format!("unknown agent `{agent}`"),
+        ));
     }
     let mut todo: Vec<&Skill> = Vec::new();
     for p in skills {
-        let s = cat
-            .skill(p)
-            .ok_or_else(|| Refusal(format!("{}: not in the catalog", p.display())))?;
+        let s = cat.skill(p).ok_or_else(|| {
+            Refusal::new(
+                RefusalKind::NotFound,
+                format!("{}: not in the catalog", p.display()),
+            )
+        })?;
         if s.verdict(agent)
             .is_some_and(|v| v.status != Status::Visible)
         {
@@ -340,14 +362,17 @@ pub fn share(
         }
     }
     if todo.is_empty() {
-        return Err(Refusal(format!(
-            "{agent} already lists {}",
-            if skills.len() == 1 {
-                "this skill"
-            } else {
-                "every one of these skills"
-            }
-        )));
+        return Err(Refusal::new(
+            RefusalKind::Unchanged,
+            format!(
+                "{agent} already lists {}",
+                if skills.len() == 1 {
+                    "this skill"
+                } else {
+                    "every one of these skills"
+                }
+            ),
+        ));
     }
     let goal = Goal {
         agent: agent.to_string(),
@@ -362,7 +387,7 @@ pub fn share(
     {
         for mode in [Mode::Link, Mode::Copy] {
             if cancel.load(Ordering::Relaxed) {
-                return Err(Refusal(CANCELLED.into()));
+                return Err(Refusal::new(RefusalKind::Cancelled, CANCELLED));
             }
             let mut plans: Vec<Plan> = Vec::new();
             let mut skipped: Vec<String> = Vec::new();
@@ -397,9 +422,10 @@ pub fn share(
         }
     }
     if out.is_empty() {
-        return Err(Refusal(format!(
-            "no root {agent} scans can take these skills (`skilltui roots` lists them)"
-        )));
+        return Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!("no root {agent} scans can take these skills (`skilltui roots` lists them)"),
+        ));
     }
     out.sort_by_key(|c| c.rank());
     Ok(out)

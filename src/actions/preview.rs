@@ -4,7 +4,7 @@
 //! symlinks), the plan is applied there, and the catalog is built on the mirror before and after.
 //! Paths are mapped back, so both catalogs speak of the user's paths.
 
-use super::{Mode, Op, Plan, Refusal, Request};
+use super::{Mode, Op, Plan, Refusal, RefusalKind, Request};
 use crate::agents::AgentModel;
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
@@ -394,11 +394,15 @@ fn brief(s: &Skill, agent: &str, mirror: &Mirror) -> Option<Brief> {
 
 /// The verdicts before and after `plan`.
 pub fn preview(plan: &Plan, models: &[AgentModel], env: &Env) -> Result<Preview, Refusal> {
-    let (mirror, menv) =
-        build_mirror(models, env).map_err(|e| Refusal(format!("cannot build the preview: {e}")))?;
+    let (mirror, menv) = build_mirror(models, env)
+        .map_err(|e| Refusal::new(RefusalKind::Io, format!("cannot build the preview: {e}")))?;
     let before = Catalog::build(models, &menv);
-    apply_mirror(&mirror, plan)
-        .map_err(|e| Refusal(format!("cannot apply the plan to the preview: {e}")))?;
+    apply_mirror(&mirror, plan).map_err(|e| {
+        Refusal::new(
+            RefusalKind::Io,
+            format!("cannot apply the plan to the preview: {e}"),
+        )
+    })?;
     let after = Catalog::build(models, &menv);
     let agents: Vec<String> = models.iter().map(|m| m.id.clone()).collect();
     let find = |cat: &Catalog, p: &Path| -> Option<usize> {
@@ -480,7 +484,10 @@ pub fn plan_win(
     agent: &str,
 ) -> Result<Plan, Refusal> {
     let Some(v) = skill.verdict(agent) else {
-        return Err(Refusal(format!("unknown agent `{agent}`")));
+        return Err(Refusal::new(
+            RefusalKind::NotFound,
+            format!("unknown agent `{agent}`"),
+        ));
     };
     let competitors: Vec<&Skill> = cat
         .skills
@@ -507,11 +514,14 @@ pub fn plan_win(
                 .is_some_and(|w| w.status != Status::Visible)
         })
     {
-        return Err(Refusal(format!(
-            "{} already lists this copy as `{}`",
-            agent,
-            v.as_name.as_deref().unwrap_or(skill.label())
-        )));
+        return Err(Refusal::new(
+            RefusalKind::Unchanged,
+            format!(
+                "{} already lists this copy as `{}`",
+                agent,
+                v.as_name.as_deref().unwrap_or(skill.label())
+            ),
+        ));
     }
     let mut candidates: Vec<(u8, super::Request)> = Vec::new();
     for c in &competitors {
@@ -551,10 +561,13 @@ pub fn plan_win(
         ));
     }
     if candidates.is_empty() {
-        return Err(Refusal(format!(
-            "no other copy competes with this one for {agent}, and no other root of {agent} can hold it; its verdict is {} (see `skilltui why`)",
-            v.status.as_str()
-        )));
+        return Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!(
+                "no other copy competes with this one for {agent}, and no other root of {agent} can hold it; its verdict is {} (see `skilltui why`)",
+                v.status.as_str()
+            ),
+        ));
     }
     let mut best: Option<(usize, u8, Plan, Preview)> = None;
     let mut refused = Vec::new();
@@ -607,13 +620,16 @@ pub fn plan_win(
             plan.after = plan.map_path(&skill.path);
             Ok(plan)
         }
-        None => Err(Refusal(format!(
-            "no rename, move or delete makes this copy win for {agent}{}",
-            if refused.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", refused.join("; "))
-            }
-        ))),
+        None => Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!(
+                "no rename, move or delete makes this copy win for {agent}{}",
+                if refused.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", refused.join("; "))
+                }
+            ),
+        )),
     }
 }

@@ -9,7 +9,7 @@ use super::context::{Common, Context};
 use super::rename::Confirm;
 use super::{CliError, EXIT_FINDING, EXIT_OK, Outcome};
 use crate::actions::planner::{self, Candidate, Effect, Predicted};
-use crate::actions::{self, Op, Refusal};
+use crate::actions::{self, Op, Refusal, RefusalKind};
 use crate::catalog::{Catalog, Skill};
 use crate::live::Live;
 use serde_json::{Value, json};
@@ -97,11 +97,14 @@ pub fn find<'a>(cat: &'a Catalog, arg: &Path, agent: Option<&str>) -> Result<&'a
                 .iter()
                 .map(|s| super::context::show_path(&env, &s.path))
                 .collect();
-            Err(Refusal(format!(
-                "`{name}` is held by {} copies; give one of them: {}",
-                many.len(),
-                list.join(", ")
-            )))
+            Err(Refusal::new(
+                RefusalKind::Ambiguous,
+                format!(
+                    "`{name}` is held by {} copies; give one of them: {}",
+                    many.len(),
+                    list.join(", ")
+                ),
+            ))
         }
     }
 }

@@ -15,7 +15,8 @@ impl QuickFix for QuoteDescription {
         f.text
             .as_deref()
             .is_some_and(|t| text::unquoted_colon(t, "description").is_some())
-            && (has_problem(f.skill, "yaml-invalid") || has_reason(f.skill, Topic::YamlError))
+            && (has_problem(f.skill, "yaml-invalid")
+                || has_reason(f.skill, Topic::YamlError))
     }
     fn title(&self, _: &Facts) -> String {
         "quote the description (it holds an unquoted `: `)".into()
