@@ -924,7 +924,7 @@ fn spec_quick_fix(code: Code, s: &Skill) -> Option<&'static str> {
 }
 
 fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> Finding {
-    let code = Code::parse(p.code).unwrap_or(Code::SpecOther);
+    let code = Code::parse(p.code.as_str()).unwrap_or(Code::SpecOther);
     let enforcers = enforced_by(models, code, p);
     let severity = match code {
         Code::ReferenceMissing => Severity::Warning,
@@ -944,7 +944,7 @@ fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> F
         severity,
         code,
         cause: Cause {
-            rule: RuleId::spec(p.code),
+            rule: RuleId::spec(p.code.as_str()),
             root: None,
         },
         message: p.message.clone(),

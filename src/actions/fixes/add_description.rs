@@ -2,6 +2,7 @@
 
 use super::{Facts, FixCode, QuickFix, has_problem};
 use crate::actions::{Builder, Refusal, RefusalKind, text};
+use crate::spec::ProblemCode;
 
 pub(super) struct AddDescription;
 
@@ -10,7 +11,8 @@ impl QuickFix for AddDescription {
         FixCode::AddDescription
     }
     fn applies(&self, f: &Facts) -> bool {
-        has_problem(f.skill, "description-missing") || has_problem(f.skill, "description-empty")
+        has_problem(f.skill, ProblemCode::DescriptionMissing)
+            || has_problem(f.skill, ProblemCode::DescriptionEmpty)
     }
     fn title(&self, _: &Facts) -> String {
         "add a description (from the body's first paragraph)".into()

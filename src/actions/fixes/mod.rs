@@ -20,7 +20,7 @@ mod ungroup;
 use super::{Builder, Refusal, RefusalKind, refuse};
 use crate::agents::{AgentModel, Topic, Unit};
 use crate::catalog::{Catalog, Skill};
-use crate::spec;
+use crate::spec::{self, ProblemCode};
 
 /// A quick fix's stable code, in the order the fixes apply. The kebab-case form is stable:
 /// scripts and `--only` use it.
@@ -206,7 +206,7 @@ pub(super) fn plan_fixes(
 // ---------------------------------------------------------------------------------------------
 // What several fixes look at.
 
-fn has_problem(s: &Skill, code: &str) -> bool {
+fn has_problem(s: &Skill, code: ProblemCode) -> bool {
     s.problems.iter().any(|p| p.code == code)
 }
 

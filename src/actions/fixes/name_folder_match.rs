@@ -3,6 +3,7 @@
 
 use super::{Facts, FixCode, QuickFix, group_depth, has_problem};
 use crate::actions::{Builder, Refusal, RefusalKind, check_name, refuse, text};
+use crate::spec::ProblemCode;
 
 pub(super) struct NameFolderMatch;
 
@@ -13,7 +14,7 @@ impl QuickFix for NameFolderMatch {
     fn applies(&self, f: &Facts) -> bool {
         let in_own_folder =
             f.file_name.eq_ignore_ascii_case("SKILL.md") && group_depth(f.skill) >= 1;
-        has_problem(f.skill, "name-directory-mismatch")
+        has_problem(f.skill, ProblemCode::NameDirectoryMismatch)
             && f.skill.name.is_some()
             && in_own_folder
     }
