@@ -261,3 +261,37 @@ fn refusal_kinds_keep_their_strings() {
         assert_eq!(skilltui::context::refusal_exit(k), ExitCode::Finding, "{k}");
     }
 }
+
+#[test]
+fn derived_name_tables_keep_their_strings() {
+    use skilltui::actions::Mode;
+    use skilltui::findings::Severity;
+    use skilltui::skill::YamlType;
+    let found: Vec<&str> = Severity::iter().map(Severity::as_str).collect();
+    assert_eq!(found, ["error", "warning", "info"]);
+    for s in Severity::iter() {
+        assert_eq!(Severity::parse(s.as_str()), Some(s));
+        assert_eq!(s.to_string(), s.as_str());
+        assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+    }
+    assert_eq!(Severity::parse("notice"), None);
+    let found: Vec<&str> = skilltui::spec::Severity::iter()
+        .map(skilltui::spec::Severity::as_str)
+        .collect();
+    assert_eq!(found, ["error", "warning"]);
+    for s in skilltui::spec::Severity::iter() {
+        assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+    }
+    let found: Vec<&str> = Mode::iter().map(Mode::verb).collect();
+    assert_eq!(found, ["move", "copy", "link"]);
+    let found: Vec<&str> = YamlType::iter().map(YamlType::as_str).collect();
+    assert_eq!(
+        found,
+        [
+            "null", "boolean", "integer", "float", "string", "sequence", "mapping"
+        ]
+    );
+    for t in YamlType::iter() {
+        assert_eq!(t.to_string(), t.as_str());
+    }
+}
