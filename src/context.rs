@@ -273,6 +273,21 @@ impl Context {
         CliError::Refused(r.kind(), self.say(r.message()))
     }
 
+    /// Tells that an action was applied: its title (paths shown as in the rest of the output),
+    /// how to revert it and its journal entry. Every command that applies one says it so.
+    pub fn report_applied(
+        &self,
+        out: &mut dyn std::io::Write,
+        entry: &crate::actions::JournalEntry,
+    ) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "Done: {} (`skilltui undo` reverts it; journal entry {})",
+            self.say(&entry.title),
+            entry.id
+        )
+    }
+
     pub fn catalog(&self) -> Catalog {
         Catalog::build(&self.models, &self.env)
     }

@@ -102,8 +102,51 @@ fn refuse<T>(kind: RefusalKind, msg: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal::new(kind, msg))
 }
 
-/// Move, copy or symlink.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The copies that compete with `skill` for `agent`: every other copy the agent lists, shadows
+/// or cannot decide on that is the verdict's winner, has the same name, or meets `also` (each
+/// planner adds its own kinship).
+pub(crate) fn competitors<'a>(
+    cat: &'a Catalog,
+    skill: &Skill,
+    agent: &str,
+    also: impl Fn(&Skill) -> bool,
+) -> Vec<&'a Skill> {
+    let winner = skill.verdict(agent).and_then(|v| v.winner.as_deref());
+    cat.skills
+        .iter()
+        .map(|c| &**c)
+        .filter(|c| c.path != skill.path)
+        .filter(|c| winner == Some(c.path.as_path()) || c.label() == skill.label() || also(c))
+        .filter(|c| {
+            c.verdict(agent).is_some_and(|w| {
+                matches!(
+                    w.status,
+                    Status::Visible | Status::Shadowed | Status::Unknown
+                )
+            })
+        })
+        .collect()
+}
+
+/// Whether the copy with verdict `v` already wins for `agent`: it is visible and none of its
+/// competitors is.
+pub(crate) fn already_wins(
+    v: &crate::resolve::Verdict,
+    competitors: &[&Skill],
+    agent: &str,
+) -> bool {
+    v.status == Status::Visible
+        && competitors.iter().all(|c| {
+            c.verdict(agent)
+                .is_some_and(|w| w.status != Status::Visible)
+        })
+}
+
+/// Move, copy or symlink; the verb is the lowercase name.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::Display, strum::EnumIter,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum Mode {
     Move,
     Copy,
@@ -112,11 +155,7 @@ pub enum Mode {
 
 impl Mode {
     pub fn verb(self) -> &'static str {
-        match self {
-            Mode::Move => "move",
-            Mode::Copy => "copy",
-            Mode::Link => "link",
-        }
+        self.into()
     }
 }
 

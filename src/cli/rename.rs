@@ -156,11 +156,6 @@ fn proceed(
     writeln!(out)?;
     confirm(flags, out, "Apply?")?;
     let entry = actions::apply(&plan).map_err(refused)?;
-    writeln!(
-        out,
-        "Done: {} (`skilltui undo` reverts it; journal entry {})",
-        cx.say(&entry.title),
-        entry.id
-    )?;
+    cx.report_applied(out, &entry)?;
     Ok(EXIT_OK)
 }

@@ -265,12 +265,7 @@ pub fn finish(
     if apply && let Some(c) = best {
         let entry = actions::apply(&c.plan).map_err(|r| cx.refused(&r))?;
         if !as_json {
-            writeln!(
-                out,
-                "Done: {} (`skilltui undo` reverts it; journal entry {})",
-                cx.say(&entry.title),
-                entry.id
-            )?;
+            cx.report_applied(out, &entry)?;
         }
         applied = Some(json!({"title": entry.title, "journal": entry.id}));
     } else if said_dry && !as_json {
