@@ -97,7 +97,7 @@ impl Serialize for Skill {
             .problems
             .iter()
             .map(|p| ProblemJson {
-                code: p.code,
+                code: p.code.as_str(),
                 severity: p.severity.as_str(),
                 message: &p.message,
                 line: p.line,
@@ -478,7 +478,7 @@ pub(crate) fn skill(
     let mut problems = f.problems;
     for r in references.iter().filter(|r| !r.exists) {
         problems.push(Problem {
-            code: "reference-missing",
+            code: spec::ProblemCode::ReferenceMissing,
             severity: spec::Severity::Warning,
             message: format!(
                 "the body refers to `{}`, which is not in the skill folder",

@@ -3,6 +3,7 @@
 //! show, how paths are shown, and the exit status. It sits below `cli/` and `tui/` and imports
 //! neither (`cli::context` re-exports it).
 
+use crate::actions::RefusalKind;
 use crate::agents::{self, AgentModel};
 use crate::catalog::Catalog;
 use crate::demo::Demo;
@@ -82,9 +83,10 @@ pub enum CliError {
     /// Bad arguments or setup (an unknown agent, a missing folder, an unreadable model).
     #[error("{0}")]
     Usage(String),
-    /// An action refused; the text is ready for the terminal (paths shown, sanitized).
-    #[error("refused: {0}")]
-    Refused(String),
+    /// An action refused: its kind, and the text ready for the terminal (paths shown,
+    /// sanitized).
+    #[error("refused: {1}")]
+    Refused(RefusalKind, String),
     /// A name several skills hold: the lines list the copies (ready for the terminal).
     #[error("{}", .0.join("\n"))]
     Ambiguous(Vec<String>),
@@ -105,7 +107,8 @@ impl CliError {
     /// The exit status this error ends the command with.
     pub fn exit_code(&self) -> ExitCode {
         match self {
-            CliError::Refused(_) | CliError::Declined => ExitCode::Finding,
+            CliError::Refused(kind, _) => refusal_exit(*kind),
+            CliError::Declined => ExitCode::Finding,
             CliError::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::Ok,
             CliError::Usage(_) | CliError::Ambiguous(_) | CliError::CannotAsk | CliError::Io(_) => {
                 ExitCode::Usage
@@ -142,6 +145,24 @@ impl From<serde_json::Error> for CliError {
     /// Writing JSON failed: an I/O error (a closed pipe stays one).
     fn from(e: serde_json::Error) -> CliError {
         CliError::Io(e.into())
+    }
+}
+
+/// The exit status of a refused action, by kind. Every refusal is a finding (exit 1), a
+/// cancelled one included: the person asked for something that was not done. Written out so
+/// that a new kind decides its status here.
+pub fn refusal_exit(kind: RefusalKind) -> ExitCode {
+    match kind {
+        RefusalKind::Cancelled
+        | RefusalKind::NotFound
+        | RefusalKind::Ambiguous
+        | RefusalKind::OutsideRoots
+        | RefusalKind::Conflict
+        | RefusalKind::Changed
+        | RefusalKind::Unchanged
+        | RefusalKind::Invalid
+        | RefusalKind::NoPlan
+        | RefusalKind::Io => ExitCode::Finding,
     }
 }
 
@@ -249,7 +270,22 @@ impl Context {
     /// An action's refusal as the command-line error, its paths shown as in the rest of the
     /// output.
     pub fn refused(&self, r: &crate::actions::Refusal) -> CliError {
-        CliError::Refused(self.say(&r.0))
+        CliError::Refused(r.kind(), self.say(r.message()))
+    }
+
+    /// Tells that an action was applied: its title (paths shown as in the rest of the output),
+    /// how to revert it and its journal entry. Every command that applies one says it so.
+    pub fn report_applied(
+        &self,
+        out: &mut dyn std::io::Write,
+        entry: &crate::actions::JournalEntry,
+    ) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "Done: {} (`skilltui undo` reverts it; journal entry {})",
+            self.say(&entry.title),
+            entry.id
+        )
     }
 
     pub fn catalog(&self) -> Catalog {

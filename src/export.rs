@@ -604,7 +604,7 @@ impl Serialize for SkillJson<'_, '_> {
                 .problems
                 .iter()
                 .map(|p| ProblemJson {
-                    code: p.code,
+                    code: p.code.as_str(),
                     severity: p.severity.as_str(),
                     message: &p.message,
                     line: p.line,

@@ -23,8 +23,23 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// How much a finding matters; ordered from most to least severe.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::EnumString,
+    strum::EnumIter,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Severity {
     Error,
     Warning,
@@ -33,18 +48,12 @@ pub enum Severity {
 
 impl Severity {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "info",
-        }
+        self.into()
     }
 
     /// `error`, `warning` or `info`.
     pub fn parse(s: &str) -> Option<Severity> {
-        [Severity::Error, Severity::Warning, Severity::Info]
-            .into_iter()
-            .find(|v| v.as_str() == s)
+        s.parse().ok()
     }
 
     pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Info];
@@ -924,7 +933,7 @@ fn spec_quick_fix(code: Code, s: &Skill) -> Option<&'static str> {
 }
 
 fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> Finding {
-    let code = Code::parse(p.code).unwrap_or(Code::SpecOther);
+    let code = Code::parse(p.code.as_str()).unwrap_or(Code::SpecOther);
     let enforcers = enforced_by(models, code, p);
     let severity = match code {
         Code::ReferenceMissing => Severity::Warning,
@@ -944,7 +953,7 @@ fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> F
         severity,
         code,
         cause: Cause {
-            rule: RuleId::spec(p.code),
+            rule: RuleId::spec(p.code.as_str()),
             root: None,
         },
         message: p.message.clone(),

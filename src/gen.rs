@@ -790,7 +790,7 @@ mod tests {
             let reported: Vec<&str> = s
                 .problems
                 .iter()
-                .filter(|p| p.code == "reference-missing")
+                .filter(|p| p.code == crate::spec::ProblemCode::ReferenceMissing)
                 .map(|p| p.message.as_str())
                 .collect();
             if links_missing {

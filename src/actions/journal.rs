@@ -11,7 +11,7 @@
 //! Deleting moves to `<data>/trash/<timestamp>-<name>/`; nothing is ever unlinked, except what
 //! the action itself created (an empty folder, a symlink) when it is undone.
 
-use super::{Op, Plan, Refusal, check_ops};
+use super::{Op, Plan, Refusal, RefusalKind, check_ops};
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io::{self, Write};
@@ -29,9 +29,10 @@ pub fn data_dir() -> Result<PathBuf, Refusal> {
     directories::ProjectDirs::from("", "", "skilltui")
         .map(|p| p.data_dir().to_path_buf())
         .ok_or_else(|| {
-            Refusal(format!(
-                "no data folder for skilltui (no home folder?); set {DATA_DIR_VAR}"
-            ))
+            Refusal::new(
+                RefusalKind::Io,
+                format!("no data folder for skilltui (no home folder?); set {DATA_DIR_VAR}"),
+            )
         })
 }
 
@@ -103,7 +104,7 @@ fn unhex(s: &str) -> Option<Vec<u8>> {
 }
 
 fn io_refusal(what: &Path, e: io::Error) -> Refusal {
-    Refusal(format!("{}: {e}", what.display()))
+    Refusal::new(RefusalKind::Io, format!("{}: {e}", what.display()))
 }
 
 fn append(data: &Path, line: &Line) -> Result<(), Refusal> {
@@ -114,7 +115,8 @@ fn append(data: &Path, line: &Line) -> Result<(), Refusal> {
         .append(true)
         .open(&path)
         .map_err(|e| io_refusal(&path, e))?;
-    let mut s = serde_json::to_string(line).map_err(|e| Refusal(e.to_string()))?;
+    let mut s =
+        serde_json::to_string(line).map_err(|e| Refusal::new(RefusalKind::Io, e.to_string()))?;
     s.push('\n');
     f.write_all(s.as_bytes())
         .and_then(|_| f.sync_all())
@@ -376,36 +378,57 @@ fn precheck(d: &Done) -> Result<(), Refusal> {
             let cur = fs::read(path).ok();
             let want = before.as_deref().and_then(unhex);
             if cur != want {
-                return Err(Refusal(format!(
-                    "{} changed since it was read; nothing was done (rescan and try again)",
-                    path.display()
-                )));
+                return Err(Refusal::new(
+                    RefusalKind::Changed,
+                    format!(
+                        "{} changed since it was read; nothing was done (rescan and try again)",
+                        path.display()
+                    ),
+                ));
             }
         }
         Done::Rename { from, to } => {
             if !exists(from) {
-                return Err(Refusal(format!("{} no longer exists", from.display())));
+                return Err(Refusal::new(
+                    RefusalKind::Changed,
+                    format!("{} no longer exists", from.display()),
+                ));
             }
             if exists(to) {
-                return Err(Refusal(format!("{} already exists", to.display())));
+                return Err(Refusal::new(
+                    RefusalKind::Conflict,
+                    format!("{} already exists", to.display()),
+                ));
             }
         }
         Done::Copy { from, to } => {
             if !exists(from) {
-                return Err(Refusal(format!("{} no longer exists", from.display())));
+                return Err(Refusal::new(
+                    RefusalKind::Changed,
+                    format!("{} no longer exists", from.display()),
+                ));
             }
             if exists(to) {
-                return Err(Refusal(format!("{} already exists", to.display())));
+                return Err(Refusal::new(
+                    RefusalKind::Conflict,
+                    format!("{} already exists", to.display()),
+                ));
             }
         }
         Done::Symlink { link, .. } => {
             if exists(link) {
-                return Err(Refusal(format!("{} already exists", link.display())));
+                return Err(Refusal::new(
+                    RefusalKind::Conflict,
+                    format!("{} already exists", link.display()),
+                ));
             }
         }
         Done::Trash { path, .. } => {
             if !exists(path) {
-                return Err(Refusal(format!("{} no longer exists", path.display())));
+                return Err(Refusal::new(
+                    RefusalKind::Changed,
+                    format!("{} no longer exists", path.display()),
+                ));
             }
         }
         Done::CreateDir { .. } => {}
@@ -458,15 +481,18 @@ pub fn apply(plan: &Plan) -> Result<JournalEntry, Refusal> {
 /// [`apply`] with an explicit data folder.
 pub fn apply_in(plan: &Plan, data: &Path) -> Result<JournalEntry, Refusal> {
     if plan.ops.is_empty() {
-        return Err(Refusal("nothing to do".into()));
+        return Err(Refusal::new(RefusalKind::Unchanged, "nothing to do"));
     }
     check_ops(&plan.ops, &plan.roots)?;
     for (p, bytes) in &plan.reads {
         if fs::read(p).ok().as_ref() != Some(bytes) {
-            return Err(Refusal(format!(
-                "{} changed since it was read; nothing was done (rescan and try again)",
-                p.display()
-            )));
+            return Err(Refusal::new(
+                RefusalKind::Changed,
+                format!(
+                    "{} changed since it was read; nothing was done (rescan and try again)",
+                    p.display()
+                ),
+            ));
         }
     }
     let (secs, nanos) = now();
@@ -483,7 +509,9 @@ pub fn apply_in(plan: &Plan, data: &Path) -> Result<JournalEntry, Refusal> {
     append(data, &Line::Begin(entry.clone()))?;
     for (i, d) in entry.ops.iter().enumerate() {
         let step = precheck(d).and_then(|_| {
-            perform(d).map_err(|e| Refusal(format!("{}: {e}", op_path(d).display())))
+            perform(d).map_err(|e| {
+                Refusal::new(RefusalKind::Io, format!("{}: {e}", op_path(d).display()))
+            })
         });
         if let Err(e) = step {
             // Revert what was done, then record the entry as undone.
@@ -494,8 +522,8 @@ pub fn apply_in(plan: &Plan, data: &Path) -> Result<JournalEntry, Refusal> {
             let reverted = revert(&partial);
             let _ = append(data, &Line::Undone(id.clone()));
             return Err(match reverted {
-                Ok(()) => Refusal(format!("{e}; nothing was changed")),
-                Err(r) => Refusal(format!("{e}; reverting failed too: {r}")),
+                Ok(()) => Refusal::new(e.1, format!("{e}; nothing was changed")),
+                Err(r) => Refusal::new(e.1, format!("{e}; reverting failed too: {r}")),
             });
         }
     }
@@ -522,10 +550,13 @@ enum Step {
 
 fn undo_check(d: &Done) -> Result<Step, Refusal> {
     let changed = |p: &Path| {
-        Refusal(format!(
-            "{} changed since the action; undo would overwrite that change, so nothing was undone",
-            p.display()
-        ))
+        Refusal::new(
+            RefusalKind::Changed,
+            format!(
+                "{} changed since the action; undo would overwrite that change, so nothing was undone",
+                p.display()
+            ),
+        )
     };
     Ok(match d {
         Done::Write {
@@ -684,7 +715,9 @@ fn revert_in(entry: &JournalEntry, data: Option<&Path>) -> Result<(), Refusal> {
     }
     for (d, s) in steps {
         if let Step::Do = s {
-            undo_one(d, data).map_err(|e| Refusal(format!("{}: {e}", op_path(d).display())))?;
+            undo_one(d, data).map_err(|e| {
+                Refusal::new(RefusalKind::Io, format!("{}: {e}", op_path(d).display()))
+            })?;
         }
     }
     Ok(())
@@ -725,12 +758,18 @@ pub fn undo_id(id: &str) -> Result<JournalEntry, Refusal> {
     let data = data_dir()?;
     let all = entries(&data)?;
     match all.into_iter().find(|(e, _, _)| e.id == id) {
-        Some((_, _, true)) => Err(Refusal("that action was already undone".into())),
+        Some((_, _, true)) => Err(Refusal::new(
+            RefusalKind::Unchanged,
+            "that action was already undone",
+        )),
         Some((e, _, false)) => {
             undo_in(&e, &data)?;
             Ok(e)
         }
-        None => Err(Refusal(format!("no journal entry {id}"))),
+        None => Err(Refusal::new(
+            RefusalKind::NotFound,
+            format!("no journal entry {id}"),
+        )),
     }
 }
 

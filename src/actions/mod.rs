@@ -38,9 +38,57 @@ pub use fixes::{Fix, FixCode, fixes};
 pub use journal::{DATA_DIR_VAR, JournalEntry, apply, data_dir, undo, undo_last};
 pub use preview::{Change, Preview, preview};
 
-/// Why an action is not done: a sentence for people.
+/// What kind of refusal: what a front end may act on without reading the sentence (the
+/// explorer drops a [`RefusalKind::Cancelled`] job quietly; `context::refusal_exit` maps each
+/// kind to the exit status). The names are stable (kebab-case).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumIter, strum::IntoStaticStr, strum::Display,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum RefusalKind {
+    /// The person cancelled the search (the explorer's Esc); not an answer.
+    Cancelled,
+    /// The skill, root, agent, fix or journal entry named is not there.
+    NotFound,
+    /// A name several skills hold; the sentence lists them.
+    Ambiguous,
+    /// A path outside the roots being inspected (or reached through a symlink leading out of
+    /// them, or in a system root): skilltui writes only inside the user's roots.
+    OutsideRoots,
+    /// The destination is taken (a file, a folder, a skill of the same name).
+    Conflict,
+    /// A file changed (or went away) since it was scanned or since the action.
+    Changed,
+    /// Nothing to do: the skill is already so, or the action was already undone.
+    Unchanged,
+    /// The skill or the name cannot take this action (a name the spec refuses, no frontmatter,
+    /// not UTF-8, too large, no folder of its own).
+    Invalid,
+    /// No rename, move, link or delete reaches the goal.
+    NoPlan,
+    /// Reading or writing failed (the sentence holds the error).
+    Io,
+}
+
+/// Why an action is not done: the sentence for people (`.0`, shown as it is) and its kind
+/// (`.1`, for the code that acts on it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal(pub String);
+pub struct Refusal(pub String, pub RefusalKind);
+
+impl Refusal {
+    pub fn new(kind: RefusalKind, msg: impl Into<String>) -> Refusal {
+        Refusal(msg.into(), kind)
+    }
+
+    pub fn kind(&self) -> RefusalKind {
+        self.1
+    }
+
+    /// The sentence for people.
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+}
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -50,12 +98,55 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-fn refuse<T>(msg: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal(msg.into()))
+fn refuse<T>(kind: RefusalKind, msg: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal::new(kind, msg))
 }
 
-/// Move, copy or symlink.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The copies that compete with `skill` for `agent`: every other copy the agent lists, shadows
+/// or cannot decide on that is the verdict's winner, has the same name, or meets `also` (each
+/// planner adds its own kinship).
+pub(crate) fn competitors<'a>(
+    cat: &'a Catalog,
+    skill: &Skill,
+    agent: &str,
+    also: impl Fn(&Skill) -> bool,
+) -> Vec<&'a Skill> {
+    let winner = skill.verdict(agent).and_then(|v| v.winner.as_deref());
+    cat.skills
+        .iter()
+        .map(|c| &**c)
+        .filter(|c| c.path != skill.path)
+        .filter(|c| winner == Some(c.path.as_path()) || c.label() == skill.label() || also(c))
+        .filter(|c| {
+            c.verdict(agent).is_some_and(|w| {
+                matches!(
+                    w.status,
+                    Status::Visible | Status::Shadowed | Status::Unknown
+                )
+            })
+        })
+        .collect()
+}
+
+/// Whether the copy with verdict `v` already wins for `agent`: it is visible and none of its
+/// competitors is.
+pub(crate) fn already_wins(
+    v: &crate::resolve::Verdict,
+    competitors: &[&Skill],
+    agent: &str,
+) -> bool {
+    v.status == Status::Visible
+        && competitors.iter().all(|c| {
+            c.verdict(agent)
+                .is_some_and(|w| w.status != Status::Visible)
+        })
+}
+
+/// Move, copy or symlink; the verb is the lowercase name.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::Display, strum::EnumIter,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum Mode {
     Move,
     Copy,
@@ -64,11 +155,7 @@ pub enum Mode {
 
 impl Mode {
     pub fn verb(self) -> &'static str {
-        match self {
-            Mode::Move => "move",
-            Mode::Copy => "copy",
-            Mode::Link => "link",
-        }
+        self.into()
     }
 }
 
@@ -240,10 +327,13 @@ fn find_skill_at<'a>(cat: &'a Catalog, arg: &Path) -> Result<&'a Skill, Refusal>
     };
     match cat.skills.iter().map(|s| &**s).find(|s| hit(s)) {
         Some(s) => Ok(s),
-        None => refuse(format!(
-            "{} is not a skill any agent's root holds (give a skill folder or its SKILL.md; `skilltui list` shows them)",
-            arg.display()
-        )),
+        None => refuse(
+            RefusalKind::NotFound,
+            format!(
+                "{} is not a skill any agent's root holds (give a skill folder or its SKILL.md; `skilltui list` shows them)",
+                arg.display()
+            ),
+        ),
     }
 }
 
@@ -268,11 +358,14 @@ pub fn find_root(cat: &Catalog, arg: &Path) -> Result<PathBuf, Refusal> {
         .filter(|r| r.scope != Scope::System)
         .map(|r| crate::present::show_path(&env, &r.path))
         .collect();
-    refuse(format!(
-        "{} is not a root any agent scans; the roots are: {}",
-        arg.display(),
-        list.join(", ")
-    ))
+    refuse(
+        RefusalKind::NotFound,
+        format!(
+            "{} is not a root any agent scans; the roots are: {}",
+            arg.display(),
+            list.join(", ")
+        ),
+    )
 }
 
 /// The folders actions may write into: the catalog's project, user and other roots, and the
@@ -325,25 +418,34 @@ pub fn canonical_nearest(p: &Path, follow_last: bool) -> PathBuf {
 pub fn check_inside(p: &Path, roots: &[PathBuf], follow_last: bool) -> Result<(), Refusal> {
     let norm = crate::env::normalize(p);
     if norm != p {
-        return refuse(format!("{}: not a normalized path", p.display()));
+        return refuse(
+            RefusalKind::OutsideRoots,
+            format!("{}: not a normalized path", p.display()),
+        );
     }
     let lexical: Vec<&PathBuf> = roots.iter().filter(|r| p.starts_with(r)).collect();
     if lexical.is_empty() {
-        return refuse(format!(
-            "{} is outside every skill root being inspected; skilltui writes only inside them",
-            p.display()
-        ));
+        return refuse(
+            RefusalKind::OutsideRoots,
+            format!(
+                "{} is outside every skill root being inspected; skilltui writes only inside them",
+                p.display()
+            ),
+        );
     }
     let real = canonical_nearest(p, follow_last);
     let inside = roots
         .iter()
         .any(|r| real.starts_with(canonical_nearest(r, true)));
     if !inside {
-        return refuse(format!(
-            "{} leads through a symlink to {}, outside the skill roots; skilltui does not write there",
-            p.display(),
-            real.display()
-        ));
+        return refuse(
+            RefusalKind::OutsideRoots,
+            format!(
+                "{} leads through a symlink to {}, outside the skill roots; skilltui does not write there",
+                p.display(),
+                real.display()
+            ),
+        );
     }
     Ok(())
 }
@@ -394,31 +496,45 @@ impl<'a> Builder<'a> {
     fn new(cat: &'a Catalog, models: &'a [AgentModel], skill: &'a Skill) -> Result<Self, Refusal> {
         let roots = writable_roots(cat);
         if skill.scope == Scope::System {
-            return refuse(format!(
-                "{} is in a system root; skilltui leaves system roots to the agents that own them",
-                skill.path.display()
-            ));
+            return refuse(
+                RefusalKind::OutsideRoots,
+                format!(
+                    "{} is in a system root; skilltui leaves system roots to the agents that own them",
+                    skill.path.display()
+                ),
+            );
         }
         let file = std::fs::canonicalize(&skill.path).map_err(|e| {
-            Refusal(format!(
-                "{}: {e} (it changed since the scan; rescan)",
-                skill.path.display()
-            ))
+            Refusal::new(
+                RefusalKind::Changed,
+                format!(
+                    "{}: {e} (it changed since the scan; rescan)",
+                    skill.path.display()
+                ),
+            )
         })?;
-        let meta = std::fs::metadata(&file).map_err(|e| Refusal(e.to_string()))?;
+        let meta =
+            std::fs::metadata(&file).map_err(|e| Refusal::new(RefusalKind::Io, e.to_string()))?;
         if meta.len() > crate::skill::MAX_FILE_BYTES {
-            return refuse(format!(
-                "{} is over {} bytes; skilltui does not edit it",
-                skill.path.display(),
-                crate::skill::MAX_FILE_BYTES
-            ));
+            return refuse(
+                RefusalKind::Invalid,
+                format!(
+                    "{} is over {} bytes; skilltui does not edit it",
+                    skill.path.display(),
+                    crate::skill::MAX_FILE_BYTES
+                ),
+            );
         }
-        let orig = std::fs::read(&file).map_err(|e| Refusal(format!("{}: {e}", file.display())))?;
+        let orig = std::fs::read(&file)
+            .map_err(|e| Refusal::new(RefusalKind::Io, format!("{}: {e}", file.display())))?;
         if !orig.starts_with(skill.head.as_bytes()) {
-            return refuse(format!(
-                "{} changed since it was scanned; rescan and try again",
-                skill.path.display()
-            ));
+            return refuse(
+                RefusalKind::Changed,
+                format!(
+                    "{} changed since it was scanned; rescan and try again",
+                    skill.path.display()
+                ),
+            );
         }
         Ok(Builder {
             cat,
@@ -438,11 +554,14 @@ impl<'a> Builder<'a> {
 
     fn text(&self) -> Result<String, Refusal> {
         String::from_utf8(self.bytes.clone()).map_err(|e| {
-            Refusal(format!(
-                "{} is not valid UTF-8 (byte {}); skilltui edits only UTF-8 text",
-                self.skill.path.display(),
-                e.utf8_error().valid_up_to()
-            ))
+            Refusal::new(
+                RefusalKind::Invalid,
+                format!(
+                    "{} is not valid UTF-8 (byte {}); skilltui edits only UTF-8 text",
+                    self.skill.path.display(),
+                    e.utf8_error().valid_up_to()
+                ),
+            )
         })
     }
 
@@ -496,13 +615,19 @@ impl<'a> Builder<'a> {
                 .find(|s| s.path.starts_with(p))
                 .map(|s| format!(" (skill `{}`)", s.label()))
                 .unwrap_or_default();
-            return refuse(format!(
-                "{} already exists{what}; rename one of them first",
-                self.show(p)
-            ));
+            return refuse(
+                RefusalKind::Conflict,
+                format!(
+                    "{} already exists{what}; rename one of them first",
+                    self.show(p)
+                ),
+            );
         }
         if self.path_ops.iter().any(|op| op.written().contains(&p)) {
-            return refuse(format!("{} is used twice by this action", self.show(p)));
+            return refuse(
+                RefusalKind::Conflict,
+                format!("{} is used twice by this action", self.show(p)),
+            );
         }
         Ok(())
     }
@@ -568,7 +693,7 @@ impl<'a> Builder<'a> {
 pub fn check_name(name: &str) -> Result<(), Refusal> {
     let n = spec::normalize_name(name);
     if n.is_empty() {
-        return refuse("the name is empty");
+        return refuse(RefusalKind::Invalid, "the name is empty");
     }
     let problems = spec::name_rule_problems(&n);
     if problems.is_empty() {
@@ -578,10 +703,13 @@ pub fn check_name(name: &str) -> Result<(), Refusal> {
         .iter()
         .map(|(code, msg)| format!("{msg} [{code}]"))
         .collect();
-    refuse(format!(
-        "`{name}` breaks the Agent Skills specification: {}",
-        why.join("; ")
-    ))
+    refuse(
+        RefusalKind::Invalid,
+        format!(
+            "`{name}` breaks the Agent Skills specification: {}",
+            why.join("; ")
+        ),
+    )
 }
 
 /// Plans an action (reads files, writes nothing).
@@ -591,9 +719,12 @@ pub fn plan(
     env: &Env,
     req: &Request,
 ) -> Result<Plan, Refusal> {
-    let skill = cat
-        .skill(req.skill())
-        .ok_or_else(|| Refusal(format!("{}: not in the catalog", req.skill().display())))?;
+    let skill = cat.skill(req.skill()).ok_or_else(|| {
+        Refusal::new(
+            RefusalKind::NotFound,
+            format!("{}: not in the catalog", req.skill().display()),
+        )
+    })?;
     match req {
         Request::Rename { name, folder, .. } => plan_rename(cat, models, skill, name, *folder),
         Request::Move { root, mode, .. } => plan_move(cat, models, skill, root, *mode),
@@ -614,15 +745,18 @@ fn plan_rename(
     let mut b = Builder::new(cat, models, skill)?;
     let text = b.text()?;
     if text::block(&text).is_none() {
-        return refuse(format!(
-            "{} has no frontmatter block to hold a name; run `skilltui fix` first",
-            skill.path.display()
-        ));
+        return refuse(
+            RefusalKind::Invalid,
+            format!(
+                "{} has no frontmatter block to hold a name; run `skilltui fix` first",
+                skill.path.display()
+            ),
+        );
     }
     let same_name = skill.name.as_deref() == Some(name);
     if !same_name {
         let t = text::set_field(&text, "name", name, &[])
-            .ok_or_else(|| Refusal("no frontmatter".into()))?;
+            .ok_or_else(|| Refusal::new(RefusalKind::Invalid, "no frontmatter"))?;
         b.set_text(t);
     }
     if folder {
@@ -646,6 +780,7 @@ fn plan_rename(
                     }
                 } else {
                     return refuse(
+                        RefusalKind::Invalid,
                         "the SKILL.md sits directly in a root: there is no folder to rename",
                     );
                 }
@@ -653,7 +788,10 @@ fn plan_rename(
         }
     }
     if b.bytes == b.orig && b.path_ops.is_empty() {
-        return refuse(format!("the skill is already named `{name}`"));
+        return refuse(
+            RefusalKind::Unchanged,
+            format!("the skill is already named `{name}`"),
+        );
     }
     let title = format!(
         "rename `{}` to `{name}`{}",
@@ -672,16 +810,22 @@ fn plan_move(
 ) -> Result<Plan, Refusal> {
     let root = crate::env::normalize(&std::path::absolute(root).unwrap_or_else(|_| root.into()));
     let Some(info) = cat.roots.iter().find(|r| r.path == root) else {
-        return refuse(format!(
-            "{} is not a root any agent scans (`skilltui roots` lists them)",
-            root.display()
-        ));
+        return refuse(
+            RefusalKind::NotFound,
+            format!(
+                "{} is not a root any agent scans (`skilltui roots` lists them)",
+                root.display()
+            ),
+        );
     };
     if info.scope == Scope::System {
-        return refuse(format!(
-            "{} is a system root; skilltui does not write there",
-            root.display()
-        ));
+        return refuse(
+            RefusalKind::OutsideRoots,
+            format!(
+                "{} is a system root; skilltui does not write there",
+                root.display()
+            ),
+        );
     }
     let mut b = Builder::new(cat, models, skill)?;
     let (src, name) = match b.skill_folder() {
@@ -702,10 +846,16 @@ fn plan_move(
         }
     };
     if skill.root.as_deref() == Some(root.as_path()) && src.parent() == Some(root.as_path()) {
-        return refuse(format!("the skill is already in {}", b.show(&root)));
+        return refuse(
+            RefusalKind::Unchanged,
+            format!("the skill is already in {}", b.show(&root)),
+        );
     }
     if root.starts_with(&src) {
-        return refuse("the destination root is inside the skill folder");
+        return refuse(
+            RefusalKind::Invalid,
+            "the destination root is inside the skill folder",
+        );
     }
     let dest = root.join(&name);
     b.free(&dest)?;

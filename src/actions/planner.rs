@@ -16,12 +16,12 @@
 //! `disabled_skills`) would turn off every copy of the name, this one too. Such a plan would
 //! never reach the goal.
 
-use super::{Mode, Op, Plan, Refusal, Request};
+use super::{Mode, Op, Plan, Refusal, RefusalKind, Request};
 use crate::agents::{AgentModel, Scope};
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
 use crate::live::Live;
-use crate::resolve::Status;
+use crate::resolve::{Status, Verdict};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -142,61 +142,95 @@ pub fn win(
     cancel: &AtomicBool,
 ) -> Result<Vec<Candidate>, Refusal> {
     let cat = live.catalog().clone();
-    let models = models_of(live);
-    let s = cat
-        .skill(skill)
-        .ok_or_else(|| Refusal(format!("{}: not in the catalog", skill.display())))?;
+    let s = cat.skill(skill).ok_or_else(|| {
+        Refusal::new(
+            RefusalKind::NotFound,
+            format!("{}: not in the catalog", skill.display()),
+        )
+    })?;
     let Some(v) = s.verdict(agent) else {
-        return Err(Refusal(format!("unknown agent `{agent}`")));
+        return Err(Refusal::new(
+            RefusalKind::NotFound,
+            format!("unknown agent `{agent}`"),
+        ));
     };
-    // A copy shadowed by the same SKILL.md reached another way (a symlink): the agent loads
-    // that file once, under the winner's path; no rename, move or delete changes what it loads,
-    // and such plans can only be previewed on a mirror of the tree (tens of seconds).
+    refuse_same_file(s, v, agent)?;
+    // Also a copy the agent lists under the same name (a namespaced or renamed listing).
+    let competitors = super::competitors(&cat, s, agent, |c| {
+        v.as_name.is_some()
+            && c.verdict(agent).and_then(|w| w.as_name.as_deref()) == v.as_name.as_deref()
+    });
+    if super::already_wins(v, &competitors, agent) {
+        return Err(Refusal::new(
+            RefusalKind::Unchanged,
+            format!(
+                "{agent} already lists this copy as `{}`",
+                v.as_name.as_deref().unwrap_or(s.label())
+            ),
+        ));
+    }
+    let reqs = win_requests(&cat, env, s, agent, &competitors);
+    let mut tracked: Vec<PathBuf> = vec![s.path.clone()];
+    tracked.extend(competitors.iter().map(|c| c.path.clone()));
+    let goal = Goal {
+        agent: agent.to_string(),
+        this: vec![s.path.clone()],
+        tracked,
+    };
+    let mut out = judge_all(live, env, &goal, reqs, cancel)?;
+    if out.is_empty() {
+        return Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!(
+                "no rename, move, link or delete can be planned for this copy and {agent}; its verdict is {} (see `skilltui why`)",
+                v.status.as_str()
+            ),
+        ));
+    }
+    out.sort_by_key(|c| c.rank());
+    for c in &mut out {
+        c.plan.title = format!("make `{}` win for {agent}: {}", s.label(), c.plan.title);
+        // The plan speaks of this copy (a preview shows its verdicts), wherever it acts.
+        c.plan.skill = s.path.clone();
+        c.plan.after = c.plan.map_path(&s.path);
+    }
+    Ok(out)
+}
+
+/// Refuses a copy shadowed by the same SKILL.md reached another way (a symlink): the agent
+/// loads that file once, under the winner's path; no rename, move or delete changes what it
+/// loads, and such plans can only be previewed on a mirror of the tree (tens of seconds).
+fn refuse_same_file(s: &Skill, v: &Verdict, agent: &str) -> Result<(), Refusal> {
     let canon = std::fs::canonicalize(&s.path).ok();
     if v.status == Status::Shadowed
         && let Some(w) = v.winner.as_deref()
         && canon.is_some()
         && std::fs::canonicalize(w).ok() == canon
     {
-        return Err(Refusal(format!(
-            "{agent} already loads this file, through {} (the same SKILL.md by a symlink)",
-            w.display()
-        )));
+        return Err(Refusal::new(
+            RefusalKind::Unchanged,
+            format!(
+                "{agent} already loads this file, through {} (the same SKILL.md by a symlink)",
+                w.display()
+            ),
+        ));
     }
-    let competitors: Vec<&Skill> = cat
-        .skills
-        .iter()
-        .map(|c| &**c)
-        .filter(|c| c.path != s.path)
-        .filter(|c| {
-            v.winner.as_deref() == Some(c.path.as_path())
-                || c.label() == s.label()
-                || (v.as_name.is_some()
-                    && c.verdict(agent).and_then(|w| w.as_name.as_deref()) == v.as_name.as_deref())
-        })
-        .filter(|c| {
-            c.verdict(agent).is_some_and(|w| {
-                matches!(
-                    w.status,
-                    Status::Visible | Status::Shadowed | Status::Unknown
-                )
-            })
-        })
-        .collect();
-    if v.status == Status::Visible
-        && competitors.iter().all(|c| {
-            c.verdict(agent)
-                .is_some_and(|w| w.status != Status::Visible)
-        })
-    {
-        return Err(Refusal(format!(
-            "{agent} already lists this copy as `{}`",
-            v.as_name.as_deref().unwrap_or(s.label())
-        )));
-    }
+    Ok(())
+}
+
+/// The requests that may make `s` win for `agent`, in the order they are tried: rename each
+/// competitor, rename this copy, move or link it into each other root the agent scans, delete
+/// each competitor.
+fn win_requests(
+    cat: &Catalog,
+    env: &Env,
+    s: &Skill,
+    agent: &str,
+    competitors: &[&Skill],
+) -> Vec<(Kind, Request)> {
     let mut reqs: Vec<(Kind, Request)> = Vec::new();
-    for c in &competitors {
-        let name = free_name(&cat, c);
+    for c in competitors {
+        let name = free_name(cat, c);
         reqs.push((
             Kind::RenameOther {
                 other: c.path.clone(),
@@ -210,7 +244,7 @@ pub fn win(
         ));
     }
     if !competitors.is_empty() {
-        let name = free_name(&cat, s);
+        let name = free_name(cat, s);
         reqs.push((
             Kind::RenameThis { name: name.clone() },
             Request::Rename {
@@ -237,7 +271,7 @@ pub fn win(
             ));
         }
     }
-    for c in &competitors {
+    for c in competitors {
         reqs.push((
             Kind::RemoveOther {
                 other: c.path.clone(),
@@ -247,37 +281,30 @@ pub fn win(
             },
         ));
     }
-    let mut tracked: Vec<PathBuf> = vec![s.path.clone()];
-    tracked.extend(competitors.iter().map(|c| c.path.clone()));
-    let goal = Goal {
-        agent: agent.to_string(),
-        this: vec![s.path.clone()],
-        tracked,
-    };
+    reqs
+}
+
+/// Plans and judges each request against the goal (a request that cannot be planned is
+/// skipped); `cancel` is checked before each.
+fn judge_all(
+    live: &Live,
+    env: &Env,
+    goal: &Goal,
+    reqs: Vec<(Kind, Request)>,
+    cancel: &AtomicBool,
+) -> Result<Vec<Candidate>, Refusal> {
+    let cat = live.catalog();
     let mut out = Vec::new();
     for (kind, req) in reqs {
         if cancel.load(Ordering::Relaxed) {
-            return Err(Refusal(CANCELLED.into()));
+            return Err(Refusal::new(RefusalKind::Cancelled, CANCELLED));
         }
-        let Ok(plan) = super::plan(&cat, models, env, &req) else {
+        let Ok(plan) = super::plan(cat, models_of(live), env, &req) else {
             continue;
         };
-        if let Some(c) = evaluate(live, env, &goal, kind, plan) {
+        if let Some(c) = evaluate(live, env, goal, kind, plan) {
             out.push(c);
         }
-    }
-    if out.is_empty() {
-        return Err(Refusal(format!(
-            "no rename, move, link or delete can be planned for this copy and {agent}; its verdict is {} (see `skilltui why`)",
-            v.status.as_str()
-        )));
-    }
-    out.sort_by_key(|c| c.rank());
-    for c in &mut out {
-        c.plan.title = format!("make `{}` win for {agent}: {}", s.label(), c.plan.title);
-        // The plan speaks of this copy (a preview shows its verdicts), wherever it acts.
-        c.plan.skill = s.path.clone();
-        c.plan.after = c.plan.map_path(&s.path);
     }
     Ok(out)
 }
@@ -307,9 +334,10 @@ pub fn first_plan(
             }
             Ok(plan)
         }
-        None => Err(Refusal(format!(
-            "no rename, move, link or delete makes this copy win for {agent}"
-        ))),
+        None => Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!("no rename, move, link or delete makes this copy win for {agent}"),
+        )),
     }
 }
 
@@ -326,13 +354,19 @@ pub fn share(
     let cat = live.catalog().clone();
     let models = models_of(live);
     if !models.iter().any(|m| m.id == agent) {
-        return Err(Refusal(format!("unknown agent `{agent}`")));
+        return Err(Refusal::new(
+            RefusalKind::NotFound,
+            format!("unknown agent `{agent}`"),
+        ));
     }
     let mut todo: Vec<&Skill> = Vec::new();
     for p in skills {
-        let s = cat
-            .skill(p)
-            .ok_or_else(|| Refusal(format!("{}: not in the catalog", p.display())))?;
+        let s = cat.skill(p).ok_or_else(|| {
+            Refusal::new(
+                RefusalKind::NotFound,
+                format!("{}: not in the catalog", p.display()),
+            )
+        })?;
         if s.verdict(agent)
             .is_some_and(|v| v.status != Status::Visible)
         {
@@ -340,14 +374,17 @@ pub fn share(
         }
     }
     if todo.is_empty() {
-        return Err(Refusal(format!(
-            "{agent} already lists {}",
-            if skills.len() == 1 {
-                "this skill"
-            } else {
-                "every one of these skills"
-            }
-        )));
+        return Err(Refusal::new(
+            RefusalKind::Unchanged,
+            format!(
+                "{agent} already lists {}",
+                if skills.len() == 1 {
+                    "this skill"
+                } else {
+                    "every one of these skills"
+                }
+            ),
+        ));
     }
     let goal = Goal {
         agent: agent.to_string(),
@@ -362,7 +399,7 @@ pub fn share(
     {
         for mode in [Mode::Link, Mode::Copy] {
             if cancel.load(Ordering::Relaxed) {
-                return Err(Refusal(CANCELLED.into()));
+                return Err(Refusal::new(RefusalKind::Cancelled, CANCELLED));
             }
             let mut plans: Vec<Plan> = Vec::new();
             let mut skipped: Vec<String> = Vec::new();
@@ -397,9 +434,10 @@ pub fn share(
         }
     }
     if out.is_empty() {
-        return Err(Refusal(format!(
-            "no root {agent} scans can take these skills (`skilltui roots` lists them)"
-        )));
+        return Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!("no root {agent} scans can take these skills (`skilltui roots` lists them)"),
+        ));
     }
     out.sort_by_key(|c| c.rank());
     Ok(out)
@@ -550,176 +588,26 @@ fn visible(s: Option<Status>) -> bool {
     s == Some(Status::Visible)
 }
 
-/// Predicts a plan and judges it against the goal.
+/// Predicts a plan and judges it against the goal: per agent, the tracked copies it gains and
+/// loses, and other skills it stops listing.
 fn evaluate(live: &Live, env: &Env, goal: &Goal, kind: Kind, plan: Plan) -> Option<Candidate> {
     let before = live.catalog().clone();
-    let models = live.models();
-    let (outcome, predicted) = match super::overlay::predict(live, &plan.ops) {
-        Ok((next, edit)) => (
-            Outcome::Overlay {
-                after: next.catalog().clone(),
-                changed: edit.changed,
-            },
-            Predicted::Overlay,
-        ),
-        Err(_) => (
-            Outcome::Mirror(super::preview(&plan, models, env).ok()?),
-            Predicted::Mirror,
-        ),
+    let (outcome, predicted) = predict_outcome(live, env, &plan)?;
+    let j = Judged {
+        before: &before,
+        plan: &plan,
+        outcome: &outcome,
+        skill_after: plan.map_path(&plan.skill),
+        new_copies: new_copies(&plan, &outcome, &before),
     };
-    // Mirror previews report the acted-on skill apart: fold it into the same lookups.
-    let skill_after: Option<PathBuf> = plan.map_path(&plan.skill);
-    let mirror_skill = |agent: &str| -> Option<Option<Status>> {
-        match &outcome {
-            Outcome::Mirror(pv) => pv
-                .skill
-                .iter()
-                .find(|(a, _, _)| a == agent)
-                .map(|(_, _, after)| after.as_ref().map(|b| b.status)),
-            _ => None,
-        }
-    };
-    // New copies: what the plan creates (links, copies) holding a skill after.
-    let dests: Vec<&Path> = plan
-        .ops
-        .iter()
-        .filter_map(|o| match o {
-            Op::Symlink { link, .. } => Some(link.as_path()),
-            Op::Copy { to, .. } => Some(to.as_path()),
-            Op::Rename { to, .. } => Some(to.as_path()),
-            _ => None,
-        })
-        .collect();
     let changed = outcome.changed();
-    let new_copies: Vec<PathBuf> = match &outcome {
-        Outcome::Overlay { after, .. } => after
-            .skills
-            .iter()
-            .filter(|s| dests.iter().any(|d| s.path.starts_with(d)))
-            .filter(|s| before.skill(&s.path).is_none())
-            .map(|s| s.path.clone())
-            .collect(),
-        Outcome::Mirror(pv) => pv
-            .others
-            .iter()
-            .filter(|c| c.before.is_none() && dests.iter().any(|d| c.path.starts_with(d)))
-            .map(|c| c.path.clone())
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect(),
-    };
-    // The new copy made from each tracked path (a link or copy of its folder).
-    let copy_of = |p: &Path, n: &Path| -> bool {
-        plan.ops.iter().any(|o| match o {
-            Op::Symlink {
-                target: from,
-                link: to,
-            }
-            | Op::Copy { from, to } => p.starts_with(from) && n.starts_with(to),
-            _ => false,
-        })
-    };
-    let after_status = |bp: &Path, agent: &str| -> Option<Status> {
-        let ap = plan.map_path(bp)?;
-        if Some(&ap) == skill_after.as_ref()
-            && let Some(s) = mirror_skill(agent)
-        {
-            return s;
-        }
-        outcome.status(&before, Some(bp), &ap, agent)
-    };
     let mut gains = Vec::new();
     let mut losses = Vec::new();
     let mut achieves = true;
-    for m in models {
+    for m in live.models() {
         let a = m.id.as_str();
-        let st_before = |p: &Path| before.skill(p).and_then(|s| s.verdict(a)).map(|v| v.status);
-        let label_of = |p: &Path| {
-            before
-                .skill(p)
-                .map(|s| {
-                    s.verdict(a)
-                        .and_then(|v| v.as_name.clone())
-                        .unwrap_or_else(|| s.label().to_string())
-                })
-                .unwrap_or_default()
-        };
-        // Per tracked copy: visible before / after (itself or a new copy of it).
-        for tp in &goal.tracked {
-            let vb = visible(st_before(tp));
-            let mut va_paths: Vec<PathBuf> = Vec::new();
-            if visible(after_status(tp, a))
-                && let Some(ap) = plan.map_path(tp)
-            {
-                va_paths.push(ap);
-            }
-            for n in new_copies.iter().filter(|n| copy_of(tp, n)) {
-                if visible(outcome.status(&before, None, n, a)) {
-                    va_paths.push(n.clone());
-                }
-            }
-            let va = !va_paths.is_empty();
-            if goal.this.contains(tp) && a == goal.agent && !va {
-                achieves = false;
-            }
-            if vb && !va {
-                // Lost, unless the skill stays listed through another tracked copy.
-                let still = goal.tracked.iter().any(|o| {
-                    o != tp
-                        && (visible(after_status(o, a))
-                            || new_copies.iter().any(|n| {
-                                copy_of(o, n) && visible(outcome.status(&before, None, n, a))
-                            }))
-                });
-                let was_this = goal.this.contains(tp);
-                if !still || was_this {
-                    losses.push(Effect {
-                        agent: a.to_string(),
-                        path: tp.clone(),
-                        name: label_of(tp),
-                        before: st_before(tp),
-                        after: after_status(tp, a),
-                    });
-                }
-            }
-            if !vb && va {
-                let was_other = goal
-                    .tracked
-                    .iter()
-                    .any(|o| o != tp && visible(st_before(o)));
-                if goal.this.contains(tp) || !was_other {
-                    let p = va_paths[0].clone();
-                    gains.push(Effect {
-                        agent: a.to_string(),
-                        name: outcome.name(&p, a).unwrap_or_else(|| label_of(tp)),
-                        before: st_before(tp),
-                        after: Some(Status::Visible),
-                        path: p,
-                    });
-                }
-            }
-        }
-        // Any other skill an agent listed before and does not after.
-        for p in &changed {
-            if goal
-                .tracked
-                .iter()
-                .any(|t| plan.map_path(t).as_deref() == Some(p.as_path()) || t == p)
-                || new_copies.contains(p)
-            {
-                continue;
-            }
-            let b = st_before(p);
-            if visible(b) && !visible(outcome.status(&before, Some(p), p, a)) {
-                losses.push(Effect {
-                    agent: a.to_string(),
-                    path: p.clone(),
-                    name: label_of(p),
-                    before: b,
-                    after: outcome.status(&before, Some(p), p, a),
-                });
-            }
-        }
+        achieves &= j.tracked_effects(goal, a, &mut gains, &mut losses);
+        j.other_losses(goal, a, &changed, &mut losses);
     }
     // A loss of one tracked copy to the goal agent is the goal itself (another copy stops
     // being listed under the name): not counted when this copy takes its place.
@@ -746,6 +634,230 @@ fn evaluate(live: &Live, env: &Env, goal: &Goal, kind: Kind, plan: Plan) -> Opti
         after,
         mirror,
     })
+}
+
+/// The catalog after the plan: on the live overlay when it can replay the operations, else on
+/// a mirror of the tree (None: the mirror failed too).
+fn predict_outcome(live: &Live, env: &Env, plan: &Plan) -> Option<(Outcome, Predicted)> {
+    Some(match super::overlay::predict(live, &plan.ops) {
+        Ok((next, edit)) => (
+            Outcome::Overlay {
+                after: next.catalog().clone(),
+                changed: edit.changed,
+            },
+            Predicted::Overlay,
+        ),
+        Err(_) => (
+            Outcome::Mirror(super::preview(plan, live.models(), env).ok()?),
+            Predicted::Mirror,
+        ),
+    })
+}
+
+/// The new copies: skills after the plan under what it creates (links, copies, renames) that
+/// were not skills before.
+fn new_copies(plan: &Plan, outcome: &Outcome, before: &Catalog) -> Vec<PathBuf> {
+    let dests: Vec<&Path> = plan
+        .ops
+        .iter()
+        .filter_map(|o| match o {
+            Op::Symlink { link, .. } => Some(link.as_path()),
+            Op::Copy { to, .. } => Some(to.as_path()),
+            Op::Rename { to, .. } => Some(to.as_path()),
+            _ => None,
+        })
+        .collect();
+    match outcome {
+        Outcome::Overlay { after, .. } => after
+            .skills
+            .iter()
+            .filter(|s| dests.iter().any(|d| s.path.starts_with(d)))
+            .filter(|s| before.skill(&s.path).is_none())
+            .map(|s| s.path.clone())
+            .collect(),
+        Outcome::Mirror(pv) => pv
+            .others
+            .iter()
+            .filter(|c| c.before.is_none() && dests.iter().any(|d| c.path.starts_with(d)))
+            .map(|c| c.path.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect(),
+    }
+}
+
+/// A plan and its predicted outcome, with the lookups [`evaluate`] judges it by.
+struct Judged<'a> {
+    before: &'a Catalog,
+    plan: &'a Plan,
+    outcome: &'a Outcome,
+    /// Where the acted-on skill is after the plan.
+    skill_after: Option<PathBuf>,
+    new_copies: Vec<PathBuf>,
+}
+
+impl Judged<'_> {
+    fn status_before(&self, p: &Path, agent: &str) -> Option<Status> {
+        self.before
+            .skill(p)
+            .and_then(|s| s.verdict(agent))
+            .map(|v| v.status)
+    }
+
+    /// The name `agent` listed the copy at `p` under before the plan.
+    fn label_before(&self, p: &Path, agent: &str) -> String {
+        self.before
+            .skill(p)
+            .map(|s| {
+                s.verdict(agent)
+                    .and_then(|v| v.as_name.clone())
+                    .unwrap_or_else(|| s.label().to_string())
+            })
+            .unwrap_or_default()
+    }
+
+    /// The acted-on skill's status after, as a mirror preview reports it apart (None: not a
+    /// mirror preview, or the agent is not in it).
+    fn mirror_skill(&self, agent: &str) -> Option<Option<Status>> {
+        match self.outcome {
+            Outcome::Mirror(pv) => pv
+                .skill
+                .iter()
+                .find(|(a, _, _)| a == agent)
+                .map(|(_, _, after)| after.as_ref().map(|b| b.status)),
+            Outcome::Overlay { .. } => None,
+        }
+    }
+
+    /// Whether the new copy `n` is a link or copy of the folder holding `p`.
+    fn copy_of(&self, p: &Path, n: &Path) -> bool {
+        self.plan.ops.iter().any(|o| match o {
+            Op::Symlink {
+                target: from,
+                link: to,
+            }
+            | Op::Copy { from, to } => p.starts_with(from) && n.starts_with(to),
+            _ => false,
+        })
+    }
+
+    /// The status after the plan of the copy at `bp` before it.
+    fn status_after(&self, bp: &Path, agent: &str) -> Option<Status> {
+        let ap = self.plan.map_path(bp)?;
+        if Some(&ap) == self.skill_after.as_ref()
+            && let Some(s) = self.mirror_skill(agent)
+        {
+            return s;
+        }
+        self.outcome.status(self.before, Some(bp), &ap, agent)
+    }
+
+    fn new_copy_visible(&self, n: &Path, agent: &str) -> bool {
+        visible(self.outcome.status(self.before, None, n, agent))
+    }
+
+    /// Where `agent` lists the tracked copy `tp` after the plan: itself, or a new copy of it.
+    fn listed_after(&self, tp: &Path, agent: &str) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = Vec::new();
+        if visible(self.status_after(tp, agent))
+            && let Some(ap) = self.plan.map_path(tp)
+        {
+            paths.push(ap);
+        }
+        for n in self.new_copies.iter().filter(|n| self.copy_of(tp, n)) {
+            if self.new_copy_visible(n, agent) {
+                paths.push(n.clone());
+            }
+        }
+        paths
+    }
+
+    /// The gains and losses of the tracked copies for `agent`; false when the goal's copy is
+    /// not listed after (the plan does not achieve the goal).
+    fn tracked_effects(
+        &self,
+        goal: &Goal,
+        a: &str,
+        gains: &mut Vec<Effect>,
+        losses: &mut Vec<Effect>,
+    ) -> bool {
+        let mut achieves = true;
+        for tp in &goal.tracked {
+            let vb = visible(self.status_before(tp, a));
+            let va_paths = self.listed_after(tp, a);
+            let va = !va_paths.is_empty();
+            if goal.this.contains(tp) && a == goal.agent && !va {
+                achieves = false;
+            }
+            if vb && !va && (goal.this.contains(tp) || !self.still_listed(goal, tp, a)) {
+                losses.push(Effect {
+                    agent: a.to_string(),
+                    path: tp.clone(),
+                    name: self.label_before(tp, a),
+                    before: self.status_before(tp, a),
+                    after: self.status_after(tp, a),
+                });
+            }
+            if !vb && va {
+                let was_other = goal
+                    .tracked
+                    .iter()
+                    .any(|o| o != tp && visible(self.status_before(o, a)));
+                if goal.this.contains(tp) || !was_other {
+                    let p = va_paths[0].clone();
+                    gains.push(Effect {
+                        agent: a.to_string(),
+                        name: self
+                            .outcome
+                            .name(&p, a)
+                            .unwrap_or_else(|| self.label_before(tp, a)),
+                        before: self.status_before(tp, a),
+                        after: Some(Status::Visible),
+                        path: p,
+                    });
+                }
+            }
+        }
+        achieves
+    }
+
+    /// Whether the skill stays listed by `a` through another tracked copy than `tp` (or a new
+    /// copy of one): then losing `tp` loses nothing.
+    fn still_listed(&self, goal: &Goal, tp: &Path, a: &str) -> bool {
+        goal.tracked.iter().any(|o| {
+            o != tp
+                && (visible(self.status_after(o, a))
+                    || self
+                        .new_copies
+                        .iter()
+                        .any(|n| self.copy_of(o, n) && self.new_copy_visible(n, a)))
+        })
+    }
+
+    /// Any other skill `a` listed before and does not after (among the changed paths).
+    fn other_losses(&self, goal: &Goal, a: &str, changed: &[PathBuf], losses: &mut Vec<Effect>) {
+        for p in changed {
+            if goal
+                .tracked
+                .iter()
+                .any(|t| self.plan.map_path(t).as_deref() == Some(p.as_path()) || t == p)
+                || self.new_copies.contains(p)
+            {
+                continue;
+            }
+            let b = self.status_before(p, a);
+            let after = self.outcome.status(self.before, Some(p), p, a);
+            if visible(b) && !visible(after) {
+                losses.push(Effect {
+                    agent: a.to_string(),
+                    path: p.clone(),
+                    name: self.label_before(p, a),
+                    before: b,
+                    after,
+                });
+            }
+        }
+    }
 }
 
 fn brief(s: &Skill, agent: &str) -> Option<super::preview::Brief> {

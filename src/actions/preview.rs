@@ -4,7 +4,7 @@
 //! symlinks), the plan is applied there, and the catalog is built on the mirror before and after.
 //! Paths are mapped back, so both catalogs speak of the user's paths.
 
-use super::{Mode, Op, Plan, Refusal, Request};
+use super::{Mode, Op, Plan, Refusal, RefusalKind, Request};
 use crate::agents::AgentModel;
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
@@ -394,11 +394,15 @@ fn brief(s: &Skill, agent: &str, mirror: &Mirror) -> Option<Brief> {
 
 /// The verdicts before and after `plan`.
 pub fn preview(plan: &Plan, models: &[AgentModel], env: &Env) -> Result<Preview, Refusal> {
-    let (mirror, menv) =
-        build_mirror(models, env).map_err(|e| Refusal(format!("cannot build the preview: {e}")))?;
+    let (mirror, menv) = build_mirror(models, env)
+        .map_err(|e| Refusal::new(RefusalKind::Io, format!("cannot build the preview: {e}")))?;
     let before = Catalog::build(models, &menv);
-    apply_mirror(&mirror, plan)
-        .map_err(|e| Refusal(format!("cannot apply the plan to the preview: {e}")))?;
+    apply_mirror(&mirror, plan).map_err(|e| {
+        Refusal::new(
+            RefusalKind::Io,
+            format!("cannot apply the plan to the preview: {e}"),
+        )
+    })?;
     let after = Catalog::build(models, &menv);
     let agents: Vec<String> = models.iter().map(|m| m.id.clone()).collect();
     let find = |cat: &Catalog, p: &Path| -> Option<usize> {
@@ -480,41 +484,73 @@ pub fn plan_win(
     agent: &str,
 ) -> Result<Plan, Refusal> {
     let Some(v) = skill.verdict(agent) else {
-        return Err(Refusal(format!("unknown agent `{agent}`")));
+        return Err(Refusal::new(
+            RefusalKind::NotFound,
+            format!("unknown agent `{agent}`"),
+        ));
     };
-    let competitors: Vec<&Skill> = cat
-        .skills
-        .iter()
-        .map(|s| &**s)
-        .filter(|s| s.path != skill.path)
-        .filter(|s| {
-            v.winner.as_deref() == Some(s.path.as_path())
-                || s.label() == skill.label()
-                || s.dir == skill.dir
-        })
-        .filter(|s| {
-            s.verdict(agent).is_some_and(|w| {
-                matches!(
-                    w.status,
-                    Status::Visible | Status::Shadowed | Status::Unknown
-                )
-            })
-        })
-        .collect();
-    if v.status == Status::Visible
-        && competitors.iter().all(|c| {
-            c.verdict(agent)
-                .is_some_and(|w| w.status != Status::Visible)
-        })
-    {
-        return Err(Refusal(format!(
-            "{} already lists this copy as `{}`",
-            agent,
-            v.as_name.as_deref().unwrap_or(skill.label())
-        )));
+    // Also a copy in a folder of the same name.
+    let competitors = super::competitors(cat, skill, agent, |s| s.dir == skill.dir);
+    if super::already_wins(v, &competitors, agent) {
+        return Err(Refusal::new(
+            RefusalKind::Unchanged,
+            format!(
+                "{} already lists this copy as `{}`",
+                agent,
+                v.as_name.as_deref().unwrap_or(skill.label())
+            ),
+        ));
     }
-    let mut candidates: Vec<(u8, super::Request)> = Vec::new();
-    for c in &competitors {
+    let candidates = win_candidates(cat, skill, agent, &competitors);
+    if candidates.is_empty() {
+        return Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!(
+                "no other copy competes with this one for {agent}, and no other root of {agent} can hold it; its verdict is {} (see `skilltui why`)",
+                v.status.as_str()
+            ),
+        ));
+    }
+    let (best, refused) = smallest_win(cat, models, env, skill, v, agent, candidates);
+    match best {
+        Some(mut plan) => {
+            plan.notes.insert(
+                0,
+                format!(
+                    "to make {} win for {agent}, the smallest change found: {}",
+                    crate::present::show_path(env, &skill.path),
+                    plan.title
+                ),
+            );
+            plan.title = format!("make `{}` win for {agent}: {}", skill.label(), plan.title);
+            plan.skill = skill.path.clone();
+            plan.after = plan.map_path(&skill.path);
+            Ok(plan)
+        }
+        None => Err(Refusal::new(
+            RefusalKind::NoPlan,
+            format!(
+                "no rename, move or delete makes this copy win for {agent}{}",
+                if refused.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", refused.join("; "))
+                }
+            ),
+        )),
+    }
+}
+
+/// The requests [`plan_win`] tries, each with its rank (renames of competitors 0, moves of this
+/// copy 1, deletes of competitors 2).
+fn win_candidates(
+    cat: &Catalog,
+    skill: &Skill,
+    agent: &str,
+    competitors: &[&Skill],
+) -> Vec<(u8, Request)> {
+    let mut candidates: Vec<(u8, Request)> = Vec::new();
+    for c in competitors {
         let scope = c.scope.as_str();
         let new = format!("{}-{scope}", c.label());
         if super::check_name(&new).is_ok() {
@@ -542,7 +578,7 @@ pub fn plan_win(
             },
         ));
     }
-    for c in &competitors {
+    for c in competitors {
         candidates.push((
             2,
             Request::Delete {
@@ -550,13 +586,22 @@ pub fn plan_win(
             },
         ));
     }
-    if candidates.is_empty() {
-        return Err(Refusal(format!(
-            "no other copy competes with this one for {agent}, and no other root of {agent} can hold it; its verdict is {} (see `skilltui why`)",
-            v.status.as_str()
-        )));
-    }
-    let mut best: Option<(usize, u8, Plan, Preview)> = None;
+    candidates
+}
+
+/// Plans and previews each candidate; the plan that makes `skill` (verdict `v`) win for
+/// `agent` while changing the fewest other verdicts (then the lowest rank), and why the
+/// candidates that could not be planned were refused.
+fn smallest_win(
+    cat: &Catalog,
+    models: &[AgentModel],
+    env: &Env,
+    skill: &Skill,
+    v: &crate::resolve::Verdict,
+    agent: &str,
+    candidates: Vec<(u8, Request)>,
+) -> (Option<Plan>, Vec<String>) {
+    let mut best: Option<(usize, u8, Plan)> = None;
     let mut refused = Vec::new();
     for (rank, req) in candidates {
         let plan = match super::plan(cat, models, env, &req) {
@@ -587,33 +632,10 @@ pub fn plan_win(
         let size = pv.size();
         if best
             .as_ref()
-            .is_none_or(|(s, r, _, _)| (size, rank) < (*s, *r))
+            .is_none_or(|(s, r, _)| (size, rank) < (*s, *r))
         {
-            best = Some((size, rank, plan, pv));
+            best = Some((size, rank, plan));
         }
     }
-    match best {
-        Some((_, _, mut plan, _)) => {
-            plan.notes.insert(
-                0,
-                format!(
-                    "to make {} win for {agent}, the smallest change found: {}",
-                    crate::present::show_path(env, &skill.path),
-                    plan.title
-                ),
-            );
-            plan.title = format!("make `{}` win for {agent}: {}", skill.label(), plan.title);
-            plan.skill = skill.path.clone();
-            plan.after = plan.map_path(&skill.path);
-            Ok(plan)
-        }
-        None => Err(Refusal(format!(
-            "no rename, move or delete makes this copy win for {agent}{}",
-            if refused.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", refused.join("; "))
-            }
-        ))),
-    }
+    (best.map(|(_, _, plan)| plan), refused)
 }

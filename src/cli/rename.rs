@@ -4,7 +4,7 @@
 use super::context::{Common, Context};
 use super::pick;
 use super::{CliError, EXIT_OK, Outcome};
-use crate::actions::{self, Plan, Refusal, Request};
+use crate::actions::{self, Plan, Refusal, RefusalKind, Request};
 use crate::catalog::{Catalog, Skill};
 use crate::sanitize;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -131,7 +131,7 @@ pub fn execute_skill(
 /// or path, the list of copies (exit 2) when several do.
 pub fn picked<'a>(cx: &Context, cat: &'a Catalog, arg: &Path) -> Result<&'a Skill, CliError> {
     pick::skill(cat, arg).map_err(|miss| match miss {
-        pick::Miss::NotFound(m) => CliError::Refused(cx.say(&m)),
+        pick::Miss::NotFound(m) => CliError::Refused(RefusalKind::NotFound, cx.say(&m)),
         pick::Miss::Ambiguous { name, paths } => {
             CliError::Ambiguous(pick::ambiguous_lines(cx, cat, &name, &paths))
         }
@@ -156,11 +156,6 @@ fn proceed(
     writeln!(out)?;
     confirm(flags, out, "Apply?")?;
     let entry = actions::apply(&plan).map_err(refused)?;
-    writeln!(
-        out,
-        "Done: {} (`skilltui undo` reverts it; journal entry {})",
-        cx.say(&entry.title),
-        entry.id
-    )?;
+    cx.report_applied(out, &entry)?;
     Ok(EXIT_OK)
 }

@@ -58,7 +58,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Outcome {
     }
     confirm(&args.confirm, out, "Undo?")?;
     journal::undo_in(&entry, &data)
-        .map_err(|r| CliError::Refused(sanitize::line(&r.0).into_owned()))?;
+        .map_err(|r| CliError::Refused(r.kind(), sanitize::line(r.message()).into_owned()))?;
     writeln!(out, "Undone.")?;
     Ok(EXIT_OK)
 }

@@ -8,6 +8,7 @@ use crate::catalog::{Catalog, Skill};
 use crate::present::{self, Remedy};
 use crate::resolve::{Reason, Status, Verdict};
 use crate::sanitize;
+use crate::spec::ProblemCode;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -154,10 +155,10 @@ fn write_copy(cx: &Context, s: &Skill, only: Option<&str>, out: &mut dyn Write) 
     let unparsed = s.problems.iter().any(|p| {
         matches!(
             p.code,
-            "yaml-invalid"
-                | "frontmatter-missing"
-                | "frontmatter-unclosed"
-                | "frontmatter-not-mapping"
+            ProblemCode::YamlInvalid
+                | ProblemCode::FrontmatterMissing
+                | ProblemCode::FrontmatterUnclosed
+                | ProblemCode::FrontmatterNotMapping
         )
     });
     let fm = match &s.name {

@@ -9,7 +9,7 @@ use super::context::{Common, Context};
 use super::rename::Confirm;
 use super::{CliError, EXIT_FINDING, EXIT_OK, Outcome};
 use crate::actions::planner::{self, Candidate, Effect, Predicted};
-use crate::actions::{self, Op, Refusal};
+use crate::actions::{self, Op, Refusal, RefusalKind};
 use crate::catalog::{Catalog, Skill};
 use crate::live::Live;
 use serde_json::{Value, json};
@@ -97,11 +97,14 @@ pub fn find<'a>(cat: &'a Catalog, arg: &Path, agent: Option<&str>) -> Result<&'a
                 .iter()
                 .map(|s| super::context::show_path(&env, &s.path))
                 .collect();
-            Err(Refusal(format!(
-                "`{name}` is held by {} copies; give one of them: {}",
-                many.len(),
-                list.join(", ")
-            )))
+            Err(Refusal::new(
+                RefusalKind::Ambiguous,
+                format!(
+                    "`{name}` is held by {} copies; give one of them: {}",
+                    many.len(),
+                    list.join(", ")
+                ),
+            ))
         }
     }
 }
@@ -262,12 +265,7 @@ pub fn finish(
     if apply && let Some(c) = best {
         let entry = actions::apply(&c.plan).map_err(|r| cx.refused(&r))?;
         if !as_json {
-            writeln!(
-                out,
-                "Done: {} (`skilltui undo` reverts it; journal entry {})",
-                cx.say(&entry.title),
-                entry.id
-            )?;
+            cx.report_applied(out, &entry)?;
         }
         applied = Some(json!({"title": entry.title, "journal": entry.id}));
     } else if said_dry && !as_json {

@@ -55,6 +55,30 @@ pub struct AgentRoot {
     pub ahead: bool,
 }
 
+impl AgentRoot {
+    /// One of the model's own roots (`at`: agent and spec index; `place`: distance above the
+    /// project and walk index, both 0 outside the project), not ahead of the others.
+    fn of_model(
+        (agent, spec): (usize, usize),
+        scope: Scope,
+        path: PathBuf,
+        (distance, walk_index): (usize, usize),
+        state: RootState,
+    ) -> AgentRoot {
+        AgentRoot {
+            agent,
+            spec,
+            extra: None,
+            path,
+            scope,
+            distance,
+            walk_index,
+            state,
+            ahead: false,
+        }
+    }
+}
+
 /// A root the agent no longer scans (or is known never to scan), expanded.
 #[derive(Debug, Clone)]
 pub struct FormerRootInstance {
@@ -213,17 +237,13 @@ pub fn expand(
                     Ok(p) => (p, dropped.unwrap_or(RootState::Scanned)),
                     Err(var) => (PathBuf::from(&spec.path), RootState::UnsetVar(var)),
                 };
-                roots.push(AgentRoot {
-                    agent: ai,
-                    spec: si,
-                    extra: None,
+                roots.push(AgentRoot::of_model(
+                    (ai, si),
+                    spec.scope,
                     path,
-                    scope: spec.scope,
-                    distance: 0,
-                    walk_index: 0,
+                    (0, 0),
                     state,
-                    ahead: false,
-                });
+                ));
             }
         }
         gate_and_group(m, trust, &mut roots[first_of_agent..]);
@@ -265,17 +285,13 @@ impl Place<'_> {
                 Ok(p) => p,
                 Err(var) => {
                     if distance == 0 {
-                        roots.push(AgentRoot {
-                            agent: ai,
-                            spec: si,
-                            extra: None,
-                            path: dir.join(&spec.path),
-                            scope: spec.scope,
-                            distance,
-                            walk_index: 0,
-                            state: RootState::UnsetVar(var),
-                            ahead: false,
-                        });
+                        roots.push(AgentRoot::of_model(
+                            (ai, si),
+                            spec.scope,
+                            dir.join(&spec.path),
+                            (distance, 0),
+                            RootState::UnsetVar(var),
+                        ));
                     }
                     break;
                 }
@@ -293,17 +309,13 @@ impl Place<'_> {
                 Known::Known(ProjectWalk::DownFromGitRoot) => n - distance,
                 _ => distance,
             };
-            roots.push(AgentRoot {
-                agent: ai,
-                spec: si,
-                extra: None,
+            roots.push(AgentRoot::of_model(
+                (ai, si),
+                spec.scope,
                 path,
-                scope: spec.scope,
-                distance,
-                walk_index,
+                (distance, walk_index),
                 state,
-                ahead: false,
-            });
+            ));
         }
     }
 

@@ -5,6 +5,7 @@
 //! delimiter line. Agents differ at the edges (a BOM, padded delimiters, an unclosed block);
 //! [`SplitOptions`] expresses those differences so that one splitter serves every agent model.
 
+use super::ProblemCode;
 use std::fmt;
 
 /// Variations of the split that agents make.
@@ -74,10 +75,10 @@ pub enum SplitError {
 }
 
 impl SplitError {
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> ProblemCode {
         match self {
-            SplitError::Missing(_) => "frontmatter-missing",
-            SplitError::Unclosed => "frontmatter-unclosed",
+            SplitError::Missing(_) => ProblemCode::FrontmatterMissing,
+            SplitError::Unclosed => ProblemCode::FrontmatterUnclosed,
         }
     }
 }

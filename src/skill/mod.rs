@@ -5,10 +5,12 @@
 //! text, so that no file is read twice however many agents look at it.
 
 pub mod body;
+pub mod code;
 pub mod frontmatter;
 pub mod source;
 pub mod yaml;
 
+pub use code::ProblemCode;
 pub use frontmatter::{MissingCause, Split, SplitError, SplitOptions};
 pub use source::{MAX_FILE_BYTES, ReadError};
 pub use yaml::{Entry, Node, Pos, Value, YamlError, YamlOptions, YamlType};
@@ -64,11 +66,11 @@ pub enum ParseError {
 }
 
 impl ParseError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ProblemCode {
         match self {
             ParseError::Split(e) => e.code(),
-            ParseError::Yaml(_) => "yaml-invalid",
-            ParseError::NotMapping { .. } => "frontmatter-not-mapping",
+            ParseError::Yaml(_) => ProblemCode::YamlInvalid,
+            ParseError::NotMapping { .. } => ProblemCode::FrontmatterNotMapping,
         }
     }
 

@@ -1,5 +1,6 @@
 //! Reading a SKILL.md from disk into text, safely: bounded size, no binary, UTF-8 only.
 
+use super::ProblemCode;
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
@@ -31,13 +32,13 @@ pub enum ReadError {
 
 impl ReadError {
     /// The stable problem code.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ProblemCode {
         match self {
-            ReadError::TooLarge { .. } => "file-too-large",
-            ReadError::Binary { .. } => "file-binary",
-            ReadError::NotUtf8 { .. } => "file-not-utf8",
-            ReadError::NotAFile => "skill-md-missing",
-            ReadError::Io { .. } => "file-unreadable",
+            ReadError::TooLarge { .. } => ProblemCode::FileTooLarge,
+            ReadError::Binary { .. } => ProblemCode::FileBinary,
+            ReadError::NotUtf8 { .. } => ProblemCode::FileNotUtf8,
+            ReadError::NotAFile => ProblemCode::SkillMdMissing,
+            ReadError::Io { .. } => ProblemCode::FileUnreadable,
         }
     }
 

@@ -25,11 +25,26 @@ pub struct Pos {
     pub column: usize,
 }
 
-/// The YAML type of a value (core schema).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The YAML type of a value (core schema). The lowercase name (`boolean`, `integer` for the
+/// two the schema spells out) appears in problem messages.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::EnumString,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum YamlType {
     Null,
+    #[strum(serialize = "boolean")]
     Bool,
+    #[strum(serialize = "integer")]
     Int,
     Float,
     String,
@@ -39,21 +54,7 @@ pub enum YamlType {
 
 impl YamlType {
     pub fn as_str(self) -> &'static str {
-        match self {
-            YamlType::Null => "null",
-            YamlType::Bool => "boolean",
-            YamlType::Int => "integer",
-            YamlType::Float => "float",
-            YamlType::String => "string",
-            YamlType::Sequence => "sequence",
-            YamlType::Mapping => "mapping",
-        }
-    }
-}
-
-impl fmt::Display for YamlType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        self.into()
     }
 }
 

@@ -14,6 +14,7 @@
 //! spec and YAML 1.2: flow style, anchors and tags are accepted, and `name: 123` is an integer,
 //! not a string. README.md lists each difference.
 
+pub use crate::skill::ProblemCode;
 use crate::skill::{
     self, Frontmatter, MissingCause, Node, ParseError, Pos, SPEC_FIELDS, SkillMd, SplitError,
     StrField, YamlType,
@@ -26,8 +27,24 @@ pub const NAME_MAX: usize = 64;
 pub const DESCRIPTION_MAX: usize = 1024;
 pub const COMPATIBILITY_MAX: usize = 500;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+/// How much a spec problem matters; `error` or `warning` (stable strings).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::EnumString,
+    strum::EnumIter,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Severity {
     Error,
     Warning,
@@ -35,17 +52,14 @@ pub enum Severity {
 
 impl Severity {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
+        self.into()
     }
 }
 
 /// One finding about a skill. `code` is stable: scripts depend on it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Problem {
-    pub code: &'static str,
+    pub code: ProblemCode,
     pub severity: Severity,
     pub message: String,
     pub line: Option<usize>,
@@ -53,7 +67,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn new(code: &'static str, severity: Severity, message: String, pos: Option<Pos>) -> Self {
+    fn new(code: ProblemCode, severity: Severity, message: String, pos: Option<Pos>) -> Self {
         Problem {
             code,
             severity,
@@ -62,10 +76,10 @@ impl Problem {
             column: pos.map(|p| p.column),
         }
     }
-    fn error(code: &'static str, message: String, pos: Option<Pos>) -> Self {
+    fn error(code: ProblemCode, message: String, pos: Option<Pos>) -> Self {
         Self::new(code, Severity::Error, message, pos)
     }
-    fn warning(code: &'static str, message: String, pos: Option<Pos>) -> Self {
+    fn warning(code: ProblemCode, message: String, pos: Option<Pos>) -> Self {
         Self::new(code, Severity::Warning, message, pos)
     }
 }
@@ -116,7 +130,7 @@ pub fn validate_path(path: &Path) -> Report {
     match &meta {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             report.problems.push(Problem::error(
-                "path-missing",
+                ProblemCode::PathMissing,
                 format!("path does not exist: {}", abs.display()),
                 None,
             ));
@@ -124,7 +138,7 @@ pub fn validate_path(path: &Path) -> Report {
         }
         Err(e) => {
             report.problems.push(Problem::error(
-                "file-unreadable",
+                ProblemCode::FileUnreadable,
                 format!("cannot read {}: {e}", abs.display()),
                 None,
             ));
@@ -132,7 +146,7 @@ pub fn validate_path(path: &Path) -> Report {
         }
         Ok(m) if !m.is_dir() && given_file.is_none() => {
             report.problems.push(Problem::error(
-                "not-a-directory",
+                ProblemCode::NotADirectory,
                 format!(
                     "not a directory: {} (give a skill folder or its SKILL.md)",
                     abs.display()
@@ -155,7 +169,7 @@ pub fn validate_path(path: &Path) -> Report {
     };
     if file.file_name().and_then(|n| n.to_str()) != Some("SKILL.md") {
         report.problems.push(Problem::warning(
-            "skill-md-lowercase",
+            ProblemCode::SkillMdLowercase,
             format!(
                 "the file is named {}; the spec names it SKILL.md, and several agents load only that exact name (`skilltui list` shows which)",
                 file.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
@@ -192,7 +206,7 @@ fn find_skill_md(dir: &Path) -> Result<PathBuf, Problem> {
         Ok(m) if m.is_file() => return Ok(upper),
         Ok(_) => {
             return Err(Problem::error(
-                "skill-md-missing",
+                ProblemCode::SkillMdMissing,
                 "SKILL.md is a directory, not a file".into(),
                 None,
             ));
@@ -224,7 +238,7 @@ fn find_skill_md(dir: &Path) -> Result<PathBuf, Problem> {
         _ => String::new(),
     };
     Err(Problem::error(
-        "skill-md-missing",
+        ProblemCode::SkillMdMissing,
         format!("missing required file: SKILL.md{hint}"),
         None,
     ))
@@ -267,7 +281,7 @@ pub fn validate_frontmatter(fm: &Frontmatter, dir_name: Option<&str>) -> Vec<Pro
     let mut out = Vec::new();
     for (key, ty, pos) in fm.extra_fields() {
         out.push(Problem::error(
-            "field-unexpected",
+            ProblemCode::FieldUnexpected,
             format!(
                 "unexpected field `{key}` ({ty}); the spec allows only {}",
                 sorted_spec_fields()
@@ -319,30 +333,30 @@ pub fn normalize_name(name: &str) -> String {
 
 /// The spec's name rules on a normalised name, without the folder match. Returns the codes and
 /// messages of every rule broken, in skills-ref order.
-pub fn name_rule_problems(name: &str) -> Vec<(&'static str, String)> {
+pub fn name_rule_problems(name: &str) -> Vec<(ProblemCode, String)> {
     let mut out = Vec::new();
     let len = name.chars().count();
     if len > NAME_MAX {
         out.push((
-            "name-too-long",
+            ProblemCode::NameTooLong,
             format!("name '{name}' is {len} characters; the limit is {NAME_MAX} (Unicode code points, after NFKC)"),
         ));
     }
     if name != name.to_lowercase() {
         out.push((
-            "name-not-lowercase",
+            ProblemCode::NameNotLowercase,
             format!("name '{name}' must be lowercase"),
         ));
     }
     if name.starts_with('-') || name.ends_with('-') {
         out.push((
-            "name-hyphen-edge",
+            ProblemCode::NameHyphenEdge,
             "name must not start or end with a hyphen".to_string(),
         ));
     }
     if name.contains("--") {
         out.push((
-            "name-consecutive-hyphens",
+            ProblemCode::NameConsecutiveHyphens,
             "name must not contain consecutive hyphens".to_string(),
         ));
     }
@@ -358,7 +372,7 @@ pub fn name_rule_problems(name: &str) -> Vec<(&'static str, String)> {
             .collect::<Vec<_>>()
             .join(", ");
         out.push((
-            "name-invalid-chars",
+            ProblemCode::NameInvalidChars,
             format!(
                 "name '{name}' contains invalid characters ({shown}); only letters, digits and hyphens are allowed"
             ),
@@ -371,17 +385,17 @@ fn check_name(fm: &Frontmatter, dir_name: Option<&str>, out: &mut Vec<Problem>) 
     let key_pos = fm.entry("name").map(|e| e.key.pos);
     match fm.name() {
         StrField::Absent => out.push(Problem::error(
-            "name-missing",
+            ProblemCode::NameMissing,
             "missing required field `name`".into(),
             None,
         )),
         StrField::Other(node) if node.ty() == YamlType::Null => out.push(Problem::error(
-            "name-empty",
+            ProblemCode::NameEmpty,
             "field `name` is empty; it must be a non-empty string".into(),
             key_pos,
         )),
         StrField::Other(node) => out.push(Problem::error(
-            "name-not-string",
+            ProblemCode::NameNotString,
             format!(
                 "field `name` must be a string, found {}{}",
                 describe(node),
@@ -392,7 +406,7 @@ fn check_name(fm: &Frontmatter, dir_name: Option<&str>, out: &mut Vec<Problem>) 
         StrField::Str(raw, pos) => {
             if raw.trim().is_empty() {
                 out.push(Problem::error(
-                    "name-empty",
+                    ProblemCode::NameEmpty,
                     "field `name` is empty; it must be a non-empty string".into(),
                     Some(pos),
                 ));
@@ -406,7 +420,7 @@ fn check_name(fm: &Frontmatter, dir_name: Option<&str>, out: &mut Vec<Problem>) 
                 let dir_n: String = dir.nfkc().collect();
                 if dir_n != name {
                     out.push(Problem::error(
-                        "name-directory-mismatch",
+                        ProblemCode::NameDirectoryMismatch,
                         format!("directory name '{dir}' must match skill name '{name}'"),
                         Some(pos),
                     ));
@@ -427,17 +441,17 @@ fn check_description(fm: &Frontmatter, out: &mut Vec<Problem>) {
     let key_pos = fm.entry("description").map(|e| e.key.pos);
     match fm.description() {
         StrField::Absent => out.push(Problem::error(
-            "description-missing",
+            ProblemCode::DescriptionMissing,
             "missing required field `description`".into(),
             None,
         )),
         StrField::Other(node) if node.ty() == YamlType::Null => out.push(Problem::error(
-            "description-empty",
+            ProblemCode::DescriptionEmpty,
             "field `description` is empty; say what the skill does and when to use it".into(),
             key_pos,
         )),
         StrField::Other(node) => out.push(Problem::error(
-            "description-not-string",
+            ProblemCode::DescriptionNotString,
             format!(
                 "field `description` must be a string, found {}{}",
                 describe(node),
@@ -448,7 +462,7 @@ fn check_description(fm: &Frontmatter, out: &mut Vec<Problem>) {
         StrField::Str(s, pos) => {
             if s.trim().is_empty() {
                 out.push(Problem::error(
-                    "description-empty",
+                    ProblemCode::DescriptionEmpty,
                     "field `description` is empty; say what the skill does and when to use it"
                         .into(),
                     Some(pos),
@@ -457,7 +471,7 @@ fn check_description(fm: &Frontmatter, out: &mut Vec<Problem>) {
                 let len = s.chars().count();
                 if len > DESCRIPTION_MAX {
                     out.push(Problem::error(
-                        "description-too-long",
+                        ProblemCode::DescriptionTooLong,
                         format!(
                             "description is {len} characters; the limit is {DESCRIPTION_MAX} (Unicode code points)"
                         ),
@@ -474,12 +488,12 @@ fn check_compatibility(fm: &Frontmatter, out: &mut Vec<Problem>) {
     match fm.compatibility() {
         StrField::Absent => {}
         StrField::Other(node) if node.ty() == YamlType::Null => out.push(Problem::warning(
-            "compatibility-empty",
+            ProblemCode::CompatibilityEmpty,
             "field `compatibility` is empty; the spec wants 1-500 characters when present (skills-ref accepts it)".into(),
             key_pos,
         )),
         StrField::Other(node) => out.push(Problem::error(
-            "compatibility-not-string",
+            ProblemCode::CompatibilityNotString,
             format!(
                 "field `compatibility` must be a string, found {}{}",
                 describe(node),
@@ -491,7 +505,7 @@ fn check_compatibility(fm: &Frontmatter, out: &mut Vec<Problem>) {
             let len = s.chars().count();
             if len > COMPATIBILITY_MAX {
                 out.push(Problem::error(
-                    "compatibility-too-long",
+                    ProblemCode::CompatibilityTooLong,
                     format!(
                         "compatibility is {len} characters; the limit is {COMPATIBILITY_MAX} (Unicode code points)"
                     ),
@@ -499,7 +513,7 @@ fn check_compatibility(fm: &Frontmatter, out: &mut Vec<Problem>) {
                 ));
             } else if len == 0 {
                 out.push(Problem::warning(
-                    "compatibility-empty",
+                    ProblemCode::CompatibilityEmpty,
                     "field `compatibility` is empty; the spec wants 1-500 characters when present (skills-ref accepts it)".into(),
                     Some(pos),
                 ));
@@ -511,7 +525,7 @@ fn check_compatibility(fm: &Frontmatter, out: &mut Vec<Problem>) {
 /// Whether a `metadata-not-map` problem is about `metadata` itself not being a map (what an
 /// agent expecting a map checks), rather than one of its keys or values not being a string.
 pub fn metadata_itself(p: &Problem) -> bool {
-    p.code == "metadata-not-map" && p.message.starts_with(METADATA_ITSELF)
+    p.code == ProblemCode::MetadataNotMap && p.message.starts_with(METADATA_ITSELF)
 }
 
 const METADATA_ITSELF: &str = "field `metadata` must be a map";
@@ -520,7 +534,7 @@ fn check_optional_types(fm: &Frontmatter, out: &mut Vec<Problem>) {
     if let Some(node) = fm.get("metadata") {
         match node.entries() {
             None => out.push(Problem::warning(
-                "metadata-not-map",
+                ProblemCode::MetadataNotMap,
                 format!(
                     "{METADATA_ITSELF} from string keys to string values, found {}",
                     describe(node)
@@ -532,13 +546,13 @@ fn check_optional_types(fm: &Frontmatter, out: &mut Vec<Problem>) {
                     let key = e.key.scalar_text().unwrap_or("<non-scalar key>");
                     if e.key.as_str().is_none() {
                         out.push(Problem::warning(
-                            "metadata-not-map",
+                            ProblemCode::MetadataNotMap,
                             format!("metadata key `{key}` is a {}, not a string", e.key.ty()),
                             Some(e.key.pos),
                         ));
                     } else if e.value.as_str().is_none() {
                         out.push(Problem::warning(
-                            "metadata-not-map",
+                            ProblemCode::MetadataNotMap,
                             format!(
                                 "metadata.{key} must be a string, found {}{}",
                                 describe(&e.value),
@@ -558,7 +572,7 @@ fn check_optional_types(fm: &Frontmatter, out: &mut Vec<Problem>) {
             ""
         };
         out.push(Problem::warning(
-            "allowed-tools-not-string",
+            ProblemCode::AllowedToolsNotString,
             format!(
                 "field `allowed-tools` must be a space-separated string, found {}{hint}",
                 describe(node)
@@ -568,7 +582,7 @@ fn check_optional_types(fm: &Frontmatter, out: &mut Vec<Problem>) {
     }
     if let StrField::Other(node) = fm.license() {
         out.push(Problem::warning(
-            "license-not-string",
+            ProblemCode::LicenseNotString,
             format!(
                 "field `license` should be a string (a license name or a bundled file), found {}",
                 describe(node)

@@ -164,7 +164,7 @@ pub fn perform(work: &Work, cx: &Context, cancel: &AtomicBool) -> Done {
                 return Done::Cancelled;
             };
             let result = match actions::planner::win(&live, &cx.env, skill, agent, cancel) {
-                Err(r) if r.0 == actions::planner::CANCELLED => return Done::Cancelled,
+                Err(r) if r.kind() == actions::RefusalKind::Cancelled => return Done::Cancelled,
                 Err(r) => Err(r.0),
                 Ok(cands) => Ok(super::app::PlanList {
                     before: live.catalog().clone(),
@@ -204,7 +204,7 @@ pub fn perform(work: &Work, cx: &Context, cancel: &AtomicBool) -> Done {
         Work::Share { skills, agent } => {
             let live = crate::live::Live::new(cx.models.clone(), cx.env.clone());
             match actions::planner::share(&live, &cx.env, skills, agent, cancel) {
-                Err(r) if r.0 == actions::planner::CANCELLED => Done::Cancelled,
+                Err(r) if r.kind() == actions::RefusalKind::Cancelled => Done::Cancelled,
                 Err(r) => Done::Shared(Err(r.0)),
                 Ok(cands) => {
                     let others = cands.len().saturating_sub(1);

@@ -3,7 +3,7 @@
 //! bytes, refusal on concurrent modification and outside the roots, no write outside the temp
 //! tree; and the headless commands through the binary (`--dry-run`, `--yes`, no terminal).
 
-use skilltui::actions::{self, Mode, Op, Plan, Request, journal};
+use skilltui::actions::{self, Mode, Op, Plan, RefusalKind, Request, journal};
 use skilltui::catalog::Catalog;
 use skilltui::env::Env;
 use skilltui::resolve::Status;
@@ -429,6 +429,7 @@ fn rename_checks_the_spec_and_renames_the_folder() {
         err.0.contains("name-not-lowercase") && err.0.contains("name-invalid-chars"),
         "{err}"
     );
+    assert_eq!(err.kind(), RefusalKind::Invalid);
     let (plan, pv, after) = round_trip(
         &fx,
         Request::Rename {
@@ -512,6 +513,7 @@ fn move_copy_and_link_to_claudes_root() {
         })
         .unwrap_err();
     assert!(err.0.contains("already exists"), "{err}");
+    assert_eq!(err.kind(), RefusalKind::Conflict);
 }
 
 #[test]
@@ -592,6 +594,7 @@ fn refuses_a_file_changed_since_it_was_read() {
     let before = fx.snapshot();
     let err = journal::apply_in(&plan, &fx.data).unwrap_err();
     assert!(err.0.contains("changed since"), "{err}");
+    assert_eq!(err.kind(), RefusalKind::Changed);
     assert_eq!(fx.snapshot(), before, "nothing written");
 
     // Undo refuses too when the file changed after the action.
@@ -610,6 +613,7 @@ fn refuses_a_file_changed_since_it_was_read() {
     std::fs::write(&md, b"---\nname: race\ndescription: mine now\n---\n").unwrap();
     let err = journal::undo_in(&entry, &fx.data).unwrap_err();
     assert!(err.0.contains("changed since"), "{err}");
+    assert_eq!(err.kind(), RefusalKind::Changed);
     assert_eq!(
         std::fs::read(&md).unwrap(),
         b"---\nname: race\ndescription: mine now\n---\n"
@@ -640,6 +644,7 @@ fn refuses_outside_the_roots_and_through_symlinks() {
         })
         .unwrap_err();
     assert!(err.0.contains("outside"), "{err}");
+    assert_eq!(err.kind(), RefusalKind::OutsideRoots);
     assert_eq!(
         std::fs::read(&outside).unwrap(),
         b"---\nname: ext\ndescription: Use when: x\n---\n"

@@ -885,7 +885,7 @@ fn one_megabyte_single_line_description() {
     assert!(
         long.problems
             .iter()
-            .any(|p| p.code.starts_with("description")),
+            .any(|p| p.code.as_str().starts_with("description")),
         "{:?}",
         long.problems
     );

@@ -579,4 +579,5 @@ fn win_refuses_a_copy_that_is_the_winner_through_a_symlink() {
     assert_eq!(v.status, Status::Shadowed, "{v:?}");
     let err = planner::win(&live, &env, &linked, "codex", &AtomicBool::new(false)).unwrap_err();
     assert!(err.0.contains("already loads this file"), "{}", err.0);
+    assert_eq!(err.kind(), skilltui::actions::RefusalKind::Unchanged);
 }

@@ -68,7 +68,7 @@ fn error_codes(report: &spec::Report) -> BTreeSet<&'static str> {
         .problems
         .iter()
         .filter(|p| p.severity == Severity::Error)
-        .map(|p| p.code)
+        .map(|p| p.code.as_str())
         .collect()
 }
 

@@ -179,3 +179,119 @@ fn fix_only_rejects_an_unknown_code_and_lists_the_codes() {
         assert!(err.contains(c.as_str()), "the error lacks {c}: {err}");
     }
 }
+
+#[test]
+fn problem_codes_keep_their_strings_and_each_is_a_finding_code() {
+    use skilltui::findings::Code;
+    use skilltui::spec::ProblemCode;
+    let all: Vec<&str> = ProblemCode::all().map(ProblemCode::as_str).collect();
+    assert_eq!(
+        all,
+        [
+            "path-missing",
+            "not-a-directory",
+            "skill-md-missing",
+            "skill-md-lowercase",
+            "file-too-large",
+            "file-not-utf8",
+            "file-binary",
+            "file-unreadable",
+            "frontmatter-missing",
+            "frontmatter-unclosed",
+            "yaml-invalid",
+            "frontmatter-not-mapping",
+            "field-unexpected",
+            "name-missing",
+            "name-not-string",
+            "name-empty",
+            "name-too-long",
+            "name-not-lowercase",
+            "name-hyphen-edge",
+            "name-consecutive-hyphens",
+            "name-invalid-chars",
+            "name-directory-mismatch",
+            "description-missing",
+            "description-not-string",
+            "description-empty",
+            "description-too-long",
+            "compatibility-not-string",
+            "compatibility-too-long",
+            "compatibility-empty",
+            "metadata-not-map",
+            "allowed-tools-not-string",
+            "license-not-string",
+            "reference-missing",
+        ]
+    );
+    for p in ProblemCode::all() {
+        assert_eq!(p.to_string(), p.as_str());
+        assert_eq!(p.as_str().parse::<ProblemCode>(), Ok(p));
+        assert_eq!(serde_json::to_value(p).unwrap(), p.as_str());
+        assert!(p == p.as_str());
+        // Every problem is a finding of its own code, never the catch-all.
+        let c = Code::parse(p.as_str());
+        assert!(
+            c.is_some_and(|c| c != Code::SpecOther),
+            "{p} is no finding code"
+        );
+    }
+}
+
+#[test]
+fn refusal_kinds_keep_their_strings() {
+    use skilltui::actions::RefusalKind;
+    let all: Vec<&str> = RefusalKind::iter().map(<&str>::from).collect();
+    assert_eq!(
+        all,
+        [
+            "cancelled",
+            "not-found",
+            "ambiguous",
+            "outside-roots",
+            "conflict",
+            "changed",
+            "unchanged",
+            "invalid",
+            "no-plan",
+            "io",
+        ]
+    );
+    // Every refusal is a finding (exit 1), whatever its kind.
+    for k in RefusalKind::iter() {
+        assert_eq!(skilltui::context::refusal_exit(k), ExitCode::Finding, "{k}");
+    }
+}
+
+#[test]
+fn derived_name_tables_keep_their_strings() {
+    use skilltui::actions::Mode;
+    use skilltui::findings::Severity;
+    use skilltui::skill::YamlType;
+    let found: Vec<&str> = Severity::iter().map(Severity::as_str).collect();
+    assert_eq!(found, ["error", "warning", "info"]);
+    for s in Severity::iter() {
+        assert_eq!(Severity::parse(s.as_str()), Some(s));
+        assert_eq!(s.to_string(), s.as_str());
+        assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+    }
+    assert_eq!(Severity::parse("notice"), None);
+    let found: Vec<&str> = skilltui::spec::Severity::iter()
+        .map(skilltui::spec::Severity::as_str)
+        .collect();
+    assert_eq!(found, ["error", "warning"]);
+    for s in skilltui::spec::Severity::iter() {
+        assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+    }
+    let found: Vec<&str> = Mode::iter().map(Mode::verb).collect();
+    assert_eq!(found, ["move", "copy", "link"]);
+    let found: Vec<&str> = YamlType::iter().map(YamlType::as_str).collect();
+    assert_eq!(
+        found,
+        [
+            "null", "boolean", "integer", "float", "string", "sequence", "mapping"
+        ]
+    );
+    for t in YamlType::iter() {
+        assert_eq!(t.to_string(), t.as_str());
+    }
+}

@@ -1,7 +1,8 @@
 //! `add-description`: add a missing or empty description, from the body's first paragraph.
 
 use super::{Facts, FixCode, QuickFix, has_problem};
-use crate::actions::{Builder, Refusal, text};
+use crate::actions::{Builder, Refusal, RefusalKind, text};
+use crate::spec::ProblemCode;
 
 pub(super) struct AddDescription;
 
@@ -10,7 +11,8 @@ impl QuickFix for AddDescription {
         FixCode::AddDescription
     }
     fn applies(&self, f: &Facts) -> bool {
-        has_problem(f.skill, "description-missing") || has_problem(f.skill, "description-empty")
+        has_problem(f.skill, ProblemCode::DescriptionMissing)
+            || has_problem(f.skill, ProblemCode::DescriptionEmpty)
     }
     fn title(&self, _: &Facts) -> String {
         "add a description (from the body's first paragraph)".into()
@@ -26,7 +28,7 @@ impl QuickFix for AddDescription {
                 )
             });
         let out = text::set_field(&t, "description", &d, &["name"])
-            .ok_or_else(|| Refusal("no frontmatter block".into()))?;
+            .ok_or_else(|| Refusal::new(RefusalKind::Invalid, "no frontmatter block"))?;
         b.notes.push("the new description is the body's first paragraph (or a placeholder): edit it to say when to use the skill".into());
         b.set_text(out);
         Ok(())

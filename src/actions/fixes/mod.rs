@@ -17,10 +17,10 @@ mod shorten_name;
 mod skill_md_case;
 mod ungroup;
 
-use super::{Builder, Refusal, refuse};
+use super::{Builder, Refusal, RefusalKind, refuse};
 use crate::agents::{AgentModel, Topic, Unit};
 use crate::catalog::{Catalog, Skill};
-use crate::spec;
+use crate::spec::{self, ProblemCode};
 
 /// A quick fix's stable code, in the order the fixes apply. The kebab-case form is stable:
 /// scripts and `--only` use it.
@@ -166,10 +166,10 @@ pub(super) fn plan_fixes(
     for o in only {
         if o.parse::<FixCode>().is_err() {
             let codes: Vec<&str> = REGISTRY.iter().map(|f| f.code().as_str()).collect();
-            return refuse(format!(
-                "unknown fix `{o}`; the codes are: {}",
-                codes.join(", ")
-            ));
+            return refuse(
+                RefusalKind::NotFound,
+                format!("unknown fix `{o}`; the codes are: {}", codes.join(", ")),
+            );
         }
     }
     let offered = fixes(cat, models, skill);
@@ -192,7 +192,7 @@ pub(super) fn plan_fixes(
                 }
             )
         };
-        return refuse(why);
+        return refuse(RefusalKind::Unchanged, why);
     }
     let mut b = Builder::new(cat, models, skill)?;
     for f in &chosen {
@@ -206,7 +206,7 @@ pub(super) fn plan_fixes(
 // ---------------------------------------------------------------------------------------------
 // What several fixes look at.
 
-fn has_problem(s: &Skill, code: &str) -> bool {
+fn has_problem(s: &Skill, code: ProblemCode) -> bool {
     s.problems.iter().any(|p| p.code == code)
 }
 

@@ -2,7 +2,8 @@
 //! can, else the name takes the folder's).
 
 use super::{Facts, FixCode, QuickFix, group_depth, has_problem};
-use crate::actions::{Builder, Refusal, check_name, refuse, text};
+use crate::actions::{Builder, Refusal, RefusalKind, check_name, refuse, text};
+use crate::spec::ProblemCode;
 
 pub(super) struct NameFolderMatch;
 
@@ -13,7 +14,9 @@ impl QuickFix for NameFolderMatch {
     fn applies(&self, f: &Facts) -> bool {
         let in_own_folder =
             f.file_name.eq_ignore_ascii_case("SKILL.md") && group_depth(f.skill) >= 1;
-        has_problem(f.skill, "name-directory-mismatch") && f.skill.name.is_some() && in_own_folder
+        has_problem(f.skill, ProblemCode::NameDirectoryMismatch)
+            && f.skill.name.is_some()
+            && in_own_folder
     }
     fn title(&self, f: &Facts) -> String {
         format!(
@@ -43,15 +46,18 @@ impl QuickFix for NameFolderMatch {
         } else if dir_ok {
             let t = b.text()?;
             let out = text::set_field(&t, "name", &skill.dir, &[])
-                .ok_or_else(|| Refusal("no frontmatter block".into()))?;
+                .ok_or_else(|| Refusal::new(RefusalKind::Invalid, "no frontmatter block"))?;
             b.notes
                 .push(format!("the name becomes the folder's, `{}`", skill.dir));
             b.set_text(out);
         } else {
-            return refuse(format!(
-                "neither the name `{name}` nor the folder `{}` is a valid skill name; use `skilltui rename`",
-                skill.dir
-            ));
+            return refuse(
+                RefusalKind::Invalid,
+                format!(
+                    "neither the name `{name}` nor the folder `{}` is a valid skill name; use `skilltui rename`",
+                    skill.dir
+                ),
+            );
         }
         Ok(())
     }

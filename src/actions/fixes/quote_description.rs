@@ -4,6 +4,7 @@
 use super::{Facts, FixCode, QuickFix, has_problem, has_reason};
 use crate::actions::{Builder, Refusal, text};
 use crate::agents::Topic;
+use crate::spec::ProblemCode;
 
 pub(super) struct QuoteDescription;
 
@@ -15,7 +16,8 @@ impl QuickFix for QuoteDescription {
         f.text
             .as_deref()
             .is_some_and(|t| text::unquoted_colon(t, "description").is_some())
-            && (has_problem(f.skill, "yaml-invalid") || has_reason(f.skill, Topic::YamlError))
+            && (has_problem(f.skill, ProblemCode::YamlInvalid)
+                || has_reason(f.skill, Topic::YamlError))
     }
     fn title(&self, _: &Facts) -> String {
         "quote the description (it holds an unquoted `: `)".into()

@@ -1,7 +1,7 @@
 //! `shorten-description`: shorten the description to every agent's limit.
 
 use super::{Facts, FixCode, QuickFix, count_all, length_note, limits};
-use crate::actions::{Builder, Refusal, text};
+use crate::actions::{Builder, Refusal, RefusalKind, text};
 
 pub(super) struct ShortenDescription;
 
@@ -30,7 +30,7 @@ impl QuickFix for ShortenDescription {
         );
         b.notes.push(length_note("description", &d, &new, &lim));
         let out = text::set_field(&t, "description", &new, &[])
-            .ok_or_else(|| Refusal("no frontmatter block".into()))?;
+            .ok_or_else(|| Refusal::new(RefusalKind::Invalid, "no frontmatter block"))?;
         b.set_text(out);
         Ok(())
     }

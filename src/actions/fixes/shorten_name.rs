@@ -2,7 +2,7 @@
 //! matched).
 
 use super::{Facts, FixCode, QuickFix, count_all, length_note, limits};
-use crate::actions::{Builder, Refusal, check_name, text};
+use crate::actions::{Builder, Refusal, RefusalKind, check_name, text};
 
 pub(super) struct ShortenName;
 
@@ -29,7 +29,7 @@ impl QuickFix for ShortenName {
         check_name(&new)?;
         b.notes.push(length_note("name", &n, &new, &lim));
         let out = text::set_field(&t, "name", &new, &[])
-            .ok_or_else(|| Refusal("no frontmatter block".into()))?;
+            .ok_or_else(|| Refusal::new(RefusalKind::Invalid, "no frontmatter block"))?;
         b.set_text(out);
         if let Some(dir) = b.skill_folder()
             && dir.file_name().is_some_and(|f| f.to_string_lossy() == n)

@@ -2,7 +2,7 @@
 //! that does not reach that deep).
 
 use super::{Facts, FixCode, QuickFix, group_depth, has_reason};
-use crate::actions::{Builder, Refusal, refuse};
+use crate::actions::{Builder, Refusal, RefusalKind, refuse};
 use crate::agents::Topic;
 
 pub(super) struct Ungroup;
@@ -19,13 +19,16 @@ impl QuickFix for Ungroup {
     }
     fn plan(&self, b: &mut Builder) -> Result<(), Refusal> {
         let Some(dir) = b.skill_folder() else {
-            return refuse("the skill has no folder of its own to move");
+            return refuse(
+                RefusalKind::Invalid,
+                "the skill has no folder of its own to move",
+            );
         };
         let root = b
             .skill
             .root
             .clone()
-            .ok_or_else(|| Refusal("the skill has no root".into()))?;
+            .ok_or_else(|| Refusal::new(RefusalKind::Invalid, "the skill has no root"))?;
         let name = dir
             .file_name()
             .map(|n| n.to_os_string())
