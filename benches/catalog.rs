@@ -9,6 +9,10 @@
 //! --drop-caches (also measure with the page cache dropped: needs root), --out FILE (the
 //! markdown table), --no-external (skip skills-ref), --only NAME[,NAME] (scan, change, search,
 //! frame, first, process, memory, validate, findings, plan, json).
+//!
+//! Issue #19's verdict in one run (build and `list --json` against their floors, peak RSS, JSON
+//! per skill, 10k → 100k linearity), printed as a second table after the rows:
+//!     cargo bench --bench catalog -- --sizes 10000,100000 --only scan,process,memory,json
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -189,6 +193,93 @@ fn drop_caches() -> bool {
 /// Rows of the result table: (measure, size, value, unit, ratio or target note).
 struct Report {
     rows: Vec<[String; 5]>,
+    /// The figures issue #19's "Done when" names, as the run measures them.
+    done: Done,
+}
+
+/// Issue #19's "Done when", measured in one run at the main size (10k): each figure is `None`
+/// until the part of the bench that measures it has run.
+#[derive(Default)]
+struct Done {
+    size: usize,
+    /// `Catalog::build` against the best floor, same run (scan).
+    build: Option<f64>,
+    /// `skilltui list --json > /dev/null` against `find + cat`, same run (process).
+    process: Option<f64>,
+    /// Peak RSS of `skilltui list --json`, MB (memory).
+    rss_mb: Option<f64>,
+    /// `list --json` bytes per skill, KB (memory, else json).
+    json_kb: Option<f64>,
+    /// Build time per skill at the largest size against 10k, and the two sizes (scan with two
+    /// sizes).
+    linear: Option<(f64, usize, usize)>,
+}
+
+/// How much more time per skill the largest size may take than 10k and still count as linear
+/// (page cache, allocator and hash-table growth make a little superlinearity unavoidable).
+const LINEAR_SLACK: f64 = 1.25;
+
+impl Done {
+    /// The verdict table: each target with its value and met / MISSED (or how to measure it).
+    fn table(&self) -> String {
+        let mut md = format!(
+            "Issue #19, done when (one run at {}):\n\n| target | value | verdict |\n|---|---:|---|\n",
+            self.size
+        );
+        let mut line = |what: &str, v: Option<f64>, unit: &str, target: f64, how: &str| {
+            let (value, verdict) = match v {
+                Some(v) => (format!("{v:.2}{unit}"), verdict(v, target).to_string()),
+                None => ("—".into(), format!("not measured ({how})")),
+            };
+            md.push_str(&format!("| {what} | {value} | {verdict} |\n"));
+        };
+        line(
+            "build (`Catalog::build`) ≤ 2.0× the floor",
+            self.build,
+            "×",
+            2.0,
+            "--only scan",
+        );
+        line(
+            "`list --json > /dev/null` ≤ 2.0× `find ROOTS -name SKILL.md -exec cat {} +`",
+            self.process,
+            "×",
+            2.0,
+            "--only process",
+        );
+        line(
+            "peak RSS of `list --json` ≤ 60 MB",
+            self.rss_mb,
+            " MB",
+            60.0,
+            "--only memory",
+        );
+        line(
+            "`list --json` ≤ 2 KB per skill",
+            self.json_kb,
+            " KB",
+            2.0,
+            "--only memory or json",
+        );
+        let (linear, what) = match self.linear {
+            Some((r, n0, n1)) => (
+                Some(r),
+                format!("build time per skill, {n1} vs {n0} ≤ {LINEAR_SLACK}× (linear)"),
+            ),
+            None => (
+                None,
+                format!("build time per skill, 100k vs 10k ≤ {LINEAR_SLACK}× (linear)"),
+            ),
+        };
+        line(
+            &what,
+            linear,
+            "×",
+            LINEAR_SLACK,
+            "--only scan --sizes 10000,100000",
+        );
+        md
+    }
 }
 
 impl Report {
@@ -256,6 +347,9 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         let best = f1.min(f2);
         let ratio = b / best;
         per_size.push((skills, b));
+        if n == o.main_size() {
+            rep.done.build = Some(ratio);
+        }
         rep.row(
             "cold scan + parse + resolve (Catalog::build)",
             &size,
@@ -388,6 +482,7 @@ fn linearity(per_size: &[(usize, f64)], rep: &mut Report) {
         return;
     }
     let (u0, u1) = (t0 * 1e3 / n0 as f64, t1 * 1e3 / n1 as f64);
+    rep.done.linear = Some((u1 / u0, n0, n1));
     rep.row(
         "Catalog::build per skill, largest vs base size (linearity)",
         &format!("{n0} → {n1} in catalog"),
@@ -469,6 +564,7 @@ fn bench_process(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         String::new(),
     );
     let ratio = j / f;
+    rep.done.process = Some(ratio);
     rep.row(
         "`skilltui list --json > /dev/null`, whole process",
         &size,
@@ -1091,6 +1187,7 @@ fn bench_memory(o: &Opts, rep: &mut Report) {
         eprintln!("memory: /usr/bin/time is missing (apt-get install time)");
         return;
     };
+    rep.done.rss_mb = Some(mb * 1.048576);
     rep.row(
         "peak memory, `skilltui list --json` (max RSS)",
         &n.to_string(),
@@ -1127,6 +1224,7 @@ fn bench_memory(o: &Opts, rep: &mut Report) {
     let skills = Catalog::build(&agents::builtin(), &env_of(&t)).skills.len();
     if bytes > 0 && skills > 0 {
         let per = bytes as f64 / skills as f64 / 1024.0;
+        rep.done.json_kb = Some(per * 1.024);
         rep.row(
             "`skilltui list --json` output per skill",
             &format!("{n} ({skills} in catalog)"),
@@ -1181,8 +1279,8 @@ fn json_run(project: &Path, home: &Path, args: &[&str]) -> (u64, Option<f64>) {
     (bytes, rss)
 }
 
-/// `list --json` and `check --json`: bytes per skill and peak RSS, schema 2 (the default)
-/// beside schema 1 (`--json-schema 1`), on the main size (and a real install with
+/// `list --json` and `check --json`: bytes per skill and peak RSS, schema 4 (the default)
+/// beside schemas 3 and 1 (`--json-schema 3`, `--json-schema 1`), on the main size (and a real install with
 /// `SKILLTUI_BENCH_REAL=PROJECT:HOME`).
 fn bench_json(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     let n = o.main_size();
@@ -1207,13 +1305,17 @@ fn bench_json(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 "`list --json-schema 1`",
                 &["list", "--json-schema", "1"][..],
             ),
-            ("`list --json` (schema 2)", &["list", "--json"]),
+            (
+                "`list --json-schema 3`",
+                &["list", "--json-schema", "3"][..],
+            ),
+            ("`list --json` (schema 4)", &["list", "--json"]),
             (
                 "`check --json-schema 1`",
                 &["check", "--json-schema", "1", "--fail-on", "never"],
             ),
             (
-                "`check --json` (schema 2)",
+                "`check --json` (schema 2, check's own)",
                 &["check", "--json", "--fail-on", "never"],
             ),
         ] {
@@ -1227,8 +1329,11 @@ fn bench_json(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 ),
                 _ => format!("{:.1} MB in all", bytes as f64 / 1e6),
             };
-            if what.starts_with("`list --json-schema") {
+            if what.starts_with("`list --json-schema 1") {
                 v1 = Some(kb);
+            }
+            if what.starts_with("`list --json`") && label != "real" && rep.done.json_kb.is_none() {
+                rep.done.json_kb = Some(kb);
             }
             rep.row(&format!("JSON per skill, {what}"), &size, kb, "KB", note);
             if let Some(mb) = rss {
@@ -1476,7 +1581,13 @@ fn main() {
     let o = Opts::parse();
     std::fs::create_dir_all(&o.dir).expect("bench dir");
     let models = agents::builtin();
-    let mut rep = Report { rows: Vec::new() };
+    let mut rep = Report {
+        rows: Vec::new(),
+        done: Done {
+            size: o.main_size(),
+            ..Done::default()
+        },
+    };
     let start = Instant::now();
     if o.run("scan") {
         bench_scan(&o, &models, &mut rep);
@@ -1516,6 +1627,13 @@ fn main() {
             "| {} | {} | {} | {} | {} |\n",
             r[0], r[1], r[2], r[3], r[4]
         ));
+    }
+    if ["scan", "process", "memory", "json"]
+        .iter()
+        .any(|w| o.run(w))
+    {
+        md.push('\n');
+        md.push_str(&rep.done.table());
     }
     println!("{md}");
     println!(

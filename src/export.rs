@@ -1,11 +1,19 @@
 //! The catalog as JSON (`skilltui list --json`), written as it goes.
 //!
-//! - **Schema 3** (the default, [`SCHEMA`]): compact. Each part that verdicts share is written
+//! - **Schema 4** (the default, [`SCHEMA`]): compact. Each part that verdicts share is written
 //!   once in a top-level table and referenced by its index: `rules` (a rule id with one sentence
 //!   template, its sources and evidence), `reasons` (lists of reasons, each a rule index and the
-//!   values its template needs), `fields` (field-handling tables) and `roots`; per skill, the
-//!   descriptions as the agents list them (`descriptions_as_listed`). Absent verdict keys mean
-//!   "none". Skills are written one at a time, one per line.
+//!   values its template needs), `fields` (field-handling tables), `verdicts` and `roots`; per
+//!   skill, the descriptions as the agents list them (`descriptions_as_listed`). Absent verdict
+//!   keys mean "none". Skills are written one at a time, one per line. Nothing is written twice:
+//!   a reason value that repeats a field of its skill, verdict or agent is that field's number in
+//!   `value_refs` (or, when it only starts or ends with one, `[number, "rest"]` /
+//!   `["rest", number]`), a verdict's `as` equal to the skill's `name` (or `dir`) is that
+//!   number too, and a listed description that is the start of the description (all of it, as a
+//!   rule) is its length in characters. With these, most verdicts and reason lists are the same
+//!   for every skill under one root, and are written once.
+//! - **Schema 3** (`--json-schema 3`): schema 4 without those references (values, `as` and
+//!   listed descriptions written out; `value_refs` only the first five).
 //! - **Schema 1** (`--json-schema 1`): the catalog as before schema 2 (the first compact form, written by one earlier version and
 //!   replaced by 3), pretty-printed, every
 //!   verdict with its reasons in full ([`crate::catalog::Catalog`]'s `Serialize`).
@@ -23,7 +31,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The schema version of the compact form.
-pub const SCHEMA: u32 = 3;
+pub const SCHEMA: u32 = 4;
 
 /// The keys of a skill, in output order.
 pub const SKILL_KEYS: &[&str] = &[
@@ -123,11 +131,11 @@ fn unknown(name: &str) -> String {
     )
 }
 
-/// Writes the catalog as JSON in the given schema (1 or 2), keeping `fields` when given
+/// Writes the catalog as JSON in the given schema (1, 3 or 4), keeping `fields` when given
 /// (each skill as an object with only those keys, in schema order).
 ///
 /// `lines`: the whole document on one line (JSON lines, for `--watch`); otherwise schema 1 is
-/// pretty-printed and schema 3 has one skill (or table entry) per line.
+/// pretty-printed and schemas 3 and 4 have one skill (or table entry) per line.
 pub fn write(
     out: &mut dyn Write,
     cat: &Catalog,
@@ -146,7 +154,8 @@ pub fn write(
             writeln!(out)
         }
         (1, Some(f)) => write_v1_fields(out, cat, f, nl),
-        _ => write_v2(out, cat, fields, nl),
+        (3, _) => write_v2(out, cat, 3, fields, nl),
+        _ => write_v2(out, cat, SCHEMA, fields, nl),
     }
 }
 
@@ -183,10 +192,16 @@ fn write_v1_fields(out: &mut dyn Write, cat: &Catalog, f: &Fields, nl: &[u8]) ->
 /// One field-handling table, shared by the verdicts that have it.
 type FieldTable = Arc<BTreeMap<String, Handling>>;
 
-/// The tables of schema 3, built in one pass over the skills, in the order they are written
+/// The tables of schemas 3 and 4, built in one pass over the skills, in the order they are written
 /// (owned: the skills may be made and dropped one batch at a time, [`write_stream`]).
 #[derive(Default)]
 struct Tables {
+    /// 3 or 4 (references to fields in values, `as` and listed descriptions).
+    schema: u32,
+    /// Agent id → name (the `agent.name` value reference).
+    agent_names: HashMap<String, String>,
+    /// Which of [`VALUE_REFS`] the output keeps (`--fields`): only those are referenced.
+    kept: [bool; 8],
     /// The first reason seen of each rule entry.
     rules: Vec<Reason>,
     /// Template parts → (rule id, index in `rules`) for each rule with that template.
@@ -205,8 +220,26 @@ struct Tables {
 }
 
 impl Tables {
-    fn new(cat: &Catalog) -> Tables {
-        let mut t = Tables::default();
+    fn new(cat: &Catalog, schema: u32, f: &Fields) -> Tables {
+        let mut t = Tables {
+            schema,
+            kept: [
+                f.skill("path"),
+                f.skill("name"),
+                f.skill("dir"),
+                f.verdict("as"),
+                f.verdict("winner"),
+                f.skill("root"),
+                f.skill("scope"),
+                true,
+            ],
+            agent_names: cat
+                .agents
+                .iter()
+                .map(|a| (a.id.clone(), a.name.clone()))
+                .collect(),
+            ..Tables::default()
+        };
         for (i, r) in cat.roots.iter().enumerate() {
             let at = t.root_at.entry(r.path.clone()).or_default();
             if !at.iter().any(|(sc, _)| *sc == r.scope) {
@@ -216,14 +249,27 @@ impl Tables {
         t
     }
 
+    /// The values of `s`, `v` and the agent `id` that reasons may refer to.
+    fn own<'a>(&'a self, s: &'a Skill, id: &str, v: &'a Verdict) -> Own<'a> {
+        let agent = self.agent_names.get(id).map(String::as_str);
+        let mut own = Own::of(s, v, agent, self.schema);
+        for (x, kept) in own.values.iter_mut().zip(self.kept) {
+            if !kept {
+                *x = None;
+            }
+        }
+        own
+    }
+
     /// Takes in one skill's reason lists, field tables and verdicts.
     fn add(&mut self, s: &Skill, f: &Fields) {
         let listed = listed(s, f);
-        for (_, v) in &s.verdicts {
-            self.list(&v.reasons, &Own::of(s, v));
+        for (id, v) in &s.verdicts {
+            let text = self.list_text_for(s, id, v);
+            self.add_list(text);
             self.field_table(v);
             if f.skill("agents") {
-                let text = self.verdict_text(s, v, f, &listed);
+                let text = self.verdict_text(s, id, v, f, &listed);
                 if !self.verdict_at.contains_key(text.as_str()) {
                     let text: Arc<str> = text.into();
                     self.verdicts.push(text.clone());
@@ -234,19 +280,33 @@ impl Tables {
     }
 
     /// A verdict's JSON text (its reason list and field table already in the tables).
-    fn verdict_text(&self, s: &Skill, v: &Verdict, f: &Fields, listed: &[&str]) -> String {
+    fn verdict_text(
+        &self,
+        s: &Skill,
+        id: &str,
+        v: &Verdict,
+        f: &Fields,
+        listed: &[&str],
+    ) -> String {
         serde_json::to_string(&VerdictJson {
             t: self,
-            s,
             v,
+            own: &self.own(s, id, v),
             f,
             listed,
         })
         .unwrap_or_default()
     }
 
-    fn verdict_index(&self, s: &Skill, v: &Verdict, f: &Fields, listed: &[&str]) -> usize {
-        self.verdict_at[self.verdict_text(s, v, f, listed).as_str()]
+    fn verdict_index(
+        &self,
+        s: &Skill,
+        id: &str,
+        v: &Verdict,
+        f: &Fields,
+        listed: &[&str],
+    ) -> usize {
+        self.verdict_at[self.verdict_text(s, id, v, f, listed).as_str()]
     }
 
     fn rule_index(&self, r: &Reason) -> Option<usize> {
@@ -280,18 +340,22 @@ impl Tables {
         .unwrap_or_default()
     }
 
-    fn list(&mut self, reasons: &[Reason], own: &Own) -> usize {
-        for r in reasons {
+    /// The reason list of `v` as JSON text, its rules added to `rules` first.
+    fn list_text_for(&mut self, s: &Skill, id: &str, v: &Verdict) -> String {
+        for r in &v.reasons {
             self.rule(r);
         }
-        let text = self.list_text(reasons, own);
-        if let Some(&i) = self.list_at.get(text.as_str()) {
-            return i;
+        self.list_text(&v.reasons, &self.own(s, id, v))
+    }
+
+    /// Adds a reason list (its text from [`Tables::list_text_for`]) unless it is there.
+    fn add_list(&mut self, text: String) {
+        if self.list_at.contains_key(text.as_str()) {
+            return;
         }
         let text: Arc<str> = text.into();
         self.lists.push(text.clone());
         self.list_at.insert(text, self.lists.len() - 1);
-        self.lists.len() - 1
     }
 
     fn list_index(&self, reasons: &[Reason], own: &Own) -> usize {
@@ -322,10 +386,11 @@ impl Tables {
     }
 }
 
-/// Schema 3 of the catalog, streamed: the header and tables, then one skill per line.
+/// Schema 3 or 4 of the catalog, streamed: the header and tables, then one skill per line.
 fn write_v2(
     out: &mut dyn Write,
     cat: &Catalog,
+    schema: u32,
     fields: Option<&Fields>,
     nl: &[u8],
 ) -> io::Result<()> {
@@ -333,12 +398,12 @@ fn write_v2(
         out,
         cat,
         &mut |each| cat.skills.iter().try_for_each(|s| each(s)),
-        fields,
+        (schema, fields),
         nl,
     )
 }
 
-/// Writes `list --json` (schema 3, the default) without the whole catalog in memory: every
+/// Writes `list --json` (schema 4, the default) without the whole catalog in memory: every
 /// agent's collision keys first, then the skills one batch at a time, made twice (once for the
 /// tables written before them, once to write them). The bytes are the ones [`write`] gives for
 /// [`Catalog::build`]'s catalog.
@@ -353,7 +418,7 @@ pub fn write_stream(
             out,
             header,
             &mut |each| skills.for_each(each),
-            fields,
+            (SCHEMA, fields),
             b"\n",
         )
     })
@@ -362,13 +427,13 @@ pub fn write_stream(
 /// Calls its argument with every skill in catalog order (can be called more than once).
 type EachSkill<'s> = dyn FnMut(&mut dyn FnMut(&Skill) -> io::Result<()>) -> io::Result<()> + 's;
 
-/// Schema 3 of `header` (its project, agents, roots and diagnostics) with the skills `skills`
-/// gives, in that order.
+/// Schema 3 or 4 of `header` (its project, agents, roots and diagnostics) with the skills
+/// `skills` gives, in that order.
 fn write_v2_of(
     out: &mut dyn Write,
     cat: &Catalog,
     skills: &mut EachSkill,
-    fields: Option<&Fields>,
+    (schema, fields): (u32, Option<&Fields>),
     nl: &[u8],
 ) -> io::Result<()> {
     let everything = Fields {
@@ -376,7 +441,7 @@ fn write_v2_of(
         verdict: None,
     };
     let f = fields.unwrap_or(&everything);
-    let mut t = Tables::new(cat);
+    let mut t = Tables::new(cat, schema, f);
     skills(&mut |s| {
         t.add(s, f);
         Ok(())
@@ -384,7 +449,7 @@ fn write_v2_of(
     let t = t;
     let whole = fields.is_none();
     out.write_all(b"{\"schema\":")?;
-    serde_json::to_writer(&mut *out, &SCHEMA)?;
+    serde_json::to_writer(&mut *out, &schema)?;
     if whole {
         for (k, v) in [
             ("project", Some(&cat.project)),
@@ -415,7 +480,7 @@ fn write_v2_of(
         out.write_all(b",")?;
         out.write_all(nl)?;
         out.write_all(b"\"value_refs\":")?;
-        serde_json::to_writer(&mut *out, VALUE_REFS)?;
+        serde_json::to_writer(&mut *out, value_refs(schema))?;
         out.write_all(b",")?;
         out.write_all(nl)?;
         out.write_all(b"\"rules\":[")?;
@@ -511,37 +576,108 @@ struct ReasonJson<'a> {
 }
 
 /// What a reason's value may stand for instead of repeating it (`value_refs` in the JSON): a
-/// value written as the number `k` is the skill's (or its verdict's) `VALUE_REFS[k]`.
-pub const VALUE_REFS: &[&str] = &["path", "name", "dir", "agents.as", "agents.winner"];
+/// value written as the number `k` is the skill's (or its verdict's, or its agent's)
+/// `VALUE_REFS[k]`: `root` and `scope` are the skill's, `agent.name` the `name` in `agents` of
+/// the agent the verdict is for. Schema 3 has the first five.
+pub const VALUE_REFS: &[&str] = &[
+    "path",
+    "name",
+    "dir",
+    "agents.as",
+    "agents.winner",
+    "root",
+    "scope",
+    "agent.name",
+];
 
-/// The values of one skill and verdict that reasons point at, in [`VALUE_REFS`] order.
-struct Own<'a>([Option<std::borrow::Cow<'a, str>>; 5]);
-
-impl<'a> Own<'a> {
-    fn of(s: &'a Skill, v: &'a Verdict) -> Own<'a> {
-        Own([
-            Some(s.path.to_string_lossy()),
-            s.name.as_deref().map(Into::into),
-            Some(s.dir.as_str().into()),
-            v.as_name.as_deref().map(Into::into),
-            v.winner.as_ref().map(|w| w.to_string_lossy()),
-        ])
-    }
-
-    fn find(&self, value: &str) -> Option<usize> {
-        self.0.iter().position(|x| x.as_deref() == Some(value))
+/// The value references of a schema.
+fn value_refs(schema: u32) -> &'static [&'static str] {
+    if schema == 3 {
+        &VALUE_REFS[..5]
+    } else {
+        VALUE_REFS
     }
 }
 
-/// A reason's values: each the text, or the index of the field it repeats.
+/// The shortest field a value may start or end with to be written as `[k, "rest"]`: shorter
+/// ones (a skill named `go`) would split unrelated text and save nothing.
+const MIN_PART: usize = 3;
+
+/// The values of one skill, verdict and agent that reasons point at, in [`VALUE_REFS`] order
+/// (`None` past the schema's references).
+struct Own<'a> {
+    values: [Option<std::borrow::Cow<'a, str>>; 8],
+    /// Schema 4: a value may start or end with a field (`[k, "rest"]`).
+    parts: bool,
+}
+
+impl<'a> Own<'a> {
+    fn of(s: &'a Skill, v: &'a Verdict, agent: Option<&'a str>, schema: u32) -> Own<'a> {
+        let four = schema != 3;
+        Own {
+            values: [
+                Some(s.path.to_string_lossy()),
+                s.name.as_deref().map(Into::into),
+                Some(s.dir.as_str().into()),
+                v.as_name.as_deref().map(Into::into),
+                v.winner.as_ref().map(|w| w.to_string_lossy()),
+                s.root
+                    .as_ref()
+                    .filter(|_| four)
+                    .map(|r| r.to_string_lossy()),
+                four.then(|| s.scope.as_str().into()),
+                agent.filter(|_| four).map(Into::into),
+            ],
+            parts: four,
+        }
+    }
+
+    fn find(&self, value: &str) -> Option<usize> {
+        self.values.iter().position(|x| x.as_deref() == Some(value))
+    }
+
+    /// The longest field (at least [`MIN_PART`] bytes) that `value` starts with (`true`) or
+    /// ends with (`false`), preferring the start and the lower number on a tie.
+    fn part(&self, value: &str) -> Option<(usize, bool)> {
+        if !self.parts {
+            return None;
+        }
+        let mut best: Option<(usize, bool, usize)> = None;
+        for (k, x) in self.values.iter().enumerate() {
+            let Some(x) = x.as_deref().filter(|x| x.len() >= MIN_PART) else {
+                continue;
+            };
+            for start in [true, false] {
+                let hit = if start {
+                    value.starts_with(x)
+                } else {
+                    value.ends_with(x)
+                };
+                if hit && best.is_none_or(|(_, _, len)| x.len() > len) {
+                    best = Some((k, start, x.len()));
+                }
+            }
+        }
+        best.map(|(k, start, _)| (k, start))
+    }
+}
+
+/// A reason's values: each the text, the index of the field it repeats, or `[k, "rest"]` /
+/// `["rest", k]` when it starts / ends with one.
 struct ValuesJson<'a>(&'a [Box<str>], &'a Own<'a>);
 
 impl Serialize for ValuesJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(self.0.len()))?;
         for v in self.0 {
-            match self.1.find(v) {
-                Some(k) => seq.serialize_element(&k)?,
+            if let Some(k) = self.1.find(v) {
+                seq.serialize_element(&k)?;
+                continue;
+            }
+            let len = |k: usize| self.1.values[k].as_deref().map_or(0, str::len);
+            match self.1.part(v) {
+                Some((k, true)) => seq.serialize_element(&(k, &v[len(k)..]))?,
+                Some((k, false)) => seq.serialize_element(&(&v[..v.len() - len(k)], k))?,
                 None => seq.serialize_element(v)?,
             }
         }
@@ -622,17 +758,37 @@ impl Serialize for SkillJson<'_, '_> {
         // The descriptions as the agents list them, each once: verdicts point into it.
         let listed = listed(s, f);
         if !listed.is_empty() {
-            m.serialize_entry("descriptions_as_listed", &listed)?;
+            let desc = s.description.as_deref().filter(|_| self.t.schema != 3);
+            let entries: Vec<ListedJson> = listed.iter().map(|d| ListedJson::of(d, desc)).collect();
+            m.serialize_entry("descriptions_as_listed", &entries)?;
         }
         if f.skill("agents") {
             let at: Vec<usize> = s
                 .verdicts
                 .iter()
-                .map(|(_, v)| self.t.verdict_index(s, v, f, &listed))
+                .map(|(id, v)| self.t.verdict_index(s, id, v, f, &listed))
                 .collect();
             m.serialize_entry("agents", &at)?;
         }
         m.end()
+    }
+}
+
+/// A listed description: its text, or (schema 4) the number of characters it takes from the
+/// start of the description when it is that start.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ListedJson<'a> {
+    Text(&'a str),
+    Start(usize),
+}
+
+impl<'a> ListedJson<'a> {
+    fn of(listed: &'a str, description: Option<&str>) -> ListedJson<'a> {
+        match description {
+            Some(d) if d.starts_with(listed) => ListedJson::Start(listed.chars().count()),
+            _ => ListedJson::Text(listed),
+        }
     }
 }
 
@@ -653,8 +809,8 @@ fn listed<'a>(s: &'a Skill, f: &Fields) -> Vec<&'a str> {
 
 struct VerdictJson<'a, 'b> {
     t: &'b Tables,
-    s: &'a Skill,
     v: &'a Verdict,
+    own: &'b Own<'a>,
     f: &'b Fields,
     listed: &'b [&'a str],
 }
@@ -685,7 +841,15 @@ impl Serialize for VerdictJson<'_, '_> {
         if f.verdict("as")
             && let Some(a) = &v.as_name
         {
-            m.serialize_entry("as", a)?;
+            // Schema 4: the skill's `name` (1) or `dir` (2) when it is that.
+            match self
+                .own
+                .find(a)
+                .filter(|k| self.own.parts && (1..=2).contains(k))
+            {
+                Some(k) => m.serialize_entry("as", &k)?,
+                None => m.serialize_entry("as", a)?,
+            }
         }
         if f.verdict("winner")
             && let Some(w) = &v.winner
@@ -713,10 +877,7 @@ impl Serialize for VerdictJson<'_, '_> {
             m.serialize_entry("model", x)?;
         }
         if f.verdict("reasons") {
-            m.serialize_entry(
-                "reasons",
-                &self.t.list_index(&v.reasons, &Own::of(self.s, v)),
-            )?;
+            m.serialize_entry("reasons", &self.t.list_index(&v.reasons, self.own))?;
         }
         if self
             .f

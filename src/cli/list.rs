@@ -10,14 +10,15 @@ use std::io::{self, Write};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Print the catalog as JSON (stable keys; see README): schema 3, compact, rules and other
+    /// Print the catalog as JSON (stable keys; see README): schema 4, compact, rules and other
     /// shared parts written once and referenced by index.
     #[arg(long)]
     pub json: bool,
-    /// The JSON schema version: 3 (compact, the default) or 1 (the shape before the compact
-    /// forms, every verdict in full, for scripts written against it); 2, the first compact form,
-    /// is no longer written. Implies --json.
-    #[arg(long, value_name = "N", visible_alias = "format-version", value_parser = clap::value_parser!(u32).range(1..=3))]
+    /// The JSON schema version: 4 (compact, the default), 3 (compact, values written out where 4
+    /// refers to a field) or 1 (the shape before the compact forms, every verdict in full, for
+    /// scripts written against it); 2, the first compact form, is no longer written. Implies
+    /// --json.
+    #[arg(long, value_name = "N", visible_alias = "format-version", value_parser = clap::value_parser!(u32).range(1..=4))]
     pub json_schema: Option<u32>,
     /// Keep only these keys of each skill in the JSON (comma-separated or repeatable):
     /// skill keys (`path`, `name`, …, `agents`) and verdict keys as `agents.KEY`
@@ -207,7 +208,7 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
             }
         });
     }
-    // The whole catalog as schema 3: streamed, without every verdict in memory at once.
+    // The whole catalog as schema 4: streamed, without every verdict in memory at once.
     if json && schema == crate::export::SCHEMA && !keep.filters() {
         crate::export::write_stream(out, &cx.models, &cx.env, fields.as_ref())?;
         return Ok(EXIT_OK);

@@ -115,9 +115,10 @@ pub fn same_catalog(
     );
 }
 
-/// A schema-2 `list --json` document with each skill's `agents` (indices into `verdicts`, in
-/// `agents` order) turned into an object of verdicts keyed by agent id, as schema 1 has it;
-/// other documents as they are.
+/// A compact `list --json` document (schema 3 or 4) with each skill's `agents` (indices into
+/// `verdicts`, in `agents` order) turned into an object of verdicts keyed by agent id, as schema
+/// 1 has it, and schema 4's references in `as` and `descriptions_as_listed` written out; other
+/// documents as they are.
 pub fn by_agent(mut doc: serde_json::Value) -> serde_json::Value {
     let (Some(table), Some(agents)) = (
         doc.get("verdicts").and_then(|v| v.as_array()).cloned(),
@@ -130,7 +131,7 @@ pub fn by_agent(mut doc: serde_json::Value) -> serde_json::Value {
             let Some(at) = s.get("agents").and_then(|a| a.as_array()).cloned() else {
                 continue;
             };
-            let per: serde_json::Map<String, serde_json::Value> = agents
+            let mut per: serde_json::Map<String, serde_json::Value> = agents
                 .iter()
                 .zip(at)
                 .map(|(a, i)| {
@@ -140,7 +141,25 @@ pub fn by_agent(mut doc: serde_json::Value) -> serde_json::Value {
                     )
                 })
                 .collect();
+            // Schema 4: `as` 1 or 2 is the skill's `name` or `dir`.
+            for v in per.values_mut() {
+                if let Some(k) = v.get("as").and_then(|a| a.as_u64()) {
+                    v["as"] = s[["path", "name", "dir"][k as usize]].clone();
+                }
+            }
             s["agents"] = serde_json::Value::Object(per);
+            // Schema 4: a listed description that starts the description is its length.
+            let desc = s["description"].as_str().unwrap_or_default().to_string();
+            if let Some(listed) = s
+                .get_mut("descriptions_as_listed")
+                .and_then(|l| l.as_array_mut())
+            {
+                for d in listed {
+                    if let Some(n) = d.as_u64() {
+                        *d = desc.chars().take(n as usize).collect::<String>().into();
+                    }
+                }
+            }
         }
     }
     doc

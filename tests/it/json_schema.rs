@@ -1,5 +1,7 @@
-//! `list --json` and `check --json` through the real binary: schema 2 (compact: rules, reason
-//! lists, field tables and roots once, referenced by index) says exactly what schema 1 says;
+//! `list --json` and `check --json` through the real binary: schema 4 (compact: rules, reason
+//! lists, field tables, verdicts and roots once, referenced by index, and values that repeat a
+//! field written as its number) and schema 3 (`--json-schema 3`, the same without the value
+//! references) say exactly what schema 1 says;
 //! `--json-schema 1` is byte for byte the output before schema 2 (a snapshot of it on part of the
 //! demo tree); `--fields`; and a closed pipe ends the output quietly.
 //!
@@ -146,14 +148,27 @@ fn schema_1_is_the_output_before_schema_2() {
     );
 }
 
-/// A reason's sentence from its rule's template and its values (each a text, or a number: the
-/// index in `value_refs` of the skill's or verdict's field it repeats, looked up by `field`).
+/// A reason's sentence from its rule's template and its values (each a text; a number: the
+/// index in `value_refs` of the skill's, verdict's or agent's field it repeats, looked up by
+/// `field`; or a list of texts and such numbers, joined).
 fn render(template: &str, values: &[Value], field: &dyn Fn(usize) -> Value) -> String {
+    let one = |v: &Value| match v.as_u64() {
+        Some(k) => field(k as usize),
+        None => v.clone(),
+    };
     let values: Vec<Value> = values
         .iter()
-        .map(|v| match v.as_u64() {
-            Some(k) => field(k as usize),
-            None => v.clone(),
+        .map(|v| match v.as_array() {
+            Some(parts) => {
+                assert_eq!(parts.len(), 2, "{v}");
+                assert!(parts.iter().any(Value::is_u64), "{v}");
+                let text: String = parts
+                    .iter()
+                    .map(|p| one(p).as_str().unwrap().to_string())
+                    .collect();
+                Value::from(text)
+            }
+            None => one(v),
         })
         .collect();
     let mut out = String::new();
@@ -177,15 +192,22 @@ fn render(template: &str, values: &[Value], field: &dyn Fn(usize) -> Value) -> S
 }
 
 #[test]
-fn schema_2_says_what_schema_1_says_in_less() {
+fn compact_schemas_say_what_schema_1_says_in_less() {
     let t = Tree::demo();
     let (v1, bytes1) = t.json(&["list", "--json-schema", "1"]);
+    let (v3, bytes3) = t.json(&["list", "--json-schema", "3"]);
     let (v2, bytes2) = t.json(&["list", "--json"]);
+    assert_eq!(v3["schema"], 3);
+    assert!(expands_to_schema_1(&v1, &v3) > 200);
     let verdicts = expands_to_schema_1(&v1, &v2);
     assert!(verdicts > 200, "{verdicts}");
     assert!(
         bytes2 * 3 < bytes1,
-        "schema 2 {bytes2} bytes, schema 1 {bytes1}"
+        "schema 4 {bytes2} bytes, schema 1 {bytes1}"
+    );
+    assert!(
+        bytes2 < bytes3,
+        "schema 4 {bytes2} bytes, schema 3 {bytes3}"
     );
     // The strength each verdict had in schema 1, on request.
     let (st, _) = t.json(&["list", "--fields", "path,agents.strength"]);
@@ -208,7 +230,7 @@ fn schema_2_says_what_schema_1_says_in_less() {
     }
 }
 
-/// The agent ids of a schema-2 document, in its `agents` order.
+/// The agent ids of a compact document, in its `agents` order.
 fn agent_ids(v2: &Value) -> Vec<String> {
     v2["agents"]
         .as_array()
@@ -218,11 +240,12 @@ fn agent_ids(v2: &Value) -> Vec<String> {
         .collect()
 }
 
-/// Each skill's verdicts in schema 2 (`list --json`), expanded through its tables, say what
-/// schema 1 says: every key, and every reason's rule, sentence, source and evidence. Returns the
-/// number of verdicts compared.
+/// Each skill's verdicts in schema 4 or 3 (`list --json`, `--json-schema 3`), expanded through
+/// its tables, say what schema 1 says: every key, and every reason's rule, sentence, source and
+/// evidence. Returns the number of verdicts compared.
 fn expands_to_schema_1(v1: &Value, v2: &Value) -> usize {
-    assert_eq!(v2["schema"], 3);
+    let four = v2["schema"] == 4;
+    assert!(four || v2["schema"] == 3, "{}", v2["schema"]);
     assert!(v1.get("schema").is_none());
     for k in [
         "project",
@@ -245,6 +268,7 @@ fn expands_to_schema_1(v1: &Value, v2: &Value) -> usize {
         .iter()
         .map(|r| r.as_str().unwrap())
         .collect();
+    assert_eq!(value_refs.len(), if four { 8 } else { 5 });
     let ids = agent_ids(v2);
     let (s1, s2) = (
         v1["skills"].as_array().unwrap(),
@@ -282,9 +306,17 @@ fn expands_to_schema_1(v1: &Value, v2: &Value) -> usize {
             let y = &table[vb[n].as_u64().unwrap() as usize];
             let at = format!("{agent} on {}", a["path"]);
             verdicts += 1;
+            // Schema 4: `as` may be the number of the skill's field it repeats.
+            let as_ = match y["as"].as_u64() {
+                Some(k) => {
+                    assert!(four && (1..=2).contains(&k), "as {k} for {at}");
+                    b[value_refs[k as usize]].clone()
+                }
+                None => y["as"].clone(),
+            };
+            assert_eq!(x["as"], as_, "as for {at}");
             for k in [
                 "status",
-                "as",
                 "winner",
                 "model",
                 "listing_tokens",
@@ -294,13 +326,21 @@ fn expands_to_schema_1(v1: &Value, v2: &Value) -> usize {
                 // Absent in schema 2 is null in schema 1.
                 assert_eq!(x[k], y[k], "{k} for {at}");
             }
-            // The listed description: an index into the skill's `descriptions_as_listed`.
+            // The listed description: an index into the skill's `descriptions_as_listed`, whose
+            // entry is the text or (schema 4) the length of the description's start it is.
             match y.get("description_as_listed") {
-                Some(i) => assert_eq!(
-                    x["description_as_listed"],
-                    b["descriptions_as_listed"][i.as_u64().unwrap() as usize],
-                    "{at}"
-                ),
+                Some(i) => {
+                    let entry = &b["descriptions_as_listed"][i.as_u64().unwrap() as usize];
+                    let text = match entry.as_u64() {
+                        Some(n) => {
+                            assert!(four, "{at}");
+                            let d = b["description"].as_str().unwrap();
+                            Value::from(d.chars().take(n as usize).collect::<String>())
+                        }
+                        None => entry.clone(),
+                    };
+                    assert_eq!(x["description_as_listed"], text, "{at}");
+                }
                 None => assert!(x.get("description_as_listed").is_none(), "{at}"),
             }
             match y.get("root") {
@@ -325,8 +365,9 @@ fn expands_to_schema_1(v1: &Value, v2: &Value) -> usize {
                 let rule = &rules[r2["rule"].as_u64().unwrap() as usize];
                 assert_eq!(r1["rule"], rule["id"], "{at}");
                 let field = |k: usize| match value_refs[k] {
-                    "agents.as" => y["as"].clone(),
+                    "agents.as" => as_.clone(),
                     "agents.winner" => y["winner"].clone(),
+                    "agent.name" => v2["agents"][n]["name"].clone(),
                     k => b[k].clone(),
                 };
                 assert_eq!(
@@ -393,12 +434,20 @@ fn schema_2_expands_to_schema_1_on_a_generated_tree() {
         )
     };
     let (v1, bytes1) = run(&["list", "--json-schema", "1"]);
+    let (v3, bytes3) = run(&["list", "--json-schema", "3"]);
     let (v2, bytes2) = run(&["list", "--json"]);
+    assert!(expands_to_schema_1(&v1, &v3) > 400 * 20);
     let verdicts = expands_to_schema_1(&v1, &v2);
     assert!(verdicts > 400 * 20, "{verdicts}");
     assert!(
         bytes2 * 10 < bytes1,
-        "schema 2 {bytes2} bytes, schema 1 {bytes1}"
+        "schema 4 {bytes2} bytes, schema 1 {bytes1}"
+    );
+    // Nothing written twice: schema 4 takes at most two thirds of schema 3 (about 0.58 here,
+    // 2.3 against 3.9 KB per skill; at 10k the shared tables weigh less: BENCHMARKS.md).
+    assert!(
+        bytes2 * 3 < bytes3 * 2,
+        "schema 4 {bytes2} bytes, schema 3 {bytes3}"
     );
 }
 
@@ -430,6 +479,24 @@ fn fields_keep_what_is_asked_and_name_the_valid_ones() {
     // Reasons bring their tables; --fields implies --json; schema 1 prunes its own keys.
     let (r, _) = t.json(&["list", "--fields", "name,agents.reasons"]);
     assert!(r["rules"].is_array() && r["reasons"].is_array() && r.get("fields").is_none());
+    // Values refer only to fields the output keeps (the skill's `name`, the agent's name).
+    let refs = r["value_refs"].as_array().unwrap();
+    let mut referenced = std::collections::BTreeSet::new();
+    for list in r["reasons"].as_array().unwrap() {
+        for reason in list.as_array().unwrap() {
+            for v in reason["values"].as_array().unwrap() {
+                let parts = v.as_array().cloned().unwrap_or_else(|| vec![v.clone()]);
+                for k in parts.iter().filter_map(Value::as_u64) {
+                    referenced.insert(refs[k as usize].as_str().unwrap().to_string());
+                }
+            }
+        }
+    }
+    assert!(referenced.contains("agent.name"), "{referenced:?}");
+    assert!(
+        referenced.iter().all(|k| k == "name" || k == "agent.name"),
+        "{referenced:?}"
+    );
     let (old, _) = t.json(&["list", "--json-schema", "1", "--fields", "agents.reasons"]);
     assert_eq!(old["schema"], 1);
     let first = &old["skills"][0];
@@ -528,10 +595,12 @@ fn check_json_names_each_rule_once() {
 }
 
 #[test]
-fn schema_3_is_the_default_and_schema_2_is_refused_with_the_migration() {
+fn schema_4_is_the_default_3_is_kept_and_2_is_refused_with_the_migration() {
     let t = Tree::demo();
     let (v, _) = t.json(&["list", "--json"]);
-    assert_eq!(v["schema"], 3);
+    assert_eq!(v["schema"], 4);
+    let (v, _) = t.json(&["list", "--json-schema", "4"]);
+    assert_eq!(v["schema"], 4);
     let (v, _) = t.json(&["list", "--json-schema", "3"]);
     assert_eq!(v["schema"], 3);
     let o = t.run(&["list", "--json-schema", "2"]);
