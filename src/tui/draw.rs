@@ -99,7 +99,9 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
             style::dim(),
         )],
     )];
-    parts.extend(header_counts(app, cap));
+    if app.catalog.is_some() {
+        parts.extend(header_counts(app, cap));
+    }
     parts.extend(header_tail(app));
     let title = Span::styled("skilltui", style::title());
     let keep = header_parts_that_fit(&parts, title.width(), width);
@@ -119,9 +121,8 @@ fn is_agent_part(priority: u16) -> bool {
     (10..30).contains(&priority)
 }
 
-/// The counts of the snapshot (none before the first): skills, errors, warnings, each shown
-/// agent's visible skills (by the labels that keep them apart, of up to `cap` characters),
-/// collisions.
+/// The counts of a snapshot: skills, errors, warnings, each shown agent's visible skills (by
+/// the labels that keep them apart, of up to `cap` characters), collisions.
 fn header_counts(app: &App, cap: usize) -> Vec<HeaderPart> {
     let Some(cat) = &app.catalog else {
         return Vec::new();
