@@ -125,18 +125,17 @@ pub fn parse(text: &str) -> Result<Config, (usize, usize, String)> {
     Ok(config)
 }
 
-/// A parse error (line, column, message) at a span of the text.
-fn error_at(text: &str, span: Range<usize>, msg: String) -> (usize, usize, String) {
+/// A parse error: (line, column, message).
+type ParseError = (usize, usize, String);
+
+/// A parse error at a span of the text.
+fn error_at(text: &str, span: Range<usize>, msg: String) -> ParseError {
     let (l, c) = line_col(text, span.start);
     (l, c, msg)
 }
 
 /// `[keys]`: each action's keys replace its defaults.
-fn parse_keys(
-    text: &str,
-    table: &DeTable<'_>,
-    keymap: &mut Keymap,
-) -> Result<(), (usize, usize, String)> {
+fn parse_keys(text: &str, table: &DeTable<'_>, keymap: &mut Keymap) -> Result<(), ParseError> {
     for (name, keys) in table {
         let Some(action) = Action::from_name(name.get_ref()) else {
             let names: Vec<String> = Action::all().iter().map(|a| a.name()).collect();
@@ -164,7 +163,7 @@ fn key_strings(
     text: &str,
     name: &str,
     keys: &Spanned<DeValue<'_>>,
-) -> Result<Vec<(String, Range<usize>)>, (usize, usize, String)> {
+) -> Result<Vec<(String, Range<usize>)>, ParseError> {
     match keys.get_ref() {
         DeValue::String(s) => Ok(vec![(s.to_string(), keys.span())]),
         DeValue::Array(a) => a
@@ -187,11 +186,7 @@ fn key_strings(
 }
 
 /// `[theme]`: each role's colour.
-fn parse_theme(
-    text: &str,
-    table: &DeTable<'_>,
-    theme: &mut Theme,
-) -> Result<(), (usize, usize, String)> {
+fn parse_theme(text: &str, table: &DeTable<'_>, theme: &mut Theme) -> Result<(), ParseError> {
     for (role, colour) in table {
         let names: Vec<&str> = Theme::ROLES.iter().map(|(n, _)| *n).collect();
         let Some(slot) = theme.role_mut(role.get_ref()) else {
