@@ -613,6 +613,57 @@ impl App {
             self.rows.clear();
             return;
         };
+        let searching = self.search.active();
+        let matched = self.search_matches(cat.skills.len());
+        let (kept, hidden) = self.filtered(&cat, matched);
+        // What the filters hide is counted only for a search (the footer says it).
+        self.hidden = if searching { hidden } else { Hidden::default() };
+        let mut rows: Vec<(u32, Row)> = kept
+            .into_iter()
+            .map(|(i, score)| (score, Row { skill: i }))
+            .collect();
+        self.sort_rows(&cat, &mut rows, searching);
+        self.rows = rows.into_iter().map(|(_, r)| r).collect();
+        self.keep_selection(&cat);
+        self.clamp_offset();
+    }
+
+    /// The skills the search matches (every skill, score 0, without a search), with their
+    /// scores. The search runs under no filter (so that what the filters hide can be counted);
+    /// the same query again is the remembered result, and a query that extends a remembered
+    /// one can only match what that one matched.
+    fn search_matches(&mut self, skills: usize) -> Vec<(usize, u32)> {
+        let query = self.search.query.clone();
+        let searching = self.search.active();
+        if let Some((_, m)) = self.searches.iter().find(|(q, _)| *q == query) {
+            return m.clone();
+        }
+        let from = self
+            .searches
+            .iter()
+            .filter(|(q, _)| !q.trim().is_empty() && query.starts_with(q.as_str()))
+            .max_by_key(|(q, _)| q.len());
+        let matched: Vec<(usize, u32)> = match (searching, from) {
+            (false, _) => (0..skills).map(|i| (i, 0)).collect(),
+            (true, Some((_, m))) => m
+                .iter()
+                .filter_map(|&(i, _)| Some((i, self.search.score(&self.haystacks[i])?)))
+                .collect(),
+            (true, None) => (0..skills)
+                .filter_map(|i| Some((i, self.search.score(&self.haystacks[i])?)))
+                .collect(),
+        };
+        if searching {
+            if self.searches.len() >= SEARCH_MEMOS {
+                self.searches.pop_front();
+            }
+            self.searches.push_back((query, matched.clone()));
+        }
+        matched
+    }
+
+    /// The matches the filter and the scope keep, and what they hide (counted by each).
+    fn filtered(&self, cat: &Catalog, matched: Vec<(usize, u32)>) -> (Vec<(usize, u32)>, Hidden) {
         let colliding: std::collections::HashSet<usize> = self
             .collisions
             .iter()
@@ -622,46 +673,6 @@ impl App {
         let agent = self
             .agent_filter
             .and_then(|i| cat.agents.iter().position(|a| a.id == self.models[i].id));
-        let problems = self.problems.clone();
-        // The search runs under no filter (so that what the filters hide can be counted); the
-        // same query again is the remembered result, and a query that extends a remembered one
-        // can only match what that one matched.
-        let query = self.search.query.clone();
-        let searching = self.search.active();
-        let exact = self
-            .searches
-            .iter()
-            .find(|(q, _)| *q == query)
-            .map(|(_, m)| m.clone());
-        let mut rows: Vec<(u32, Row)> = Vec::new();
-        let matched = match exact {
-            Some(m) => m,
-            None => {
-                let from = self
-                    .searches
-                    .iter()
-                    .filter(|(q, _)| !q.trim().is_empty() && query.starts_with(q.as_str()))
-                    .max_by_key(|(q, _)| q.len());
-                let matched: Vec<(usize, u32)> = match (searching, from) {
-                    (false, _) => (0..cat.skills.len()).map(|i| (i, 0)).collect(),
-                    (true, Some((_, m))) => m
-                        .iter()
-                        .filter_map(|&(i, _)| Some((i, self.search.score(&self.haystacks[i])?)))
-                        .collect(),
-                    (true, None) => (0..cat.skills.len())
-                        .filter_map(|i| Some((i, self.search.score(&self.haystacks[i])?)))
-                        .collect(),
-                };
-                if searching {
-                    if self.searches.len() >= SEARCH_MEMOS {
-                        self.searches.pop_front();
-                    }
-                    self.searches.push_back((query.clone(), matched.clone()));
-                }
-                matched
-            }
-        };
-        // The filters, each counting the matches it hides.
         let mut hidden = Hidden::default();
         let mut by_filter = 0;
         let mut by_scope = 0;
@@ -672,7 +683,7 @@ impl App {
             let filter_hides = match self.filter {
                 Filter::All => false,
                 // An error or warning finding (for the agent shown), as `check` counts.
-                Filter::Problems => !problems.flagged(i, agent),
+                Filter::Problems => !self.problems.flagged(i, agent),
                 Filter::Collisions => !colliding.contains(&i),
             };
             if scope_hides || filter_hides {
@@ -683,28 +694,22 @@ impl App {
             }
             kept.push((i, score));
         }
-        if searching {
-            if by_filter > 0 {
-                hidden.by.push((HiddenBy::Filter(self.filter), by_filter));
-            }
-            if let Some(scope) = self.scope_filter
-                && by_scope > 0
-            {
-                hidden.by.push((HiddenBy::Scope(scope), by_scope));
-            }
-        } else {
-            hidden = Hidden::default();
+        if by_filter > 0 {
+            hidden.by.push((HiddenBy::Filter(self.filter), by_filter));
         }
-        self.hidden = hidden;
-        let matched = kept;
-        rows.extend(
-            matched
-                .into_iter()
-                .map(|(i, score)| (score, Row { skill: i })),
-        );
-        // Most severe first, then the most error and warning findings.
+        if let Some(scope) = self.scope_filter
+            && by_scope > 0
+        {
+            hidden.by.push((HiddenBy::Scope(scope), by_scope));
+        }
+        (kept, hidden)
+    }
+
+    /// Rows in the sort chosen, best search matches first while searching. Problems: most
+    /// severe first, then the most error and warning findings.
+    fn sort_rows(&self, cat: &Catalog, rows: &mut [(u32, Row)], searching: bool) {
         let weight = |i: usize| {
-            let m = problems.marks.get(i).copied().unwrap_or_default();
+            let m = self.problems.marks.get(i).copied().unwrap_or_default();
             (m.worst.map_or(3, |w| w as u8), std::cmp::Reverse(m.count))
         };
         rows.sort_by(|(sa, a), (sb, b)| {
@@ -722,8 +727,10 @@ impl App {
                 Sort::Scope => (x.scope, x.label(), &x.path).cmp(&(y.scope, y.label(), &y.path)),
             })
         });
-        self.rows = rows.into_iter().map(|(_, r)| r).collect();
-        // Keep the selected skill if it is still listed; else stay at the same position.
+    }
+
+    /// Keeps the selected skill if it is still listed; else stays at the same position.
+    fn keep_selection(&mut self, cat: &Catalog) {
         let found = self.selected.as_ref().and_then(|sel| {
             self.rows
                 .iter()
@@ -736,7 +743,6 @@ impl App {
                 self.selected = self.current().map(|s| s.path.clone());
             }
         }
-        self.clamp_offset();
     }
 
     /// Character indices of a row's name the search matched (for highlighting the drawn rows).

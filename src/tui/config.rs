@@ -7,7 +7,10 @@
 
 use super::keys::{Action, Key, Keymap};
 use super::theme::{self, Theme};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 /// Overrides the config file's path (tests use it).
 pub const CONFIG_VAR: &str = "SKILLTUI_CONFIG";
@@ -91,101 +94,28 @@ fn line_col(text: &str, at: usize) -> (usize, usize) {
 
 /// Parses a config file's text; an error is (line, column, message).
 pub fn parse(text: &str) -> Result<Config, (usize, usize, String)> {
-    use toml::de::{DeTable, DeValue};
-    let at = |span: std::ops::Range<usize>, msg: String| {
-        let (l, c) = line_col(text, span.start);
-        (l, c, msg)
-    };
     let doc = DeTable::parse(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        at(span, e.message().to_string())
+        error_at(text, span, e.message().to_string())
     })?;
     let mut config = Config::default();
     for (section, value) in doc.get_ref() {
-        let table = match value.get_ref() {
-            DeValue::Table(t) => t,
-            _ => {
-                return Err(at(
-                    section.span(),
-                    format!(
-                        "`{}` must be a table ([keys] or [theme])",
-                        section.get_ref()
-                    ),
-                ));
-            }
+        let DeValue::Table(table) = value.get_ref() else {
+            return Err(error_at(
+                text,
+                section.span(),
+                format!(
+                    "`{}` must be a table ([keys] or [theme])",
+                    section.get_ref()
+                ),
+            ));
         };
         match section.get_ref().as_ref() {
-            "keys" => {
-                for (name, keys) in table {
-                    let Some(action) = Action::from_name(name.get_ref()) else {
-                        let names: Vec<String> = Action::all().iter().map(|a| a.name()).collect();
-                        return Err(at(
-                            name.span(),
-                            format!(
-                                "unknown action `{}` (one of: {})",
-                                name.get_ref(),
-                                names.join(", ")
-                            ),
-                        ));
-                    };
-                    let list: Vec<(String, std::ops::Range<usize>)> = match keys.get_ref() {
-                        DeValue::String(s) => vec![(s.to_string(), keys.span())],
-                        DeValue::Array(a) => {
-                            let mut v = Vec::new();
-                            for k in a {
-                                match k.get_ref() {
-                                    DeValue::String(s) => v.push((s.to_string(), k.span())),
-                                    _ => {
-                                        return Err(at(
-                                            k.span(),
-                                            "a key is a string, such as \"q\" or \"ctrl-d\"".into(),
-                                        ));
-                                    }
-                                }
-                            }
-                            v
-                        }
-                        _ => {
-                            return Err(at(
-                                keys.span(),
-                                format!(
-                                    "`{}` takes a key or a list of keys, such as [\"j\", \"down\"]",
-                                    name.get_ref()
-                                ),
-                            ));
-                        }
-                    };
-                    let mut parsed = Vec::new();
-                    for (s, span) in list {
-                        parsed.push(Key::parse(&s).map_err(|e| at(span, e))?);
-                    }
-                    config.keymap.remap(action, parsed);
-                }
-            }
-            "theme" => {
-                for (role, colour) in table {
-                    let names: Vec<&str> = Theme::ROLES.iter().map(|(n, _)| *n).collect();
-                    let Some(slot) = config.theme.role_mut(role.get_ref()) else {
-                        return Err(at(
-                            role.span(),
-                            format!(
-                                "unknown colour role `{}` (one of: {})",
-                                role.get_ref(),
-                                names.join(", ")
-                            ),
-                        ));
-                    };
-                    let DeValue::String(s) = colour.get_ref() else {
-                        return Err(at(
-                            colour.span(),
-                            "a colour is a string, such as \"red\" or \"#88c0d0\"".into(),
-                        ));
-                    };
-                    *slot = theme::parse_color(s).map_err(|e| at(colour.span(), e))?;
-                }
-            }
+            "keys" => parse_keys(text, table, &mut config.keymap)?,
+            "theme" => parse_theme(text, table, &mut config.theme)?,
             other => {
-                return Err(at(
+                return Err(error_at(
+                    text,
                     section.span(),
                     format!("unknown section `[{other}]` (the sections are [keys] and [theme])"),
                 ));
@@ -193,6 +123,93 @@ pub fn parse(text: &str) -> Result<Config, (usize, usize, String)> {
         }
     }
     Ok(config)
+}
+
+/// A parse error: (line, column, message).
+type ParseError = (usize, usize, String);
+
+/// A parse error at a span of the text.
+fn error_at(text: &str, span: Range<usize>, msg: String) -> ParseError {
+    let (l, c) = line_col(text, span.start);
+    (l, c, msg)
+}
+
+/// `[keys]`: each action's keys replace its defaults.
+fn parse_keys(text: &str, table: &DeTable<'_>, keymap: &mut Keymap) -> Result<(), ParseError> {
+    for (name, keys) in table {
+        let Some(action) = Action::from_name(name.get_ref()) else {
+            let names: Vec<String> = Action::all().iter().map(|a| a.name()).collect();
+            return Err(error_at(
+                text,
+                name.span(),
+                format!(
+                    "unknown action `{}` (one of: {})",
+                    name.get_ref(),
+                    names.join(", ")
+                ),
+            ));
+        };
+        let mut parsed = Vec::new();
+        for (s, span) in key_strings(text, name.get_ref(), keys)? {
+            parsed.push(Key::parse(&s).map_err(|e| error_at(text, span, e))?);
+        }
+        keymap.remap(action, parsed);
+    }
+    Ok(())
+}
+
+/// An action's keys as written: one string or a list of strings, each with its span.
+fn key_strings(
+    text: &str,
+    name: &str,
+    keys: &Spanned<DeValue<'_>>,
+) -> Result<Vec<(String, Range<usize>)>, ParseError> {
+    match keys.get_ref() {
+        DeValue::String(s) => Ok(vec![(s.to_string(), keys.span())]),
+        DeValue::Array(a) => a
+            .iter()
+            .map(|k| match k.get_ref() {
+                DeValue::String(s) => Ok((s.to_string(), k.span())),
+                _ => Err(error_at(
+                    text,
+                    k.span(),
+                    "a key is a string, such as \"q\" or \"ctrl-d\"".into(),
+                )),
+            })
+            .collect(),
+        _ => Err(error_at(
+            text,
+            keys.span(),
+            format!("`{name}` takes a key or a list of keys, such as [\"j\", \"down\"]"),
+        )),
+    }
+}
+
+/// `[theme]`: each role's colour.
+fn parse_theme(text: &str, table: &DeTable<'_>, theme: &mut Theme) -> Result<(), ParseError> {
+    for (role, colour) in table {
+        let names: Vec<&str> = Theme::ROLES.iter().map(|(n, _)| *n).collect();
+        let Some(slot) = theme.role_mut(role.get_ref()) else {
+            return Err(error_at(
+                text,
+                role.span(),
+                format!(
+                    "unknown colour role `{}` (one of: {})",
+                    role.get_ref(),
+                    names.join(", ")
+                ),
+            ));
+        };
+        let DeValue::String(s) = colour.get_ref() else {
+            return Err(error_at(
+                text,
+                colour.span(),
+                "a colour is a string, such as \"red\" or \"#88c0d0\"".into(),
+            ));
+        };
+        *slot = theme::parse_color(s).map_err(|e| error_at(text, colour.span(), e))?;
+    }
+    Ok(())
 }
 
 /// A commented config file with every default (what `skilltui config init` writes): every

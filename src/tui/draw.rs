@@ -91,8 +91,7 @@ fn header(f: &mut Frame, app: &App, area: Rect) {
 /// many agents it kept.
 fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
     // (priority: lower is kept first, slot, spans), in display order.
-    let width_max = width;
-    let mut parts: Vec<(u16, Slot, Vec<Span<'static>>)> = vec![(
+    let mut parts: Vec<HeaderPart> = vec![(
         40,
         Slot::Project,
         vec![Span::styled(
@@ -100,15 +99,43 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
             style::dim(),
         )],
     )];
-    if let Some(cat) = &app.catalog {
-        let p = &app.problems;
-        let [errors, warnings, _] = p.counts;
-        parts.push((
+    if app.catalog.is_some() {
+        parts.extend(header_counts(app, cap));
+    }
+    parts.extend(header_tail(app));
+    let title = Span::styled("skilltui", style::title());
+    let keep = header_parts_that_fit(&parts, title.width(), width);
+    let kept_agents = parts
+        .iter()
+        .zip(&keep)
+        .filter(|((p, _, _), k)| **k && is_agent_part(*p))
+        .count();
+    (join_header(title, parts, keep), kept_agents)
+}
+
+/// A header part: its priority (lower is kept first), its slot and its spans.
+type HeaderPart = (u16, Slot, Vec<Span<'static>>);
+
+/// Agents' counts have priorities 10..30 (the first agents kept first).
+fn is_agent_part(priority: u16) -> bool {
+    (10..30).contains(&priority)
+}
+
+/// The counts of a snapshot: skills, errors, warnings, each shown agent's visible skills (by
+/// the labels that keep them apart, of up to `cap` characters), collisions.
+fn header_counts(app: &App, cap: usize) -> Vec<HeaderPart> {
+    let Some(cat) = &app.catalog else {
+        return Vec::new();
+    };
+    let p = &app.problems;
+    let [errors, warnings, _] = p.counts;
+    let mut parts: Vec<HeaderPart> = vec![
+        (
             31,
             Slot::Count,
             vec![Span::raw(format!("{} skills", cat.skills.len()))],
-        ));
-        parts.push((
+        ),
+        (
             2,
             Slot::Count,
             vec![Span::styled(
@@ -119,8 +146,8 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
                     Style::new().fg(Color::Green)
                 },
             )],
-        ));
-        parts.push((
+        ),
+        (
             30,
             Slot::Count,
             vec![Span::styled(
@@ -131,40 +158,47 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
                     style::dim()
                 },
             )],
-        ));
-        // The agents whose columns are shown, by the labels that keep them apart.
-        let shown: Vec<&crate::agents::AgentModel> = app
-            .shown_agents()
-            .into_iter()
-            .filter_map(|i| app.models.get(i))
-            .collect();
-        let labels = crate::present::agent_labels(&shown, cap);
-        let counted = p.agents.iter().filter_map(|a| {
-            shown
-                .iter()
-                .position(|m| m.id == a.id)
-                .map(|k| (a, labels[k].clone()))
-        });
-        for (i, (a, label)) in counted.enumerate() {
-            parts.push((
-                10 + i.min(19) as u16,
-                Slot::Count,
-                vec![
-                    Span::styled(format!("{label} "), style::dim()),
-                    Span::raw(a.visible.to_string()),
-                ],
-            ));
-        }
+        ),
+    ];
+    // The agents whose columns are shown, by the labels that keep them apart.
+    let shown: Vec<&crate::agents::AgentModel> = app
+        .shown_agents()
+        .into_iter()
+        .filter_map(|i| app.models.get(i))
+        .collect();
+    let labels = crate::present::agent_labels(&shown, cap);
+    let counted = p.agents.iter().filter_map(|a| {
+        shown
+            .iter()
+            .position(|m| m.id == a.id)
+            .map(|k| (a, labels[k].clone()))
+    });
+    for (i, (a, label)) in counted.enumerate() {
         parts.push((
-            33,
+            10 + i.min(19) as u16,
             Slot::Count,
-            vec![Span::raw(format!(
-                "{} collision{}",
-                app.collisions.len(),
-                if app.collisions.len() == 1 { "" } else { "s" }
-            ))],
+            vec![
+                Span::styled(format!("{label} "), style::dim()),
+                Span::raw(a.visible.to_string()),
+            ],
         ));
     }
+    parts.push((
+        33,
+        Slot::Count,
+        vec![Span::raw(format!(
+            "{} collision{}",
+            app.collisions.len(),
+            if app.collisions.len() == 1 { "" } else { "s" }
+        ))],
+    ));
+    parts
+}
+
+/// What follows the counts: hidden agents, the scan state (or the last update), the watch and
+/// config notes.
+fn header_tail(app: &App) -> Vec<HeaderPart> {
+    let mut parts: Vec<HeaderPart> = Vec::new();
     let hidden = app.hidden_agents();
     if hidden > 0 {
         let all = app.keymap.key_of(super::keys::Action::AllAgents);
@@ -180,8 +214,22 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
             )],
         ));
     }
+    parts.extend(scan_state_part(app));
+    for note in [&app.watch_note, &app.config_note].into_iter().flatten() {
+        parts.push((
+            3,
+            Slot::Tail,
+            vec![Span::styled(style::safe(note), Style::new().fg(Color::Red))],
+        ));
+    }
+    parts
+}
+
+/// The scan state: the spinner with the first scan's progress, the failure, or when ready the
+/// last update (if any).
+fn scan_state_part(app: &App) -> Option<HeaderPart> {
     match &app.scan {
-        ScanState::Scanning => parts.push((
+        ScanState::Scanning => Some((
             1,
             Slot::Tail,
             vec![Span::styled(
@@ -193,7 +241,7 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
                 Style::new().fg(Color::Yellow),
             )],
         )),
-        ScanState::Failed(e) => parts.push((
+        ScanState::Failed(e) => Some((
             1,
             Slot::Tail,
             vec![Span::styled(
@@ -202,98 +250,89 @@ fn header_line(app: &App, width: usize, cap: usize) -> (Line<'static>, usize) {
             )],
         )),
         ScanState::Ready => {
-            if let Some((_, n, ticks)) = app.last_update {
-                let secs = ticks / 10;
-                let marked = app.changed_ticks > 0;
-                // Right after an update (while the changed rows are marked) it goes before the
-                // agents; later it is among the first parts to go.
-                parts.push((
-                    if marked { 4 } else { 32 },
-                    Slot::Tail,
-                    vec![Span::styled(
-                        format!("updated {secs}s ago ({n} changed)"),
-                        if marked {
-                            Style::new().fg(Color::Yellow)
-                        } else {
-                            style::dim()
-                        },
-                    )],
-                ));
-            }
+            let (_, n, ticks) = app.last_update?;
+            let secs = ticks / 10;
+            let marked = app.changed_ticks > 0;
+            // Right after an update (while the changed rows are marked) it goes before the
+            // agents; later it is among the first parts to go.
+            Some((
+                if marked { 4 } else { 32 },
+                Slot::Tail,
+                vec![Span::styled(
+                    format!("updated {secs}s ago ({n} changed)"),
+                    if marked {
+                        Style::new().fg(Color::Yellow)
+                    } else {
+                        style::dim()
+                    },
+                )],
+            ))
         }
     }
-    if let Some(note) = &app.watch_note {
-        parts.push((
-            3,
-            Slot::Tail,
-            vec![Span::styled(style::safe(note), Style::new().fg(Color::Red))],
-        ));
+}
+
+/// The separator before a part: one space after the title, ` · ` between counts, else two.
+fn separator(slot: Slot, counts_before: usize) -> &'static str {
+    match slot {
+        Slot::Project => " ",
+        Slot::Count if counts_before > 0 => " · ",
+        _ => "  ",
     }
-    if let Some(note) = &app.config_note {
-        parts.push((
-            3,
-            Slot::Tail,
-            vec![Span::styled(style::safe(note), Style::new().fg(Color::Red))],
-        ));
-    }
-    let title = Span::styled("skilltui", style::title());
-    let width = |keep: &[bool]| -> usize {
-        let mut w = title.width();
-        let mut counts = 0;
-        for ((_, slot, spans), k) in parts.iter().zip(keep) {
-            if !k {
-                continue;
-            }
-            let sep = match slot {
-                Slot::Project => 1,
-                Slot::Count if counts > 0 => 3,
-                _ => 2,
-            };
-            if *slot == Slot::Count {
-                counts += 1;
-            }
-            w += sep + spans.iter().map(Span::width).sum::<usize>();
+}
+
+/// The width of the title and the kept parts with their separators.
+fn kept_width(parts: &[HeaderPart], keep: &[bool], title_w: usize) -> usize {
+    let mut w = title_w;
+    let mut counts = 0;
+    for ((_, slot, spans), k) in parts.iter().zip(keep) {
+        if !k {
+            continue;
         }
-        w
-    };
-    // Keep parts by priority while they fit; agents (priorities 10..30) only as a prefix.
+        w += separator(*slot, counts).chars().count();
+        if *slot == Slot::Count {
+            counts += 1;
+        }
+        w += spans.iter().map(Span::width).sum::<usize>();
+    }
+    w
+}
+
+/// Which parts fit in `width`: kept by priority while they fit; agents only as a prefix (once
+/// one does not fit, no later agent is tried).
+fn header_parts_that_fit(parts: &[HeaderPart], title_w: usize, width: usize) -> Vec<bool> {
     let mut order: Vec<usize> = (0..parts.len()).collect();
     order.sort_by_key(|&i| parts[i].0);
     let mut keep = vec![false; parts.len()];
     let mut agents_full = false;
     for i in order {
-        let agent = (10..30).contains(&parts[i].0);
+        let agent = is_agent_part(parts[i].0);
         if agent && agents_full {
             continue;
         }
         keep[i] = true;
-        if width(&keep) > width_max {
+        if kept_width(parts, &keep, title_w) > width {
             keep[i] = false;
             agents_full |= agent;
         }
     }
-    let kept_agents = parts
-        .iter()
-        .zip(&keep)
-        .filter(|((p, _, _), k)| **k && (10..30).contains(p))
-        .count();
+    keep
+}
+
+/// The title and the kept parts, in display order, with their separators.
+fn join_header(title: Span<'static>, parts: Vec<HeaderPart>, keep: Vec<bool>) -> Line<'static> {
     let mut spans = vec![title];
     let mut counts = 0;
     for ((_, slot, part), k) in parts.into_iter().zip(keep) {
         if !k {
             continue;
         }
-        spans.push(Span::raw(match slot {
-            Slot::Project => " ",
-            Slot::Count if counts > 0 => " · ",
-            _ => "  ",
-        }));
+        spans.push(Span::raw(separator(slot, counts)));
         if slot == Slot::Count {
             counts += 1;
         }
         spans.extend(part);
     }
-    (Line::from(spans), kept_agents)
+    Line::from(spans)
 }
 
 fn tabs(f: &mut Frame, app: &App, area: Rect) {

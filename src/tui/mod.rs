@@ -167,20 +167,8 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
         Err(e) => return Ok(Err(e)),
     };
     let color = cx.color;
-    // The columns shown by default: the config's, the agents in use, or the seed agents (a
-    // config naming an unknown agent does not stop the explorer: the defaults apply).
-    let shown = match cx.shown_agents(&[], false) {
-        Ok(s) => s.ids,
-        Err(_) => crate::agents::default_selection(&cx.models, &cx.env).0,
-    };
-    // The config file: a broken one leaves the defaults in place and is reported in the header.
-    let (config, config_note) = match config::load() {
-        Ok(c) => (c, None),
-        Err(e) => (
-            config::Config::default(),
-            Some(format!("config not used: {e}")),
-        ),
-    };
+    let shown = default_columns(&cx);
+    let (config, config_note) = load_config();
     theme::set(config.theme);
     install_panic_hook();
     enable_raw_mode()?;
@@ -206,116 +194,200 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
     }
     let input = InputPause::default();
     spawn_input(tx.clone(), input.clone());
-    let start_watch = |tx: Sender<Msg>| {
-        let models = Arc::new(cx.models.clone());
-        let for_findings = models.clone();
-        crate::watch::spawn(models, cx.env.clone(), crate::watch::DEBOUNCE, move |r| {
-            let msg = match r {
-                // On the watcher's thread: the snapshot's findings are made here, not on
-                // the UI thread.
-                crate::watch::Report::Update(u) => Msg::Snapshot {
-                    catalog: u.catalog.clone(),
-                    problems: Arc::new(app::Problems::new(&u.catalog, &for_findings)),
-                    update: Some(Box::new(u)),
-                },
-                crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
-                crate::watch::Report::Progress(c) => Msg::Progress(c),
-            };
-            tx.send(msg).is_ok()
-        })
-    };
-    let mut watcher = match start_watch(tx.clone()) {
-        Ok(w) => Some(w),
-        Err(e) => {
-            update::update(
-                &mut app,
-                Msg::WatchWarning(format!("cannot start the watcher: {e}")),
-            );
-            spawn_scan(&cx, tx.clone());
-            None
-        }
-    };
-    let mut restart_at: Option<std::time::Instant> = None;
+    let mut runner = Runner::start(&cx, tx, input, &mut app);
     while !app.quit {
-        let msg = match rx.recv_timeout(Duration::from_millis(100)) {
-            Ok(m) => m,
-            Err(mpsc::RecvTimeoutError::Timeout) => Msg::Tick,
-            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        let Some(cmds) = next_commands(&mut app, &rx) else {
+            break;
         };
-        let mut cmds = update::update(&mut app, msg);
-        // Drain what else is waiting before drawing once.
-        while let Ok(m) = rx.try_recv() {
-            cmds.extend(update::update(&mut app, m));
-            if app.quit {
-                break;
-            }
-        }
         for cmd in cmds {
-            match cmd {
-                effects::Cmd::Run(job) => {
-                    let mut jcx = effects::Context::of(&app);
-                    // The planner reads the watcher's live state, not a scan of its own.
-                    jcx.live = watcher.as_ref().map(|w| w.tap());
-                    effects::spawn(job, jcx, tx.clone());
-                }
-                effects::Cmd::Rescan => match &watcher {
-                    Some(w) => w.rescan(),
-                    None => spawn_scan(&cx, tx.clone()),
-                },
-                effects::Cmd::OpenUrl(url) => {
-                    if !open_url(&url) {
-                        update::update(
-                            &mut app,
-                            Msg::Note(
-                                format!("nothing here opens URLs: {url}"),
-                                app::NoteKind::Error,
-                            ),
-                        );
-                    }
-                }
-                effects::Cmd::Copy(text) => {
-                    let mut o = io::stdout();
-                    let _ = write!(o, "{}", osc52(&text)).and_then(|_| o.flush());
-                }
-                effects::Cmd::Edit(path) => {
-                    input.pause();
-                    restore_terminal();
-                    let result = edit(&path);
-                    enable_raw_mode()?;
-                    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
-                    terminal.clear()?;
-                    input.resume();
-                    let (text, kind) = match result {
-                        Ok(()) => (
-                            format!("edited {}; rescanning", crate::sanitize::path(&path)),
-                            app::NoteKind::Success,
-                        ),
-                        Err(e) => (e, app::NoteKind::Error),
-                    };
-                    update::update(&mut app, Msg::Note(text, kind));
-                    app.scan = app::ScanState::Scanning;
-                    match &watcher {
-                        Some(w) => w.rescan(),
-                        None => spawn_scan(&cx, tx.clone()),
-                    }
-                }
-            }
+            runner.carry_out(cmd, &mut app, &mut terminal)?;
         }
-        // A dead watcher is reported and restarted (after a pause, so a crash loop stays calm).
-        if let Some(w) = watcher.as_mut()
-            && let Some(why) = w.exit_reason()
-        {
-            update::update(&mut app, Msg::WatcherDied(why));
-            watcher = None;
-            restart_at = Some(std::time::Instant::now() + Duration::from_secs(1));
-        }
-        if watcher.is_none() && restart_at.is_some_and(|t| std::time::Instant::now() >= t) {
-            restart_at = None;
-            watcher = start_watch(tx.clone()).ok();
-        }
+        runner.keep_watcher_alive(&mut app);
         terminal.draw(|f| paint(f, &app, color))?;
     }
     Ok(Ok(EXIT_OK))
+}
+
+/// The columns shown by default: the config's, the agents in use, or the seed agents (a
+/// config naming an unknown agent does not stop the explorer: the defaults apply).
+fn default_columns(cx: &Context) -> Vec<String> {
+    match cx.shown_agents(&[], false) {
+        Ok(s) => s.ids,
+        Err(_) => crate::agents::default_selection(&cx.models, &cx.env).0,
+    }
+}
+
+/// The config file: a broken one leaves the defaults in place, with the note the header shows.
+fn load_config() -> (config::Config, Option<String>) {
+    match config::load() {
+        Ok(c) => (c, None),
+        Err(e) => (
+            config::Config::default(),
+            Some(format!("config not used: {e}")),
+        ),
+    }
+}
+
+/// The updates of the next message (a tick after 100 ms without one) and of every message
+/// already waiting, so that a frame is drawn once for them all; none once the senders are gone.
+fn next_commands(app: &mut App, rx: &Receiver<Msg>) -> Option<Vec<effects::Cmd>> {
+    let msg = match rx.recv_timeout(Duration::from_millis(100)) {
+        Ok(m) => m,
+        Err(mpsc::RecvTimeoutError::Timeout) => Msg::Tick,
+        Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+    };
+    let mut cmds = update::update(app, msg);
+    while let Ok(m) = rx.try_recv() {
+        cmds.extend(update::update(app, m));
+        if app.quit {
+            break;
+        }
+    }
+    Some(cmds)
+}
+
+/// Starts the watcher; its snapshots, warnings and progress arrive as messages.
+fn start_watch(cx: &Context, tx: Sender<Msg>) -> io::Result<crate::watch::WatchHandle> {
+    let models = Arc::new(cx.models.clone());
+    let for_findings = models.clone();
+    crate::watch::spawn(models, cx.env.clone(), crate::watch::DEBOUNCE, move |r| {
+        let msg = match r {
+            // On the watcher's thread: the snapshot's findings are made here, not on
+            // the UI thread.
+            crate::watch::Report::Update(u) => Msg::Snapshot {
+                catalog: u.catalog.clone(),
+                problems: Arc::new(app::Problems::new(&u.catalog, &for_findings)),
+                update: Some(Box::new(u)),
+            },
+            crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
+            crate::watch::Report::Progress(c) => Msg::Progress(c),
+        };
+        tx.send(msg).is_ok()
+    })
+}
+
+type Term = Terminal<CrosstermBackend<io::Stdout>>;
+
+/// What carries out the effects `update` asks for: the context, the sender for the results,
+/// the input thread's pause, and the watcher (restarted after a pause when it dies; without
+/// one, scans run on a worker).
+struct Runner<'a> {
+    cx: &'a Context,
+    tx: Sender<Msg>,
+    input: InputPause,
+    watcher: Option<crate::watch::WatchHandle>,
+    restart_at: Option<std::time::Instant>,
+}
+
+impl<'a> Runner<'a> {
+    /// Starts the watcher; when it cannot start, says so and scans once instead.
+    fn start(cx: &'a Context, tx: Sender<Msg>, input: InputPause, app: &mut App) -> Self {
+        let watcher = match start_watch(cx, tx.clone()) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                update::update(
+                    app,
+                    Msg::WatchWarning(format!("cannot start the watcher: {e}")),
+                );
+                spawn_scan(cx, tx.clone());
+                None
+            }
+        };
+        Runner {
+            cx,
+            tx,
+            input,
+            watcher,
+            restart_at: None,
+        }
+    }
+
+    fn rescan(&self) {
+        match &self.watcher {
+            Some(w) => w.rescan(),
+            None => spawn_scan(self.cx, self.tx.clone()),
+        }
+    }
+
+    fn carry_out(
+        &mut self,
+        cmd: effects::Cmd,
+        app: &mut App,
+        terminal: &mut Term,
+    ) -> io::Result<()> {
+        match cmd {
+            effects::Cmd::Run(job) => {
+                let mut jcx = effects::Context::of(app);
+                // The planner reads the watcher's live state, not a scan of its own.
+                jcx.live = self.watcher.as_ref().map(|w| w.tap());
+                effects::spawn(job, jcx, self.tx.clone());
+            }
+            effects::Cmd::Rescan => self.rescan(),
+            effects::Cmd::OpenUrl(url) => {
+                if !open_url(&url) {
+                    update::update(
+                        app,
+                        Msg::Note(
+                            format!("nothing here opens URLs: {url}"),
+                            app::NoteKind::Error,
+                        ),
+                    );
+                }
+            }
+            effects::Cmd::Copy(text) => {
+                let mut o = io::stdout();
+                let _ = write!(o, "{}", osc52(&text)).and_then(|_| o.flush());
+            }
+            effects::Cmd::Edit(path) => self.edit_then_rescan(&path, app, terminal)?,
+        }
+        Ok(())
+    }
+
+    /// Hands the terminal to the editor, takes it back, notes the outcome and rescans.
+    fn edit_then_rescan(
+        &self,
+        path: &std::path::Path,
+        app: &mut App,
+        terminal: &mut Term,
+    ) -> io::Result<()> {
+        self.input.pause();
+        restore_terminal();
+        let result = edit(path);
+        enable_raw_mode()?;
+        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        terminal.clear()?;
+        self.input.resume();
+        let (text, kind) = match result {
+            Ok(()) => (
+                format!("edited {}; rescanning", crate::sanitize::path(path)),
+                app::NoteKind::Success,
+            ),
+            Err(e) => (e, app::NoteKind::Error),
+        };
+        update::update(app, Msg::Note(text, kind));
+        app.scan = app::ScanState::Scanning;
+        self.rescan();
+        Ok(())
+    }
+
+    /// A dead watcher is reported and restarted (after a pause, so a crash loop stays calm).
+    fn keep_watcher_alive(&mut self, app: &mut App) {
+        if let Some(w) = self.watcher.as_mut()
+            && let Some(why) = w.exit_reason()
+        {
+            update::update(app, Msg::WatcherDied(why));
+            self.watcher = None;
+            self.restart_at = Some(std::time::Instant::now() + Duration::from_secs(1));
+        }
+        if self.watcher.is_none()
+            && self
+                .restart_at
+                .is_some_and(|t| std::time::Instant::now() >= t)
+        {
+            self.restart_at = None;
+            self.watcher = start_watch(self.cx, self.tx.clone()).ok();
+        }
+    }
 }
 
 /// The editor command: `$VISUAL`, else `$EDITOR`.

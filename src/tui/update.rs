@@ -186,7 +186,7 @@ fn job_done(app: &mut App, id: u64, done: Done) -> Vec<Cmd> {
     };
     match done {
         Done::Cancelled => {}
-        Done::Planned(_, Ok((plan, lines))) => {
+        Done::Planned(_, Ok((plan, lines))) | Done::Shared(Ok((plan, lines))) => {
             app.action = Some(ActionUi::Preview {
                 plan,
                 lines,
@@ -209,7 +209,6 @@ fn job_done(app: &mut App, id: u64, done: Done) -> Vec<Cmd> {
                 error: Some(e),
             })
         }
-        Done::Planned(_, Err(e)) => app.action = Some(refused(e)),
         Done::Candidates {
             skill,
             agent,
@@ -223,67 +222,66 @@ fn job_done(app: &mut App, id: u64, done: Done) -> Vec<Cmd> {
                 preview: None,
             })
         }
-        Done::Candidates { result: Err(e), .. } => app.action = Some(refused(e)),
         Done::Fixes(_, Ok(fixes)) if fixes.is_empty() => {
             note(app, NoteKind::Info, "no quick fix applies to this skill")
         }
-        Done::Fixes(skill, Ok(fixes)) => {
-            let mut options: Vec<(String, Choice)> = fixes
-                .iter()
-                .map(|f| {
-                    (
-                        format!("{}: {}", f.code, f.title),
-                        Choice::Request(Request::Fix {
-                            skill: skill.clone(),
-                            only: vec![f.code.to_string()],
-                        }),
-                    )
-                })
-                .collect();
-            if fixes.len() > 1 {
-                options.push((
-                    "all of them".into(),
-                    Choice::Request(Request::Fix {
-                        skill: skill.clone(),
-                        only: Vec::new(),
-                    }),
-                ));
-            }
-            app.action = Some(ActionUi::Choose {
-                title: "Quick fix".into(),
-                options,
-                cursor: 0,
-            });
-        }
-        Done::Fixes(_, Err(e)) => app.action = Some(refused(e)),
+        Done::Fixes(skill, Ok(fixes)) => app.action = Some(choose_fix(&skill, &fixes)),
         Done::Applied(Ok((id, title))) => {
             app.session_actions.push(id);
             let undo = app.keymap.key_of(Action::Undo);
-            note(
-                app,
-                NoteKind::Success,
-                format!("done: {title} — {undo} undoes it"),
-            );
-            app.scan = super::app::ScanState::Scanning;
-            return vec![Cmd::Rescan];
+            let text = format!("done: {title} — {undo} undoes it");
+            return noted_then_rescan(app, text);
         }
         Done::Undone(Ok((id, title))) => {
             app.session_actions.retain(|x| x != &id);
-            note(app, NoteKind::Success, format!("undone: {title}"));
-            app.scan = super::app::ScanState::Scanning;
-            return vec![Cmd::Rescan];
+            return noted_then_rescan(app, format!("undone: {title}"));
         }
-        Done::Applied(Err(e)) | Done::Undone(Err(e)) => app.action = Some(refused(e)),
-        Done::Shared(Ok((plan, lines))) => {
-            app.action = Some(ActionUi::Preview {
-                plan,
-                lines,
-                scroll: 0,
-            })
-        }
-        Done::Shared(Err(e)) => app.action = Some(refused(e)),
+        Done::Planned(_, Err(e))
+        | Done::Candidates { result: Err(e), .. }
+        | Done::Fixes(_, Err(e))
+        | Done::Applied(Err(e))
+        | Done::Undone(Err(e))
+        | Done::Shared(Err(e)) => app.action = Some(refused(e)),
     }
     Vec::new()
+}
+
+/// The quick fixes that apply to a skill, one option each, and all of them when there are
+/// several.
+fn choose_fix(skill: &std::path::Path, fixes: &[crate::actions::Fix]) -> ActionUi {
+    let mut options: Vec<(String, Choice)> = fixes
+        .iter()
+        .map(|f| {
+            (
+                format!("{}: {}", f.code, f.title),
+                Choice::Request(Request::Fix {
+                    skill: skill.to_path_buf(),
+                    only: vec![f.code.to_string()],
+                }),
+            )
+        })
+        .collect();
+    if fixes.len() > 1 {
+        options.push((
+            "all of them".into(),
+            Choice::Request(Request::Fix {
+                skill: skill.to_path_buf(),
+                only: Vec::new(),
+            }),
+        ));
+    }
+    ActionUi::Choose {
+        title: "Quick fix".into(),
+        options,
+        cursor: 0,
+    }
+}
+
+/// A change applied or undone: the success note, and a rescan to show it.
+fn noted_then_rescan(app: &mut App, text: String) -> Vec<Cmd> {
+    note(app, NoteKind::Success, text);
+    app.scan = super::app::ScanState::Scanning;
+    vec![Cmd::Rescan]
 }
 
 /// The change marks and the "updated" note of a watcher update.
@@ -298,107 +296,135 @@ fn note_update(app: &mut App, u: &crate::watch::Update) {
 
 /// Keys while the action overlay is open.
 fn action_key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
-    let Some(ui) = app.action.as_mut() else {
+    match app.action {
+        None => Vec::new(),
+        Some(ActionUi::Input { .. }) => input_key(app, k),
+        Some(ActionUi::Choose { .. }) => choose_key(app, k),
+        Some(ActionUi::Preview { .. }) => preview_key(app, k),
+        Some(ActionUi::Plans { .. }) => plans_key(app, k),
+        Some(ActionUi::Message { .. }) => {
+            app.action = None;
+            Vec::new()
+        }
+    }
+}
+
+/// Keys in the name prompt: editing (the name checked as typed), Tab for the folder too,
+/// Enter plans the rename of a name the spec accepts, Esc closes.
+fn input_key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    let Some(ActionUi::Input {
+        skill,
+        text,
+        folder,
+        error,
+    }) = app.action.as_mut()
+    else {
         return Vec::new();
     };
-    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
-    match ui {
-        ActionUi::Input {
-            skill,
-            text,
-            folder,
-            error,
-        } => {
-            let mut edited = false;
-            match k.code {
-                KeyCode::Esc => {
-                    app.action = None;
-                    return Vec::new();
-                }
-                KeyCode::Tab => *folder = !*folder,
-                KeyCode::Backspace => {
-                    text.pop();
-                    edited = true;
-                }
-                KeyCode::Char('u') if ctrl => {
-                    text.clear();
-                    edited = true;
-                }
-                KeyCode::Char(c) if !ctrl => {
-                    text.push(c);
-                    edited = true;
-                }
-                // A name the spec refuses is not planned: the error stays under it.
-                KeyCode::Enter if error.is_none() => {
-                    let req = Request::Rename {
-                        skill: skill.clone(),
-                        name: text.trim().to_string(),
-                        folder: *folder,
-                    };
-                    app.action = None;
-                    return start_job(app, Work::Plan(req), "planning the rename…");
-                }
-                _ => {}
-            }
-            if edited {
-                // Checked as typed (the spec's name rules; no file is read).
-                *error = crate::actions::check_name(text.trim()).err().map(|r| r.0);
+    let mut edited = false;
+    match k.code {
+        KeyCode::Esc => {
+            app.action = None;
+            return Vec::new();
+        }
+        KeyCode::Tab => *folder = !*folder,
+        KeyCode::Backspace => {
+            text.pop();
+            edited = true;
+        }
+        KeyCode::Char('u') if ctrl => {
+            text.clear();
+            edited = true;
+        }
+        KeyCode::Char(c) if !ctrl => {
+            text.push(c);
+            edited = true;
+        }
+        // A name the spec refuses is not planned: the error stays under it.
+        KeyCode::Enter if error.is_none() => {
+            let req = Request::Rename {
+                skill: skill.clone(),
+                name: text.trim().to_string(),
+                folder: *folder,
+            };
+            app.action = None;
+            return start_job(app, Work::Plan(req), "planning the rename…");
+        }
+        _ => {}
+    }
+    if edited {
+        // Checked as typed (the spec's name rules; no file is read).
+        *error = crate::actions::check_name(text.trim()).err().map(|r| r.0);
+    }
+    Vec::new()
+}
+
+/// Keys in a chooser: moving, `c`/`l`/`m` to copy, link or move, Enter (or `y`) chooses,
+/// Esc (or `q`) closes.
+fn choose_key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
+    let env = app.env.clone();
+    let Some(ActionUi::Choose {
+        options, cursor, ..
+    }) = app.action.as_mut()
+    else {
+        return Vec::new();
+    };
+    match k.code {
+        KeyCode::Esc | KeyCode::Char('q') => app.action = None,
+        KeyCode::Down | KeyCode::Char('j') => {
+            *cursor = (*cursor + 1).min(options.len().saturating_sub(1))
+        }
+        KeyCode::Up | KeyCode::Char('k') => *cursor = cursor.saturating_sub(1),
+        KeyCode::Home | KeyCode::Char('g') => *cursor = 0,
+        KeyCode::End | KeyCode::Char('G') => *cursor = options.len().saturating_sub(1),
+        KeyCode::Char('c') => switch_move_mode(options, Mode::Copy, &env),
+        KeyCode::Char('l') => switch_move_mode(options, Mode::Link, &env),
+        KeyCode::Char('m') => switch_move_mode(options, Mode::Move, &env),
+        KeyCode::Enter | KeyCode::Char('y') => {
+            if let Some((_, choice)) = options.get(*cursor) {
+                let choice = choice.clone();
+                app.action = None;
+                return choose(app, choice);
             }
         }
-        ActionUi::Choose {
-            options, cursor, ..
-        } => match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => app.action = None,
-            KeyCode::Down | KeyCode::Char('j') => {
-                *cursor = (*cursor + 1).min(options.len().saturating_sub(1))
+        _ => {}
+    }
+    Vec::new()
+}
+
+/// Move, copy or link: every move option's mode switched, its label saying so.
+fn switch_move_mode(options: &mut [(String, Choice)], mode: Mode, env: &crate::env::Env) {
+    for (label, choice) in options.iter_mut() {
+        if let Choice::Request(Request::Move { mode: m, root, .. }) = choice {
+            *m = mode;
+            let readers = label.split_once(" — ").map(|(_, r)| r.to_string());
+            *label = format!("{} to {}", mode.verb(), style_path(env, root));
+            if let Some(r) = readers {
+                label.push_str(" — ");
+                label.push_str(&r);
             }
-            KeyCode::Up | KeyCode::Char('k') => *cursor = cursor.saturating_sub(1),
-            KeyCode::Home | KeyCode::Char('g') => *cursor = 0,
-            KeyCode::End | KeyCode::Char('G') => *cursor = options.len().saturating_sub(1),
-            KeyCode::Char('c') | KeyCode::Char('l') | KeyCode::Char('m') => {
-                // Move, copy or link: switch every option's mode.
-                let mode = match k.code {
-                    KeyCode::Char('c') => Mode::Copy,
-                    KeyCode::Char('l') => Mode::Link,
-                    _ => Mode::Move,
-                };
-                let env = app.env.clone();
-                for (label, choice) in options.iter_mut() {
-                    if let Choice::Request(Request::Move { mode: m, root, .. }) = choice {
-                        *m = mode;
-                        let readers = label.split_once(" — ").map(|(_, r)| r.to_string());
-                        *label = format!("{} to {}", mode.verb(), style_path(&env, root));
-                        if let Some(r) = readers {
-                            label.push_str(" — ");
-                            label.push_str(&r);
-                        }
-                    }
-                }
-            }
-            KeyCode::Enter | KeyCode::Char('y') => {
-                if let Some((_, choice)) = options.get(*cursor) {
-                    let choice = choice.clone();
-                    app.action = None;
-                    return choose(app, choice);
-                }
-            }
-            _ => {}
-        },
-        ActionUi::Preview { plan, scroll, .. } => match k.code {
-            KeyCode::Esc | KeyCode::Char('n') | KeyCode::Char('q') => app.action = None,
-            KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-            KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-            KeyCode::PageDown => *scroll = scroll.saturating_add(10),
-            KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-            KeyCode::Enter | KeyCode::Char('y') => {
-                let plan = plan.clone();
-                app.action = None;
-                return start_job(app, Work::Apply(plan), "applying…");
-            }
-            _ => {}
-        },
-        ActionUi::Plans { .. } => return plans_key(app, k),
-        ActionUi::Message { .. } => app.action = None,
+        }
+    }
+}
+
+/// Keys in a plan's preview: scrolling, Enter (or `y`) applies it, Esc (`n`, `q`) closes.
+fn preview_key(app: &mut App, k: KeyEvent) -> Vec<Cmd> {
+    let Some(ActionUi::Preview { plan, scroll, .. }) = app.action.as_mut() else {
+        return Vec::new();
+    };
+    match k.code {
+        KeyCode::Esc | KeyCode::Char('n') | KeyCode::Char('q') => app.action = None,
+        KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+        KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+        KeyCode::PageDown => *scroll = scroll.saturating_add(10),
+        KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+        KeyCode::Enter | KeyCode::Char('y') => {
+            let plan = plan.clone();
+            app.action = None;
+            return start_job(app, Work::Apply(plan), "applying…");
+        }
+        _ => {}
     }
     Vec::new()
 }
@@ -657,31 +683,7 @@ fn act(app: &mut App, action: Action, skill: std::path::PathBuf) -> Vec<Cmd> {
             });
         }
         Action::Move => {
-            let roots: Vec<(String, Choice)> = app
-                .catalog
-                .as_ref()
-                .map(|cat| {
-                    cat.roots
-                        .iter()
-                        .filter(|r| r.scope != Scope::System && Some(&r.path) != root.as_ref())
-                        .map(|r| {
-                            let readers = if r.agents.is_empty() {
-                                "no agent".to_string()
-                            } else {
-                                r.agents.join(" ")
-                            };
-                            (
-                                format!("move to {} — {readers}", style_path(&app.env, &r.path)),
-                                Choice::Request(Request::Move {
-                                    skill: skill.clone(),
-                                    root: r.path.clone(),
-                                    mode: Mode::Move,
-                                }),
-                            )
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
+            let roots = move_targets(app, &skill, root.as_ref());
             app.action = Some(ActionUi::Choose {
                 title: "Move (m), copy (c) or link (l) to".into(),
                 options: roots,
@@ -692,61 +694,7 @@ fn act(app: &mut App, action: Action, skill: std::path::PathBuf) -> Vec<Cmd> {
         Action::Win => match app.agent_filter.filter(|_| app.tab == Tab::Skills) {
             // One agent's column is shown: that agent.
             Some(agent) => return choose(app, Choice::WinFor { skill, agent }),
-            None => {
-                let verdicts = app
-                    .catalog
-                    .as_ref()
-                    .and_then(|c| c.skill(&skill))
-                    .map(|s| s.verdicts.clone())
-                    .unwrap_or_default();
-                let status = |id: &str| {
-                    verdicts
-                        .iter()
-                        .find(|(a, _)| a == id)
-                        .map(|(_, v)| v.status)
-                };
-                let options: Vec<(String, Choice)> = app
-                    .models
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| {
-                        let st = status(&m.id)
-                            .map(|s| format!("  ({} now)", s.as_str()))
-                            .unwrap_or_default();
-                        (
-                            format!("{}{st}", m.id),
-                            Choice::WinFor {
-                                skill: skill.clone(),
-                                agent: i,
-                            },
-                        )
-                    })
-                    .collect();
-                // The first agent for which another copy wins (a shown agent first), else the
-                // first that does not load this copy.
-                let shadowed = |i: &usize| {
-                    status(&app.models[*i].id) == Some(crate::resolve::Status::Shadowed)
-                };
-                let cursor = app
-                    .shown_agents()
-                    .into_iter()
-                    .find(shadowed)
-                    .or_else(|| (0..app.models.len()).find(shadowed))
-                    .or_else(|| {
-                        app.models
-                            .iter()
-                            .position(|m| status(&m.id).is_some_and(|s| s.is_problem()))
-                    })
-                    .unwrap_or(0);
-                app.action = Some(ActionUi::Choose {
-                    title: format!(
-                        "Make {} win for which agent?",
-                        crate::sanitize::line(&label)
-                    ),
-                    options,
-                    cursor,
-                });
-            }
+            None => app.action = Some(choose_agent_to_win_for(app, skill, &label)),
         },
         Action::Delete => {
             return start_job(app, Work::Plan(Request::Delete { skill }), "planning…");
@@ -771,6 +719,89 @@ fn act(app: &mut App, action: Action, skill: std::path::PathBuf) -> Vec<Cmd> {
         _ => {}
     }
     Vec::new()
+}
+
+/// Where a skill can move: every root but the system's and its own, each with the agents that
+/// read it.
+fn move_targets(
+    app: &App,
+    skill: &std::path::Path,
+    own_root: Option<&std::path::PathBuf>,
+) -> Vec<(String, Choice)> {
+    let Some(cat) = app.catalog.as_ref() else {
+        return Vec::new();
+    };
+    cat.roots
+        .iter()
+        .filter(|r| r.scope != Scope::System && Some(&r.path) != own_root)
+        .map(|r| {
+            let readers = if r.agents.is_empty() {
+                "no agent".to_string()
+            } else {
+                r.agents.join(" ")
+            };
+            (
+                format!("move to {} — {readers}", style_path(&app.env, &r.path)),
+                Choice::Request(Request::Move {
+                    skill: skill.to_path_buf(),
+                    root: r.path.clone(),
+                    mode: Mode::Move,
+                }),
+            )
+        })
+        .collect()
+}
+
+/// The chooser of the agent to make a skill win for: every agent with its status now, the
+/// cursor on the first agent for which another copy wins (a shown agent first), else the
+/// first that does not load this copy.
+fn choose_agent_to_win_for(app: &App, skill: std::path::PathBuf, label: &str) -> ActionUi {
+    let verdicts = app
+        .catalog
+        .as_ref()
+        .and_then(|c| c.skill(&skill))
+        .map(|s| s.verdicts.clone())
+        .unwrap_or_default();
+    let status = |id: &str| {
+        verdicts
+            .iter()
+            .find(|(a, _)| a == id)
+            .map(|(_, v)| v.status)
+    };
+    let options: Vec<(String, Choice)> = app
+        .models
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let st = status(&m.id)
+                .map(|s| format!("  ({} now)", s.as_str()))
+                .unwrap_or_default();
+            (
+                format!("{}{st}", m.id),
+                Choice::WinFor {
+                    skill: skill.clone(),
+                    agent: i,
+                },
+            )
+        })
+        .collect();
+    let shadowed = |i: &usize| status(&app.models[*i].id) == Some(crate::resolve::Status::Shadowed);
+    let cursor = app
+        .shown_agents()
+        .into_iter()
+        .find(shadowed)
+        .or_else(|| (0..app.models.len()).find(shadowed))
+        .or_else(|| {
+            app.models
+                .iter()
+                .position(|m| status(&m.id).is_some_and(|s| s.is_problem()))
+        })
+        .unwrap_or(0);
+    ActionUi::Choose {
+        title: format!("Make {} win for which agent?", crate::sanitize::line(label)),
+        options,
+        cursor,
+    }
 }
 fn move_by(app: &mut App, delta: isize) {
     match (app.tab, app.focus) {
@@ -922,105 +953,27 @@ pub fn perform(app: &mut App, action: Action) -> Vec<Cmd> {
         Action::HalfUp => move_by(app, -page(app) / 2),
         Action::First => move_by(app, -(1 << 30)),
         Action::Last => move_by(app, 1 << 30),
-        Action::Open => {
-            // On a cause's skills, Enter opens the skill in the Skills tab with its Why pane.
-            if app.tab == Tab::Problems && app.focus == Focus::Detail {
-                if let Some(&skill) = app
-                    .current_group()
-                    .and_then(|(_, a)| a.get(app.problem_cursor))
-                    .map(|a| &a.skill)
-                {
-                    app.open_skill(skill);
-                }
-            } else if app.tab != Tab::Roots {
-                app.focus = Focus::Detail;
-            }
-        }
+        Action::Open => open_selected(app),
         Action::ToList => app.focus = Focus::List,
-        Action::NextDetail | Action::PrevDetail => {
-            let i = DetailTab::ALL
-                .iter()
-                .position(|t| *t == app.detail_tab)
-                .unwrap_or(0);
-            let n = DetailTab::ALL.len();
-            let j = if action == Action::NextDetail {
-                (i + 1) % n
-            } else {
-                (i + n - 1) % n
-            };
-            app.detail_tab = DetailTab::ALL[j];
-            app.detail_scroll = 0;
-        }
+        Action::NextDetail => cycle_detail_tab(app, true),
+        Action::PrevDetail => cycle_detail_tab(app, false),
         Action::Search => {
             app.tab = Tab::Skills;
             app.focus = Focus::List;
             app.search.editing = true;
             app.clamp_offset();
         }
-        Action::Sort => {
-            app.sort = match app.sort {
-                Sort::Name => Sort::Problems,
-                Sort::Problems => Sort::Scope,
-                Sort::Scope => Sort::Name,
-            };
-            app.refresh_rows();
+        Action::Sort | Action::Filter | Action::AllAgents | Action::Scope => {
+            change_table_view(app, action)
         }
-        Action::Filter => {
-            app.filter = match app.filter {
-                Filter::All => Filter::Problems,
-                Filter::Problems => Filter::Collisions,
-                Filter::Collisions => Filter::All,
-            };
-            app.refresh_rows();
-        }
-        Action::AllAgents => {
-            app.all_agents = !app.all_agents;
-            app.agent_filter = None;
-            app.agent_offset = 0;
-            app.refresh_rows();
-        }
-        Action::Agent => {
-            let mut options = vec![("all agents".to_string(), Choice::AgentFilter(None))];
-            options.extend(
-                app.models
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| (m.id.clone(), Choice::AgentFilter(Some(i)))),
-            );
-            app.action = Some(ActionUi::Choose {
-                title: "Show which agent?".into(),
-                options,
-                cursor: app.agent_filter.map_or(0, |i| i + 1),
-            });
-        }
-        Action::Scope => {
-            app.scope_filter = match app.scope_filter {
-                None => Some(Scope::Project),
-                Some(Scope::Project) => Some(Scope::User),
-                Some(Scope::User) => Some(Scope::System),
-                Some(_) => None,
-            };
-            app.refresh_rows();
-        }
+        Action::Agent => app.action = Some(choose_agent_column(app)),
         Action::Rescan => {
             app.scan = super::app::ScanState::Scanning;
             return vec![Cmd::Rescan];
         }
         Action::OpenSource => return source_key(app, true),
         Action::CopySource => return source_key(app, false),
-        Action::Undo => {
-            return match app.session_actions.last().cloned() {
-                Some(id) => start_job(app, Work::Undo(id), "undoing…"),
-                None => {
-                    note(
-                        app,
-                        NoteKind::Info,
-                        "no action of this session to undo (`skilltui undo` reverts older ones)",
-                    );
-                    Vec::new()
-                }
-            };
-        }
+        Action::Undo => return undo_last(app),
         Action::ColumnsLeft | Action::ColumnsRight => scroll_columns(app, action),
         Action::Share => return share_cause(app),
         Action::Broken => {
@@ -1039,6 +992,105 @@ pub fn perform(app: &mut App, action: Action) -> Vec<Cmd> {
         Action::PlanGo => {}
     }
     Vec::new()
+}
+
+/// Enter: on a cause's skills, opens the skill in the Skills tab with its Why pane; elsewhere
+/// (but the Roots tab) moves to the detail pane.
+fn open_selected(app: &mut App) {
+    if app.tab == Tab::Problems && app.focus == Focus::Detail {
+        if let Some(&skill) = app
+            .current_group()
+            .and_then(|(_, a)| a.get(app.problem_cursor))
+            .map(|a| &a.skill)
+        {
+            app.open_skill(skill);
+        }
+    } else if app.tab != Tab::Roots {
+        app.focus = Focus::Detail;
+    }
+}
+
+/// The next (or previous) detail tab, scrolled to its top.
+fn cycle_detail_tab(app: &mut App, forward: bool) {
+    let i = DetailTab::ALL
+        .iter()
+        .position(|t| *t == app.detail_tab)
+        .unwrap_or(0);
+    let n = DetailTab::ALL.len();
+    let j = if forward {
+        (i + 1) % n
+    } else {
+        (i + n - 1) % n
+    };
+    app.detail_tab = DetailTab::ALL[j];
+    app.detail_scroll = 0;
+}
+
+/// The skills table's next sort, filter or scope, or every agent's columns (and back); the
+/// rows are made again.
+fn change_table_view(app: &mut App, action: Action) {
+    match action {
+        Action::Sort => {
+            app.sort = match app.sort {
+                Sort::Name => Sort::Problems,
+                Sort::Problems => Sort::Scope,
+                Sort::Scope => Sort::Name,
+            }
+        }
+        Action::Filter => {
+            app.filter = match app.filter {
+                Filter::All => Filter::Problems,
+                Filter::Problems => Filter::Collisions,
+                Filter::Collisions => Filter::All,
+            }
+        }
+        Action::AllAgents => {
+            app.all_agents = !app.all_agents;
+            app.agent_filter = None;
+            app.agent_offset = 0;
+        }
+        Action::Scope => {
+            app.scope_filter = match app.scope_filter {
+                None => Some(Scope::Project),
+                Some(Scope::Project) => Some(Scope::User),
+                Some(Scope::User) => Some(Scope::System),
+                Some(_) => None,
+            }
+        }
+        _ => return,
+    }
+    app.refresh_rows();
+}
+
+/// The chooser of the one agent whose column is shown (or all), on the current choice.
+fn choose_agent_column(app: &App) -> ActionUi {
+    let mut options = vec![("all agents".to_string(), Choice::AgentFilter(None))];
+    options.extend(
+        app.models
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.id.clone(), Choice::AgentFilter(Some(i)))),
+    );
+    ActionUi::Choose {
+        title: "Show which agent?".into(),
+        options,
+        cursor: app.agent_filter.map_or(0, |i| i + 1),
+    }
+}
+
+/// `u`: undoes this session's last action, or says there is none.
+fn undo_last(app: &mut App) -> Vec<Cmd> {
+    match app.session_actions.last().cloned() {
+        Some(id) => start_job(app, Work::Undo(id), "undoing…"),
+        None => {
+            note(
+                app,
+                NoteKind::Info,
+                "no action of this session to undo (`skilltui undo` reverts older ones)",
+            );
+            Vec::new()
+        }
+    }
 }
 
 /// `<`/`>`: the agent columns' window by its width, when not all fit beside the names.

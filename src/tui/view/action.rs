@@ -42,52 +42,55 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let Some(ui) = &app.action else {
         return;
     };
-    if matches!(ui, ActionUi::Plans { .. }) {
+    let Some(o) = overlay(ui) else {
         return super::plans::draw(f, app, area);
-    }
-    let (title, lines, hint, scroll): (String, Vec<Line>, &str, u16) = match ui {
+    };
+    let h = (o.lines.len() as u16).saturating_add(4).max(6);
+    let r = boxed(area, 100.min(area.width.saturating_sub(2)).max(20), h);
+    f.render_widget(Clear, r);
+    let mut text = Text::from(o.lines);
+    text.lines.push(Line::default());
+    let block = Block::bordered()
+        .title(o.title)
+        .title_bottom(Line::from(Span::styled(
+            format!(" {} ", o.hint),
+            style::dim(),
+        )))
+        .border_style(Style::new().fg(style::theme().accent));
+    f.render_widget(
+        Paragraph::new(text)
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .scroll((o.scroll, 0)),
+        r,
+    );
+}
+
+/// What the overlay box shows: its title, its lines, the hint under them, how far it is
+/// scrolled.
+struct Overlay {
+    title: String,
+    lines: Vec<Line<'static>>,
+    hint: &'static str,
+    scroll: u16,
+}
+
+/// The overlay of an action step; none for `W`'s plan list (`view::plans` draws it).
+fn overlay(ui: &ActionUi) -> Option<Overlay> {
+    Some(match ui {
         ActionUi::Input {
             text,
             folder,
             error,
             ..
-        } => {
-            let mut lines = vec![
-                Line::from(vec![
-                    Span::styled("new name: ", style::key()),
-                    Span::raw(style::safe(text)),
-                    Span::raw("▏"),
-                ]),
-                Line::from(format!(
-                    "[{}] rename the folder too (Tab)",
-                    if *folder { "x" } else { " " }
-                )),
-            ];
-            if let Some(e) = error {
-                lines.push(Line::default());
-                lines.push(Line::from(Span::styled(
-                    style::safe(e),
-                    Style::new().fg(style::theme().error),
-                )));
-            }
-            (
-                " Rename ".into(),
-                lines,
-                if error.is_some() {
-                    "fix the name to preview · Esc cancels"
-                } else {
-                    "Enter previews · Esc cancels"
-                },
-                0,
-            )
-        }
+        } => rename_overlay(text, *folder, error.as_deref()),
         ActionUi::Choose {
             title,
             options,
             cursor,
-        } => (
-            format!(" {} ", style::safe(title)),
-            options
+        } => Overlay {
+            title: format!(" {} ", style::safe(title)),
+            lines: options
                 .iter()
                 .enumerate()
                 .map(|(i, (label, _))| {
@@ -99,40 +102,57 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
                     Line::from(Span::styled(format!(" {} ", style::safe(label)), st))
                 })
                 .collect(),
-            "↑↓ choose · Enter previews · Esc cancels",
-            (*cursor as u16).saturating_sub(10),
-        ),
-        ActionUi::Preview { lines, scroll, .. } => (
-            " Preview ".into(),
-            lines
+            hint: "↑↓ choose · Enter previews · Esc cancels",
+            scroll: (*cursor as u16).saturating_sub(10),
+        },
+        ActionUi::Preview { lines, scroll, .. } => Overlay {
+            title: " Preview ".into(),
+            lines: lines
                 .iter()
                 .map(|l| Line::from(Span::styled(style::safe(l), line_style(l))))
                 .collect(),
-            "y/Enter applies · Esc cancels · ↑↓ scroll",
-            *scroll,
-        ),
-        ActionUi::Plans { .. } => unreachable!("drawn by view::plans"),
-        ActionUi::Message { title, text } => (
-            format!(" {} ", style::safe(title)),
-            text.lines().map(|l| Line::from(style::safe(l))).collect(),
-            "any key closes",
-            0,
-        ),
-    };
-    let h = (lines.len() as u16).saturating_add(4).max(6);
-    let r = boxed(area, 100.min(area.width.saturating_sub(2)).max(20), h);
-    f.render_widget(Clear, r);
-    let mut text = Text::from(lines);
-    text.lines.push(Line::default());
-    let block = Block::bordered()
-        .title(title)
-        .title_bottom(Line::from(Span::styled(format!(" {hint} "), style::dim())))
-        .border_style(Style::new().fg(style::theme().accent));
-    f.render_widget(
-        Paragraph::new(text)
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .scroll((scroll, 0)),
-        r,
-    );
+            hint: "y/Enter applies · Esc cancels · ↑↓ scroll",
+            scroll: *scroll,
+        },
+        ActionUi::Plans { .. } => return None,
+        ActionUi::Message { title, text } => Overlay {
+            title: format!(" {} ", style::safe(title)),
+            lines: text.lines().map(|l| Line::from(style::safe(l))).collect(),
+            hint: "any key closes",
+            scroll: 0,
+        },
+    })
+}
+
+/// The name prompt: the name typed, whether the folder is renamed too, and why the spec
+/// refuses the name (then Enter does not preview).
+fn rename_overlay(text: &str, folder: bool, error: Option<&str>) -> Overlay {
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("new name: ", style::key()),
+            Span::raw(style::safe(text)),
+            Span::raw("▏"),
+        ]),
+        Line::from(format!(
+            "[{}] rename the folder too (Tab)",
+            if folder { "x" } else { " " }
+        )),
+    ];
+    if let Some(e) = error {
+        lines.push(Line::default());
+        lines.push(Line::from(Span::styled(
+            style::safe(e),
+            Style::new().fg(style::theme().error),
+        )));
+    }
+    Overlay {
+        title: " Rename ".into(),
+        lines,
+        hint: if error.is_some() {
+            "fix the name to preview · Esc cancels"
+        } else {
+            "Enter previews · Esc cancels"
+        },
+        scroll: 0,
+    }
 }

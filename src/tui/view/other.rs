@@ -2,7 +2,8 @@
 
 use super::style::{self, safe};
 use super::wrap::{wrap, wrap_all};
-use crate::resolve::Status;
+use crate::catalog::Skill;
+use crate::resolve::{Reason, Status, Verdict};
 use crate::tui::app::{App, Focus, ScanState};
 use crate::tui::layout;
 use ratatui::Frame;
@@ -89,8 +90,7 @@ pub fn collision_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         format!("`{}`: {} copies", safe(&c.name), c.skills.len()),
         style::title(),
     ))];
-    let copies: Vec<&crate::catalog::Skill> =
-        c.skills.iter().filter_map(|&si| app.skill(si)).collect();
+    let copies: Vec<&Skill> = c.skills.iter().filter_map(|&si| app.skill(si)).collect();
     for (n, s) in copies.iter().enumerate() {
         let mut spans = vec![
             Span::raw(format!("  {}. ", n + 1)),
@@ -118,72 +118,9 @@ pub fn collision_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         if app.agent_filter.is_some_and(|i| i != ai) {
             continue;
         }
-        let verdicts: Vec<(usize, &crate::resolve::Verdict)> = copies
-            .iter()
-            .enumerate()
-            .filter_map(|(n, s)| s.verdict(&m.id).map(|v| (n, v)))
-            .collect();
-        let visible: Vec<usize> = verdicts
-            .iter()
-            .filter(|(_, v)| v.status == Status::Visible)
-            .map(|(n, _)| *n)
-            .collect();
-        let any = |st: Status| verdicts.iter().any(|(_, v)| v.status == st);
-        // What the agent does with the name, from the statuses alone; the reasons below say why.
-        if verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
-            unseen.push(m.id.clone());
-            continue;
-        }
-        let summary = match visible.len() {
-            1 => format!("uses {}", visible[0] + 1),
-            0 if any(Status::Unknown) => "which copy it uses is not established".to_string(),
-            0 if any(Status::Shadowed) => "uses a copy outside this list".to_string(),
-            0 => "loads none of them".to_string(),
-            2 => "lists both".to_string(),
-            n => format!("lists all {n}"),
-        };
-        let mut head = vec![
-            Span::styled(format!("{:<idw$}", m.id), style::title()),
-            Span::raw(" "),
-        ];
-        for (n, v) in &verdicts {
-            head.push(Span::raw(format!(" {}", n + 1)));
-            head.push(style::verdict_span(v));
-        }
-        head.push(Span::raw(format!("  {summary}")));
-        lines.extend(wrap(head, width, 4));
-        // The deciding reason of each copy that is not simply used or unseen, each sentence once
-        // (with every copy it is about).
-        let mut reasons: Vec<(Vec<usize>, &crate::resolve::Reason)> = Vec::new();
-        for (n, v) in &verdicts {
-            let explain = match v.status {
-                Status::Shadowed | Status::Unknown | Status::Rejected => true,
-                Status::Visible => visible.len() > 1,
-                Status::NotFound => false,
-            };
-            if !explain {
-                continue;
-            }
-            let Some(r) = v.deciding() else { continue };
-            match reasons
-                .iter_mut()
-                .find(|(_, o)| o.rule == r.rule && o.message == r.message)
-            {
-                Some((ns, _)) => ns.push(*n),
-                None => reasons.push((vec![*n], r)),
-            }
-        }
-        for (ns, r) in reasons {
-            let who: Vec<String> = ns.iter().map(|n| (n + 1).to_string()).collect();
-            lines.extend(wrap(
-                vec![
-                    Span::styled(format!("    {}: ", who.join(", ")), style::dim()),
-                    Span::raw(crate::present::shorten(&app.env, &r.message)),
-                    Span::styled(format!(" {}", r.evidence), Style::new().fg(Color::Cyan)),
-                ],
-                width,
-                6,
-            ));
+        match agent_copy_lines(app, &m.id, &copies, idw, width) {
+            Some(agent_lines) => lines.extend(agent_lines),
+            None => unseen.push(m.id.clone()),
         }
     }
     if !unseen.is_empty() {
@@ -198,6 +135,97 @@ pub fn collision_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         ));
     }
     lines
+}
+
+/// An agent's lines under a collision: its verdict on each copy with what it does with the
+/// name, then the reasons that decided; none when the agent reaches no copy.
+fn agent_copy_lines(
+    app: &App,
+    agent: &str,
+    copies: &[&Skill],
+    idw: usize,
+    width: usize,
+) -> Option<Vec<Line<'static>>> {
+    let verdicts: Vec<(usize, &Verdict)> = copies
+        .iter()
+        .enumerate()
+        .filter_map(|(n, s)| s.verdict(agent).map(|v| (n, v)))
+        .collect();
+    if verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
+        return None;
+    }
+    let visible: Vec<usize> = verdicts
+        .iter()
+        .filter(|(_, v)| v.status == Status::Visible)
+        .map(|(n, _)| *n)
+        .collect();
+    let mut head = vec![
+        Span::styled(format!("{agent:<idw$}"), style::title()),
+        Span::raw(" "),
+    ];
+    for (n, v) in &verdicts {
+        head.push(Span::raw(format!(" {}", n + 1)));
+        head.push(style::verdict_span(v));
+    }
+    head.push(Span::raw(format!(
+        "  {}",
+        copy_use_summary(&verdicts, &visible)
+    )));
+    let mut lines = wrap(head, width, 4);
+    for (ns, r) in deciding_reasons_once(&verdicts, visible.len()) {
+        let who: Vec<String> = ns.iter().map(|n| (n + 1).to_string()).collect();
+        lines.extend(wrap(
+            vec![
+                Span::styled(format!("    {}: ", who.join(", ")), style::dim()),
+                Span::raw(crate::present::shorten(&app.env, &r.message)),
+                Span::styled(format!(" {}", r.evidence), Style::new().fg(Color::Cyan)),
+            ],
+            width,
+            6,
+        ));
+    }
+    Some(lines)
+}
+
+/// What the agent does with the name, from the statuses alone (the reasons say why).
+fn copy_use_summary(verdicts: &[(usize, &Verdict)], visible: &[usize]) -> String {
+    let any = |st: Status| verdicts.iter().any(|(_, v)| v.status == st);
+    match visible.len() {
+        1 => format!("uses {}", visible[0] + 1),
+        0 if any(Status::Unknown) => "which copy it uses is not established".to_string(),
+        0 if any(Status::Shadowed) => "uses a copy outside this list".to_string(),
+        0 => "loads none of them".to_string(),
+        2 => "lists both".to_string(),
+        n => format!("lists all {n}"),
+    }
+}
+
+/// The deciding reason of each copy that is not simply used or unseen, each sentence once
+/// (with every copy it is about).
+fn deciding_reasons_once<'v>(
+    verdicts: &[(usize, &'v Verdict)],
+    visible: usize,
+) -> Vec<(Vec<usize>, &'v Reason)> {
+    let mut reasons: Vec<(Vec<usize>, &Reason)> = Vec::new();
+    for (n, v) in verdicts {
+        let explain = match v.status {
+            Status::Shadowed | Status::Unknown | Status::Rejected => true,
+            Status::Visible => visible > 1,
+            Status::NotFound => false,
+        };
+        if !explain {
+            continue;
+        }
+        let Some(r) = v.deciding() else { continue };
+        match reasons
+            .iter_mut()
+            .find(|(_, o)| o.rule == r.rule && o.message == r.message)
+        {
+            Some((ns, _)) => ns.push(*n),
+            None => reasons.push((vec![*n], r)),
+        }
+    }
+    reasons
 }
 
 pub fn draw_roots(f: &mut Frame, app: &App, area: Rect) {

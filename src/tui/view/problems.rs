@@ -3,7 +3,7 @@
 
 use super::other::{detail_block, side_table};
 use super::style::{self, safe};
-use crate::findings::{Code, Finding, Group, Severity};
+use crate::findings::{Affected, Code, Finding, Group, Severity};
 use crate::tui::app::{App, Focus};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -70,115 +70,153 @@ fn names(app: &App, agents: &[String]) -> String {
 }
 
 pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) {
-    let p = &app.problems;
     if let Some(area) = list {
-        // Two-letter agent codes (as the skills table when narrow) unless the list is wide.
-        let agents_of = |g: &Group| {
-            if area.width >= 100 {
-                labels(app, &g.agents)
-            } else {
-                abbrevs(app, &g.agents)
-            }
-        };
-        // Columns sized to the causes shown (the broken view keeps only some of them).
-        let shown = || p.groups.iter().take(app.problem_groups());
-        let code_w = shown()
-            .map(|g| g.code.as_str().len())
-            .max()
-            .unwrap_or(4)
-            .max(4) as u16;
-        let count_w = shown()
-            .map(|g| g.skills.to_string().len())
-            .max()
-            .unwrap_or(1)
-            .max(1) as u16;
-        let agents_w = shown()
-            .map(|g| agents_of(g).chars().count())
-            .max()
-            .unwrap_or(6)
-            .clamp(6, 20) as u16;
-        // The CAUSE column's width: what the borders, the other columns and their gaps leave.
-        let cause_w = (area.width as usize)
-            .saturating_sub(2 + 1 + (count_w + code_w + agents_w) as usize + 4 + 2)
-            .max(8);
-        let rows: Vec<Row> = p
-            .groups
-            .iter()
-            .take(app.problem_groups())
-            .enumerate()
-            .map(|(gi, g)| {
-                let first = p.members[gi].first().map(|&i| &p.findings[i]);
-                Row::new(vec![
-                    Cell::from(severity_span(g.severity)),
-                    Cell::from(Line::from(g.skills.to_string()).right_aligned()),
-                    Cell::from(g.code.as_str()),
-                    Cell::from(agents_of(g)),
-                    Cell::from(crate::present::cut_words(
-                        &cause_text(app, g, first),
-                        cause_w,
-                    )),
-                ])
-            })
-            .collect();
-        let [e, w, i] = p.counts;
-        let broken = app.broken_skills();
-        let title = if app.problems_broken {
-            // The error findings of the causes listed: the header's error count. The findings
-            // are every agent's, whichever columns are shown: the title says so.
-            let errors: usize = p
-                .groups
-                .iter()
-                .take(app.problem_groups())
-                .map(|g| g.count)
-                .sum();
-            let agents = match app.hidden_agents() {
-                0 => "some agent".to_string(),
-                _ => format!("any of all {} agents", app.models.len()),
-            };
-            let t = format!(
-                "Broken for {agents}: {broken} skill{}, {errors} error{} in {} causes",
-                if broken == 1 { "" } else { "s" },
-                if errors == 1 { "" } else { "s" },
-                app.problem_groups()
-            );
-            // The way back when it fits (the footer lists `b` too).
-            let back = " · b shows all";
-            if t.chars().count() + back.len() + 4 <= area.width as usize {
-                t + back
-            } else {
-                t
-            }
-        } else {
-            format!(
-                "Problems by cause {} · {e} errors, {w} warnings, {i} info",
-                p.groups.len()
-            )
-        };
-        let (t, mut st) = side_table(
-            app,
-            &title,
-            rows,
-            vec![
-                Constraint::Length(1),
-                Constraint::Length(count_w),
-                Constraint::Length(code_w),
-                Constraint::Length(agents_w),
-                Constraint::Fill(1),
-            ],
-        );
-        let t = t.header(Row::new(vec!["", "#", "CODE", "AGENTS", "CAUSE"]).style(style::title()));
-        f.render_stateful_widget(t, area, &mut st);
-        if p.groups.is_empty() && app.catalog.is_some() {
-            let inner = Rect::new(area.x + 2, area.y + 3, area.width.saturating_sub(4), 2);
-            f.render_widget(
-                Paragraph::new("No findings: every agent loads what is here.")
-                    .style(style::dim())
-                    .wrap(Wrap { trim: false }),
-                inner,
-            );
-        }
+        draw_cause_list(f, app, area);
     }
-    let Some(area) = detail else { return };
+    if let Some(area) = detail {
+        draw_cause_detail(f, app, area);
+    }
+}
+
+/// The causes' column widths: CODE, # and AGENTS sized to the causes shown (the broken view
+/// keeps only some of them), CAUSE what the borders, the other columns and their gaps leave.
+struct CauseColumns {
+    count: u16,
+    code: u16,
+    agents: u16,
+    cause: usize,
+}
+
+/// A cause's agents as its row shows them: two-letter codes (as the skills table when narrow)
+/// unless the list is wide.
+fn cause_agents(app: &App, g: &Group, width: u16) -> String {
+    if width >= 100 {
+        labels(app, &g.agents)
+    } else {
+        abbrevs(app, &g.agents)
+    }
+}
+
+fn cause_columns(app: &App, width: u16) -> CauseColumns {
+    let shown = || app.problems.groups.iter().take(app.problem_groups());
+    let code = shown()
+        .map(|g| g.code.as_str().len())
+        .max()
+        .unwrap_or(4)
+        .max(4) as u16;
+    let count = shown()
+        .map(|g| g.skills.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(1) as u16;
+    let agents = shown()
+        .map(|g| cause_agents(app, g, width).chars().count())
+        .max()
+        .unwrap_or(6)
+        .clamp(6, 20) as u16;
+    let cause = (width as usize)
+        .saturating_sub(2 + 1 + (count + code + agents) as usize + 4 + 2)
+        .max(8);
+    CauseColumns {
+        count,
+        code,
+        agents,
+        cause,
+    }
+}
+
+/// The list pane: one row per cause shown (severity, skills, code, agents, the cause cut to fit).
+fn draw_cause_list(f: &mut Frame, app: &App, area: Rect) {
+    let p = &app.problems;
+    let cols = cause_columns(app, area.width);
+    let rows: Vec<Row> = p
+        .groups
+        .iter()
+        .take(app.problem_groups())
+        .enumerate()
+        .map(|(gi, g)| {
+            let first = p.members[gi].first().map(|&i| &p.findings[i]);
+            Row::new(vec![
+                Cell::from(severity_span(g.severity)),
+                Cell::from(Line::from(g.skills.to_string()).right_aligned()),
+                Cell::from(g.code.as_str()),
+                Cell::from(cause_agents(app, g, area.width)),
+                Cell::from(crate::present::cut_words(
+                    &cause_text(app, g, first),
+                    cols.cause,
+                )),
+            ])
+        })
+        .collect();
+    let title = cause_list_title(app, area.width);
+    let (t, mut st) = side_table(
+        app,
+        &title,
+        rows,
+        vec![
+            Constraint::Length(1),
+            Constraint::Length(cols.count),
+            Constraint::Length(cols.code),
+            Constraint::Length(cols.agents),
+            Constraint::Fill(1),
+        ],
+    );
+    let t = t.header(Row::new(vec!["", "#", "CODE", "AGENTS", "CAUSE"]).style(style::title()));
+    f.render_stateful_widget(t, area, &mut st);
+    if p.groups.is_empty() && app.catalog.is_some() {
+        let inner = Rect::new(area.x + 2, area.y + 3, area.width.saturating_sub(4), 2);
+        f.render_widget(
+            Paragraph::new("No findings: every agent loads what is here.")
+                .style(style::dim())
+                .wrap(Wrap { trim: false }),
+            inner,
+        );
+    }
+}
+
+/// The list's title: the broken view's skills, errors and causes (and the way back when it
+/// fits), else every cause with the findings' counts by severity.
+fn cause_list_title(app: &App, width: u16) -> String {
+    let p = &app.problems;
+    if !app.problems_broken {
+        let [e, w, i] = p.counts;
+        return format!(
+            "Problems by cause {} · {e} errors, {w} warnings, {i} info",
+            p.groups.len()
+        );
+    }
+    let broken = app.broken_skills();
+    // The error findings of the causes listed: the header's error count. The findings
+    // are every agent's, whichever columns are shown: the title says so.
+    let errors: usize = p
+        .groups
+        .iter()
+        .take(app.problem_groups())
+        .map(|g| g.count)
+        .sum();
+    let agents = match app.hidden_agents() {
+        0 => "some agent".to_string(),
+        _ => format!("any of all {} agents", app.models.len()),
+    };
+    let t = format!(
+        "Broken for {agents}: {broken} skill{}, {errors} error{} in {} causes",
+        if broken == 1 { "" } else { "s" },
+        if errors == 1 { "" } else { "s" },
+        app.problem_groups()
+    );
+    // The way back when it fits (the footer lists `b` too).
+    let back = " · b shows all";
+    if t.chars().count() + back.len() + 4 <= width as usize {
+        t + back
+    } else {
+        t
+    }
+}
+
+/// The detail pane: the selected cause's what-and-fix, its skills, and the selected skill's
+/// own finding; a placeholder while scanning or with no cause selected.
+fn draw_cause_detail(f: &mut Frame, app: &App, area: Rect) {
+    let p = &app.problems;
     let Some((g, affected)) = app.current_group() else {
         let msg = if app.catalog.is_none() {
             "Scanning…"
@@ -222,6 +260,22 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
         Paragraph::new(Text::from(info)).wrap(Wrap { trim: false }),
         top,
     );
+    let mut st = TableState::default().with_selected(if affected.is_empty() {
+        None
+    } else {
+        Some(app.problem_cursor)
+    });
+    f.render_stateful_widget(affected_table(app, affected), table, &mut st);
+    if own_h > 0 {
+        f.render_widget(
+            Paragraph::new(Text::from(own)).wrap(Wrap { trim: false }),
+            bottom,
+        );
+    }
+}
+
+/// The skills a cause covers: name, agents, path; the title says what Enter does.
+fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
     let rows: Vec<Row> = affected
         .iter()
         .filter_map(|a| {
@@ -243,7 +297,7 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
         .unwrap_or(0)
         .clamp(6, 20) as u16;
     let focused = app.focus == Focus::Detail;
-    let t = Table::new(
+    Table::new(
         rows,
         [
             Constraint::Percentage(35),
@@ -272,19 +326,7 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
         style::selected()
     } else {
         Style::new().add_modifier(Modifier::BOLD)
-    });
-    let mut st = TableState::default().with_selected(if affected.is_empty() {
-        None
-    } else {
-        Some(app.problem_cursor)
-    });
-    f.render_stateful_widget(t, table, &mut st);
-    if own_h > 0 {
-        f.render_widget(
-            Paragraph::new(Text::from(own)).wrap(Wrap { trim: false }),
-            bottom,
-        );
-    }
+    })
 }
 
 /// A group's cause in a few words for its row: the folder an agent never reads; the deciding

@@ -146,115 +146,20 @@ fn hidden_note(h: &crate::tui::app::Hidden) -> Option<String> {
 
 pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
     let cols = columns(app, area.width.saturating_sub(2) as usize);
-    let agents = cols.shown.clone();
-    // Agent columns out of the window: which ones are shown and the keys that scroll.
-    let window = if cols.before + cols.after > 0 {
-        let n = cols.before + cols.shown.len() + cols.after;
-        format!(
-            " · agents {}–{} of {n} {}{}",
-            cols.before + 1,
-            cols.before + cols.shown.len(),
-            if cols.before > 0 { "‹<" } else { "" },
-            if cols.after > 0 { ">›" } else { "" },
-        )
-    } else {
-        String::new()
-    };
-    let title = format!(
-        " Skills {}/{} · sort {} · {}{}{}{window} ",
-        app.rows.len(),
-        app.catalog.as_ref().map_or(0, |c| c.skills.len()),
-        app.sort.label(),
-        app.filter.label(),
-        app.agent_filter
-            .map(|i| format!(" · {}", app.models[i].id))
-            .unwrap_or_default(),
-        app.scope_filter
-            .map(|s| format!(" · {}", s.as_str()))
-            .unwrap_or_default(),
-    );
-    let block = style::pane(app.focus == Focus::List, title)
+    let block = style::pane(app.focus == Focus::List, table_title(app, &cols))
         // Search matches the filters hide take the legend's place while there are any.
         .title_bottom(match hidden_note(&app.hidden) {
             Some(note) => Line::from(Span::styled(note, style::title())),
             None => Line::from(style::legend_for(area.width)),
         });
-    let mut header = vec![Cell::from("SKILL")];
-    let mut widths = vec![Constraint::Length(cols.name as u16)];
-    if let Some(w) = cols.root {
-        header.push(Cell::from("ROOT"));
-        widths.push(Constraint::Length(w as u16));
-    }
-    if cols.scope {
-        header.push(Cell::from("SCOPE"));
-        widths.push(Constraint::Length(7));
-    }
-    for title in &cols.agents {
-        header.push(Cell::from(title.clone()));
-        widths.push(Constraint::Length(title.chars().count().max(1) as u16));
-    }
+    let (header, widths) = table_header(&cols);
     let h = app.list_height();
     let rows: Vec<Row> = app
         .rows
         .iter()
-        .enumerate()
         .skip(app.offset)
         .take(h)
-        .filter_map(|(_, r)| {
-            let s = app.skill(r.skill)?;
-            let mark = if app.changed.contains(&s.path) {
-                "• "
-            } else {
-                ""
-            };
-            let full = format!("{mark}{}", safe(s.label()));
-            let label = present::cut(&full, cols.name);
-            let hits = app.hits(r);
-            // Highlight the characters the search matched (indices are of the raw label).
-            let raw: Vec<char> = s.label().chars().collect();
-            let name: Line =
-                if hits.is_empty() || !mark.is_empty() || raw.len() != full.chars().count() {
-                    Line::from(label)
-                } else {
-                    let keep = label.chars().count();
-                    let cut = keep < raw.len();
-                    Line::from(
-                        raw.iter()
-                            .take(if cut { keep - 1 } else { keep })
-                            .chain(cut.then_some(&'…'))
-                            .enumerate()
-                            .map(|(i, c)| {
-                                let st = if hits.contains(&(i as u32)) {
-                                    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
-                                } else {
-                                    Style::new()
-                                };
-                                Span::styled(c.to_string(), st)
-                            })
-                            .collect::<Vec<_>>(),
-                    )
-                };
-            let mut cells = vec![Cell::from(name)];
-            if let Some(w) = cols.root {
-                let root = s.root.as_deref().map(|r| show(app, r)).unwrap_or_default();
-                cells.push(Cell::from(Span::styled(
-                    present::cut(&root, w),
-                    style::dim(),
-                )));
-            }
-            if cols.scope {
-                cells.push(Cell::from(s.scope.as_str()));
-            }
-            for &ai in &agents {
-                let id = &app.models[ai].id;
-                let cell = match s.verdict(id) {
-                    Some(v) => Cell::from(style::verdict_span(v)),
-                    None => Cell::from(" "),
-                };
-                cells.push(cell);
-            }
-            Some(Row::new(cells))
-        })
+        .filter_map(|r| skill_row(app, &cols, r))
         .collect();
     let table = Table::new(rows, widths)
         .header(Row::new(header).style(style::title()))
@@ -275,6 +180,120 @@ pub fn draw_table(f: &mut Frame, app: &App, area: Rect) {
             inner,
         );
     }
+}
+
+/// The table's title: rows of all skills, the sort, the filter, the agent and scope shown, and
+/// the agent columns' window (which ones, and the keys that scroll) when not all are shown.
+fn table_title(app: &App, cols: &Columns) -> String {
+    let window = if cols.before + cols.after > 0 {
+        let n = cols.before + cols.shown.len() + cols.after;
+        format!(
+            " · agents {}–{} of {n} {}{}",
+            cols.before + 1,
+            cols.before + cols.shown.len(),
+            if cols.before > 0 { "‹<" } else { "" },
+            if cols.after > 0 { ">›" } else { "" },
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        " Skills {}/{} · sort {} · {}{}{}{window} ",
+        app.rows.len(),
+        app.catalog.as_ref().map_or(0, |c| c.skills.len()),
+        app.sort.label(),
+        app.filter.label(),
+        app.agent_filter
+            .map(|i| format!(" · {}", app.models[i].id))
+            .unwrap_or_default(),
+        app.scope_filter
+            .map(|s| format!(" · {}", s.as_str()))
+            .unwrap_or_default(),
+    )
+}
+
+/// The header cells and the column widths: SKILL, ROOT and SCOPE when shown, the agents.
+fn table_header(cols: &Columns) -> (Vec<Cell<'static>>, Vec<Constraint>) {
+    let mut header = vec![Cell::from("SKILL")];
+    let mut widths = vec![Constraint::Length(cols.name as u16)];
+    if let Some(w) = cols.root {
+        header.push(Cell::from("ROOT"));
+        widths.push(Constraint::Length(w as u16));
+    }
+    if cols.scope {
+        header.push(Cell::from("SCOPE"));
+        widths.push(Constraint::Length(7));
+    }
+    for title in &cols.agents {
+        header.push(Cell::from(title.clone()));
+        widths.push(Constraint::Length(title.chars().count().max(1) as u16));
+    }
+    (header, widths)
+}
+
+/// A skill's row: its name (marked when just changed), root, scope, and a verdict glyph per
+/// agent column shown.
+fn skill_row(app: &App, cols: &Columns, r: &crate::tui::app::Row) -> Option<Row<'static>> {
+    let s = app.skill(r.skill)?;
+    let mut cells = vec![Cell::from(skill_name(app, s, r, cols.name))];
+    if let Some(w) = cols.root {
+        let root = s.root.as_deref().map(|r| show(app, r)).unwrap_or_default();
+        cells.push(Cell::from(Span::styled(
+            present::cut(&root, w),
+            style::dim(),
+        )));
+    }
+    if cols.scope {
+        cells.push(Cell::from(s.scope.as_str()));
+    }
+    for &ai in &cols.shown {
+        let id = &app.models[ai].id;
+        let cell = match s.verdict(id) {
+            Some(v) => Cell::from(style::verdict_span(v)),
+            None => Cell::from(" "),
+        };
+        cells.push(cell);
+    }
+    Some(Row::new(cells))
+}
+
+/// A skill's name cut to `width`, `• ` first when it just changed, the characters the search
+/// matched highlighted (indices are of the raw label, so only when the name is shown as is).
+fn skill_name(
+    app: &App,
+    s: &crate::catalog::Skill,
+    r: &crate::tui::app::Row,
+    width: usize,
+) -> Line<'static> {
+    let mark = if app.changed.contains(&s.path) {
+        "• "
+    } else {
+        ""
+    };
+    let full = format!("{mark}{}", safe(s.label()));
+    let label = present::cut(&full, width);
+    let hits = app.hits(r);
+    let raw: Vec<char> = s.label().chars().collect();
+    if hits.is_empty() || !mark.is_empty() || raw.len() != full.chars().count() {
+        return Line::from(label);
+    }
+    let keep = label.chars().count();
+    let cut = keep < raw.len();
+    Line::from(
+        raw.iter()
+            .take(if cut { keep - 1 } else { keep })
+            .chain(cut.then_some(&'…'))
+            .enumerate()
+            .map(|(i, c)| {
+                let st = if hits.contains(&(i as u32)) {
+                    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+                } else {
+                    Style::new()
+                };
+                Span::styled(c.to_string(), st)
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 pub fn draw_detail(f: &mut Frame, app: &App, area: Rect) {
@@ -361,7 +380,45 @@ fn fields_lines(app: &App, s: &crate::catalog::Skill, width: usize) -> Vec<Line<
             keys.push(f.to_string());
         }
     }
-    // Columns sized to their content and the width: one row per field, never wrapped.
+    let (kw, cw) = field_widths(app, &agents, &keys, width);
+    let mut header = vec![Span::styled(format!("{:<kw$}", "FIELD"), style::title())];
+    let shown: Vec<&crate::agents::AgentModel> = agents.iter().map(|&ai| &app.models[ai]).collect();
+    for title in present::agent_labels(&shown, cw) {
+        header.push(Span::styled(format!(" {title:<cw$}"), style::title()));
+    }
+    lines.push(Line::from(header));
+    let mut effects: Vec<Line> = Vec::new();
+    for k in &keys {
+        lines.push(field_row(app, s, &agents, k, (kw, cw), &mut effects));
+    }
+    lines.extend(super::wrap::wrap(
+        vec![Span::styled(
+            if cw < Handling::Unsupported.as_str().len() {
+                "dim rows: spec fields this skill does not set · ign ignored, uns unsupported, \
+                 unk unknown"
+            } else {
+                "dim rows: spec fields this skill does not set"
+            },
+            style::dim(),
+        )],
+        width,
+        2,
+    ));
+    // What each agent does with this skill's own values (the verdicts' field reasons).
+    let consequences = field_consequences(app, s, &agents);
+    titled_section(
+        "What the agents do with these values",
+        consequences,
+        width,
+        &mut lines,
+    );
+    titled_section("What reading a field does", effects, width, &mut lines);
+    lines
+}
+
+/// The field table's widths (the field names', each agent column's): sized to their content
+/// and the width, so that a field's row is never wrapped.
+fn field_widths(app: &App, agents: &[usize], keys: &[String], width: usize) -> (usize, usize) {
     let n = agents.len().max(1);
     let kw = keys
         .iter()
@@ -379,58 +436,56 @@ fn fields_lines(app: &App, s: &crate::catalog::Skill, width: usize) -> Vec<Line<
     let cw = (width.saturating_sub(kw) / n)
         .saturating_sub(1)
         .clamp(2, content);
-    let mut header = vec![Span::styled(format!("{:<kw$}", "FIELD"), style::title())];
-    let shown: Vec<&crate::agents::AgentModel> = agents.iter().map(|&ai| &app.models[ai]).collect();
-    for title in present::agent_labels(&shown, cw) {
-        header.push(Span::styled(format!(" {title:<cw$}"), style::title()));
-    }
-    lines.push(Line::from(header));
-    let mut effects: Vec<Line> = Vec::new();
-    for k in &keys {
-        let present = s.keys.contains(k);
-        let name = present::cut(&safe(k), kw);
-        let mut row = vec![Span::styled(
-            format!("{name:<kw$}"),
-            if present { Style::new() } else { style::dim() },
-        )];
-        for &ai in &agents {
-            let m = &app.models[ai];
-            let h = s
-                .verdict(&m.id)
-                .and_then(|v| v.fields.get(k).copied())
-                .unwrap_or(crate::agents::Handling::Unknown);
-            row.push(Span::styled(
-                format!(" {:<cw$}", present::handling_label(h, cw)),
-                style::handling_style(h),
-            ));
-            if present
-                && h == crate::agents::Handling::Read
-                && let Some(e) = m.fields.get(k.as_str()).and_then(|r| r.effect.as_ref())
-            {
-                effects.push(Line::from(vec![
-                    Span::styled(format!("{} · {}: ", m.id, safe(k)), style::dim()),
-                    Span::raw(e.clone()),
-                ]));
-            }
+    (kw, cw)
+}
+
+/// A field's row: its name (dim when the skill does not set it) and how each agent handles it;
+/// what reading it does, for the agents that read a field the skill sets, goes to `effects`.
+fn field_row(
+    app: &App,
+    s: &crate::catalog::Skill,
+    agents: &[usize],
+    k: &String,
+    (kw, cw): (usize, usize),
+    effects: &mut Vec<Line<'static>>,
+) -> Line<'static> {
+    let present = s.keys.contains(k);
+    let name = present::cut(&safe(k), kw);
+    let mut row = vec![Span::styled(
+        format!("{name:<kw$}"),
+        if present { Style::new() } else { style::dim() },
+    )];
+    for &ai in agents {
+        let m = &app.models[ai];
+        let h = s
+            .verdict(&m.id)
+            .and_then(|v| v.fields.get(k).copied())
+            .unwrap_or(crate::agents::Handling::Unknown);
+        row.push(Span::styled(
+            format!(" {:<cw$}", present::handling_label(h, cw)),
+            style::handling_style(h),
+        ));
+        if present
+            && h == crate::agents::Handling::Read
+            && let Some(e) = m.fields.get(k.as_str()).and_then(|r| r.effect.as_ref())
+        {
+            effects.push(Line::from(vec![
+                Span::styled(format!("{} · {}: ", m.id, safe(k)), style::dim()),
+                Span::raw(e.clone()),
+            ]));
         }
-        lines.push(Line::from(row));
     }
-    lines.extend(super::wrap::wrap(
-        vec![Span::styled(
-            if cw < Handling::Unsupported.as_str().len() {
-                "dim rows: spec fields this skill does not set · ign ignored, uns unsupported, \
-                 unk unknown"
-            } else {
-                "dim rows: spec fields this skill does not set"
-            },
-            style::dim(),
-        )],
-        width,
-        2,
-    ));
-    // What each agent does with this skill's own values (the verdicts' field reasons).
+    Line::from(row)
+}
+
+/// The verdicts' field reasons, per agent shown: what each does with this skill's own values.
+fn field_consequences(
+    app: &App,
+    s: &crate::catalog::Skill,
+    agents: &[usize],
+) -> Vec<Line<'static>> {
     let mut consequences: Vec<Line> = Vec::new();
-    for &ai in &agents {
+    for &ai in agents {
         let m = &app.models[ai];
         let Some(v) = s.verdict(&m.id) else { continue };
         let field_rule = |r: &&crate::resolve::Reason| {
@@ -454,23 +509,23 @@ fn fields_lines(app: &App, s: &crate::catalog::Skill, width: usize) -> Vec<Line<
             consequences.push(Line::from(row));
         }
     }
-    if !consequences.is_empty() {
-        lines.push(Line::raw(""));
-        lines.push(Line::from(Span::styled(
-            "What the agents do with these values",
-            style::title(),
-        )));
-        lines.extend(wrap_all(consequences, width, 4));
+    consequences
+}
+
+/// A titled section after a blank line, its lines wrapped with a hanging indent; nothing when
+/// it has no lines.
+fn titled_section(
+    title: &'static str,
+    body: Vec<Line<'static>>,
+    width: usize,
+    out: &mut Vec<Line<'static>>,
+) {
+    if body.is_empty() {
+        return;
     }
-    if !effects.is_empty() {
-        lines.push(Line::raw(""));
-        lines.push(Line::from(Span::styled(
-            "What reading a field does",
-            style::title(),
-        )));
-        lines.extend(wrap_all(effects, width, 4));
-    }
-    lines
+    out.push(Line::raw(""));
+    out.push(Line::from(Span::styled(title, style::title())));
+    out.extend(wrap_all(body, width, 4));
 }
 
 fn file_text(app: &App, s: &crate::catalog::Skill) -> Text<'static> {
