@@ -300,21 +300,42 @@ pub struct Skills<'a> {
     fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>>,
 }
 
-/// Scans, resolves every agent's collision keys, and gives `f` the snapshot's header and its
-/// [`Skills`].
+/// Scans without keeping the files' texts, resolves every agent's collision keys (reading each
+/// text once, with the files' facts and body references), and gives `f` the snapshot's header
+/// and its [`Skills`] (which read the texts again, a batch at a time).
 pub fn with_skills<R>(
     models: &[AgentModel],
     env: &Env,
     f: impl FnOnce(&Catalog, &Skills) -> R,
 ) -> R {
-    let scan = scan::scan(models, env);
+    let mut scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Unread);
     let entries = resolve::entries(&scan);
-    let (lean, facts) = resolve::Lean::new(models, &scan, &entries, |ei, parses| {
-        let mut f = facts_with(&scan, &entries[ei], parses);
+    let (keys, read) = resolve::Lean::keys(models, &scan, &entries, |ei, content, parses| {
+        let e = &entries[ei];
+        let mut f = facts_of(&scan, e, content, parses);
         // Nothing streamed shows the head: dropped as soon as it is made.
         f.head = String::new();
-        f
+        let references = match content {
+            Some(c)
+                if e.found
+                    .iter()
+                    .any(|&(wi, ci)| scan::has_references(&scan.walked[wi].candidates[ci])) =>
+            {
+                Some(scan::references_of(c, &e.path))
+            }
+            _ => None,
+        };
+        (f, references)
     });
+    let mut facts = Vec::with_capacity(read.len());
+    for (e, (f, references)) in entries.iter().zip(read) {
+        if let Some(r) = references {
+            scan.references.insert(e.path.clone(), r);
+        }
+        facts.push(f);
+    }
+    let scan = scan;
+    let lean = resolve::Lean::new(models, &scan, &entries, keys);
     let mut fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>> = HashMap::new();
     for x in &facts {
         if !fields.contains_key(&x.keys) {
@@ -339,14 +360,15 @@ pub fn with_skills<R>(
 }
 
 impl Skills<'_> {
-    /// Entry `ei`'s skill, with every agent's verdict (None: a loose `foo.md` no agent loads).
-    fn skill(&self, ei: usize) -> Option<Skill> {
+    /// Entry `ei`'s skill, with every agent's verdict (None: a loose `foo.md` no agent loads);
+    /// `texts` holds the files' texts its verdicts need ([`resolve::Lean::texts`]).
+    fn skill(&self, ei: usize, texts: &resolve::BatchTexts) -> Option<Skill> {
         let f = &self.facts[ei];
         let tables = &self.fields[&f.keys];
         let verdicts = self
             .models
             .iter()
-            .zip(self.lean.verdicts(ei))
+            .zip(self.lean.verdicts(ei, texts))
             .zip(tables)
             .map(|((m, mut v), t)| {
                 v.fields = t.clone();
@@ -363,10 +385,11 @@ impl Skills<'_> {
     }
 
     /// Calls `each` with every skill in catalog order, made a batch at a time on all cores
-    /// (each batch dropped before the next); stops at the first error.
+    /// (each batch, and the texts it read, dropped before the next); stops at the first error.
     pub fn for_each<E>(&self, mut each: impl FnMut(&Skill) -> Result<(), E>) -> Result<(), E> {
         for batch in self.order.chunks(256) {
-            let made = scan::par_map(batch, |&ei| self.skill(ei));
+            let texts = self.lean.texts(batch);
+            let made = scan::par_map(batch, |&ei| self.skill(ei, &texts));
             for s in made.iter().flatten() {
                 each(s)?;
             }
@@ -421,6 +444,16 @@ pub(crate) fn facts_with(
     e: &resolve::Entry,
     parses: &crate::skill::Parses,
 ) -> FileFacts {
+    facts_of(scan, e, scan.content(&e.path), parses)
+}
+
+/// [`facts_with`] for a file whose content is `content` (None: the scan has no such file).
+fn facts_of(
+    scan: &Scan,
+    e: &resolve::Entry,
+    content: Option<&scan::FileContent>,
+    parses: &crate::skill::Parses,
+) -> FileFacts {
     let c = e.candidate(scan);
     // The most specific walked root holding it.
     let (wi, _) = e
@@ -431,7 +464,7 @@ pub(crate) fn facts_with(
         .unwrap_or(e.found[0]);
     let root = &scan.walked[wi].path;
     let dir = resolve::fallback_name(c, root);
-    let (head, (name, description, keys, problems)) = match scan.content(&e.path).map(|a| &**a) {
+    let (head, (name, description, keys, problems)) = match content.map(|a| &**a) {
         Some(Ok(md)) => (head_of(&md.text), describe(md, &dir, parses)),
         Some(Err(err)) => (
             String::new(),

@@ -210,7 +210,7 @@ pub fn resolve_subset(
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(subset.len());
     let mut contenders: Vec<Contender> = Vec::new();
     for (li, &ei) in subset.iter().enumerate() {
-        let facts = shared.facts(scan, &entries[ei]);
+        let facts = shared.facts(scan, &entries[ei], scan.text(&entries[ei].path));
         let (v, c) = pass.step(scan, entries, li, ei, &facts, &Parses::new());
         verdicts.push(v);
         contenders.extend(c);
@@ -241,39 +241,19 @@ pub fn resolve_all<T: Send>(
     entries: &[Entry],
     extra: impl Fn(usize, &Parses) -> T + Sync,
 ) -> Resolved<T> {
-    let passes: Vec<AgentPass> = (0..models.len())
-        .map(|ai| AgentPass::new(models, ai, scan))
-        .collect();
-    let shared = Shared::new(scan);
-    // Files in chunks, each giving every agent's verdicts and accepted copies for its run of
-    // entries: the chunks' vectors are large enough to go back to the system as soon as they
-    // are moved into the agents' own (no copy of every verdict lives on beside them).
-    const CHUNK: usize = 256;
-    let chunks: Vec<std::ops::Range<usize>> = (0..entries.len())
-        .step_by(CHUNK)
-        .map(|a| a..(a + CHUNK).min(entries.len()))
-        .collect();
-    let stepped = scan::par_map(&chunks, |range| {
-        let mut verdicts: Vec<Vec<Verdict>> = (0..models.len())
-            .map(|_| Vec::with_capacity(range.len()))
-            .collect();
-        let mut contenders: Vec<Vec<Contender>> = (0..models.len()).map(|_| Vec::new()).collect();
-        let mut extras = Vec::with_capacity(range.len());
-        let (mut parsed, mut asked) = (0, 0);
-        for ei in range.clone() {
-            let parses = Parses::new();
-            let facts = shared.facts(scan, &entries[ei]);
-            for (ai, p) in passes.iter().enumerate() {
-                let (v, c) = p.step(scan, entries, ei, ei, &facts, &parses);
-                verdicts[ai].push(v);
-                contenders[ai].extend(c);
-            }
-            extras.push(extra(ei, &parses));
-            parsed += parses.parsed();
-            asked += parses.asked();
-        }
-        (verdicts, contenders, extras, parsed, asked)
-    });
+    // Each chunk gives every agent's verdicts and accepted copies for its run of entries: the
+    // chunks' vectors are large enough to go back to the system as soon as they are moved into
+    // the agents' own (no copy of every verdict lives on beside them).
+    let (passes, stepped) = stepped_chunks(
+        models,
+        scan,
+        entries,
+        |(verdicts, contenders): &mut (Vec<Verdict>, Vec<Contender>), v, c| {
+            verdicts.push(v);
+            contenders.extend(c);
+        },
+        |ei, _, parses| extra(ei, parses),
+    );
     let mut verdicts: Vec<Vec<Verdict>> = (0..models.len()).map(|_| Vec::new()).collect();
     let mut contenders: Vec<Vec<Contender>> = (0..models.len()).map(|_| Vec::new()).collect();
     let mut out = Resolved {
@@ -282,14 +262,14 @@ pub fn resolve_all<T: Send>(
         yaml_parses: 0,
         yaml_asked: 0,
     };
-    for (vs, cs, xs, parsed, asked) in stepped {
-        for (ai, (v, c)) in vs.into_iter().zip(cs).enumerate() {
+    for chunk in stepped {
+        for (ai, (v, c)) in chunk.agents.into_iter().enumerate() {
             verdicts[ai].extend(v);
             contenders[ai].extend(c);
         }
-        out.extra.extend(xs);
-        out.yaml_parses += parsed;
-        out.yaml_asked += asked;
+        out.extra.extend(chunk.extras);
+        out.yaml_parses += chunk.parsed;
+        out.yaml_asked += chunk.asked;
     }
     type Work = std::sync::Mutex<Option<(Vec<Verdict>, Vec<Contender>)>>;
     let work: Vec<Work> = verdicts
@@ -310,11 +290,72 @@ pub fn resolve_all<T: Send>(
     out
 }
 
+/// One chunk of entries stepped through by every agent ([`stepped_chunks`]): what each agent
+/// kept of its steps (in model order), what `extra` gave per entry, and the YAML parses made
+/// and asked for.
+struct Stepped<A, T> {
+    agents: Vec<A>,
+    extras: Vec<T>,
+    parsed: usize,
+    asked: usize,
+}
+
+/// Entries per chunk of [`stepped_chunks`].
+const CHUNK: usize = 256;
+
+/// Every agent's pass, and every entry stepped through (reach and accept) by every agent, file
+/// by file in chunks of [`CHUNK`] on all cores: each file's text taken once ([`Scan::text`]: read
+/// now when the scan kept none) and parsed once per distinct split and YAML options its agents
+/// need, the trees shared between the agents and `extra`, and all of it dropped before the next
+/// file. `keep` is given each agent's step on each file, in entry order, into that agent's
+/// part of the chunk. The prelude of [`resolve_all`] and [`Lean::keys`].
+fn stepped_chunks<'a, A: Default + Send, T: Send>(
+    models: &'a [AgentModel],
+    scan: &'a Scan,
+    entries: &[Entry],
+    keep: impl Fn(&mut A, Verdict, Option<Contender>) + Sync,
+    extra: impl Fn(usize, Option<&scan::FileContent>, &Parses) -> T + Sync,
+) -> (Vec<AgentPass<'a>>, Vec<Stepped<A, T>>) {
+    let passes: Vec<AgentPass> = (0..models.len())
+        .map(|ai| AgentPass::new(models, ai, scan))
+        .collect();
+    let shared = Shared::new(scan);
+    let chunks: Vec<std::ops::Range<usize>> = (0..entries.len())
+        .step_by(CHUNK)
+        .map(|a| a..(a + CHUNK).min(entries.len()))
+        .collect();
+    let stepped = scan::par_map(&chunks, |range| {
+        let mut chunk = Stepped {
+            agents: (0..models.len()).map(|_| A::default()).collect(),
+            extras: Vec::with_capacity(range.len()),
+            parsed: 0,
+            asked: 0,
+        };
+        for ei in range.clone() {
+            let parses = Parses::new();
+            let facts = shared.facts(scan, &entries[ei], scan.text(&entries[ei].path));
+            for (ai, p) in passes.iter().enumerate() {
+                let (v, c) = p.step(scan, entries, ei, ei, &facts, &parses);
+                keep(&mut chunk.agents[ai], v, c);
+            }
+            chunk
+                .extras
+                .push(extra(ei, facts.content.as_ref(), &parses));
+            chunk.parsed += parses.parsed();
+            chunk.asked += parses.asked();
+        }
+        chunk
+    });
+    (passes, stepped)
+}
+
 /// A resolution that keeps no verdicts: every agent's collision keys, found file by file on all
-/// cores (each file parsed once for all its agents, as in [`resolve_all`]); then the verdicts of
-/// one file at a time ([`Lean::verdicts`]), each agent's re-made from the copies that share its
-/// key (the collision step needs nothing else). What `list --json` streams from without holding
-/// every verdict of every agent.
+/// cores (each file parsed once for all its agents, as in [`resolve_all`]: [`Lean::keys`]);
+/// then the verdicts of one file at a time ([`Lean::verdicts`]), each agent's re-made from the
+/// copies that share its key (the collision step needs nothing else). What `list --json`
+/// streams from without holding every verdict of every agent. On a scan that read no texts
+/// ([`scan::Texts::Unread`]) no text is kept either: each is read when its file is stepped
+/// through, and again for each batch of verdicts ([`Lean::texts`]).
 pub struct Lean<'a> {
     scan: &'a Scan,
     entries: &'a [Entry],
@@ -324,64 +365,95 @@ pub struct Lean<'a> {
     pub keys: Vec<Keys>,
 }
 
+/// The texts a batch of [`Lean::verdicts`] needs, by candidate path (empty when the scan kept
+/// every text).
+#[derive(Default)]
+pub struct BatchTexts(HashMap<PathBuf, scan::FileContent>);
+
 impl<'a> Lean<'a> {
-    /// Every agent's keys, and what `extra` gives for each entry while it is parsed.
-    pub fn new<T: Send>(
-        models: &'a [AgentModel],
-        scan: &'a Scan,
-        entries: &'a [Entry],
-        extra: impl Fn(usize, &Parses) -> T + Sync,
-    ) -> (Lean<'a>, Vec<T>) {
-        let passes: Vec<AgentPass> = (0..models.len())
-            .map(|ai| AgentPass::new(models, ai, scan))
-            .collect();
-        let shared = Shared::new(scan);
-        const CHUNK: usize = 256;
-        let chunks: Vec<std::ops::Range<usize>> = (0..entries.len())
-            .step_by(CHUNK)
-            .map(|a| a..(a + CHUNK).min(entries.len()))
-            .collect();
-        let stepped = scan::par_map(&chunks, |range| {
-            let mut keys: Vec<Vec<Option<String>>> = (0..models.len())
-                .map(|_| Vec::with_capacity(range.len()))
-                .collect();
-            let mut extras = Vec::with_capacity(range.len());
-            for ei in range.clone() {
-                let parses = Parses::new();
-                let facts = shared.facts(scan, &entries[ei]);
-                for (ai, p) in passes.iter().enumerate() {
-                    let (_, c) = p.step(scan, entries, ei, ei, &facts, &parses);
-                    keys[ai].push(c.map(|c| c.key));
-                }
-                extras.push(extra(ei, &parses));
-            }
-            (keys, extras)
-        });
+    /// Every agent's collision keys, and what `extra` gives for each entry (with its text, when
+    /// it could be read) while it is parsed.
+    pub fn keys<T: Send>(
+        models: &[AgentModel],
+        scan: &Scan,
+        entries: &[Entry],
+        extra: impl Fn(usize, Option<&scan::FileContent>, &Parses) -> T + Sync,
+    ) -> (Vec<Keys>, Vec<T>) {
+        let (_, stepped) = stepped_chunks(
+            models,
+            scan,
+            entries,
+            |keys: &mut Vec<Option<String>>, _, c| keys.push(c.map(|c| c.key)),
+            extra,
+        );
         let mut keys: Vec<Vec<Option<String>>> = (0..models.len())
             .map(|_| Vec::with_capacity(entries.len()))
             .collect();
         let mut extras = Vec::with_capacity(entries.len());
-        for (ks, xs) in stepped {
-            for (all, k) in keys.iter_mut().zip(ks) {
+        for chunk in stepped {
+            for (all, k) in keys.iter_mut().zip(chunk.agents) {
                 all.extend(k);
             }
-            extras.extend(xs);
+            extras.extend(chunk.extras);
         }
-        let lean = Lean {
+        (keys.into_iter().map(Keys::new).collect(), extras)
+    }
+
+    /// The verdicts of the scan's entries, from every agent's collision keys ([`Lean::keys`]).
+    pub fn new(
+        models: &'a [AgentModel],
+        scan: &'a Scan,
+        entries: &'a [Entry],
+        keys: Vec<Keys>,
+    ) -> Lean<'a> {
+        Lean {
             scan,
             entries,
-            passes,
-            shared,
-            keys: keys.into_iter().map(Keys::new).collect(),
-        };
-        (lean, extras)
+            passes: (0..models.len())
+                .map(|ai| AgentPass::new(models, ai, scan))
+                .collect(),
+            shared: Shared::new(scan),
+            keys,
+        }
+    }
+
+    /// The texts the verdicts of the entries `batch` need: each one's and those of the copies
+    /// that share a key with it, read once each, on all cores (none when the scan kept them).
+    pub fn texts(&self, batch: &[usize]) -> BatchTexts {
+        if self.scan.texts == scan::Texts::Kept {
+            return BatchTexts::default();
+        }
+        let mut wanted: Vec<usize> = batch.to_vec();
+        for &ei in batch {
+            for keys in &self.keys {
+                if let Some(k) = &keys.of[ei] {
+                    wanted.extend(keys.members(k));
+                }
+            }
+        }
+        wanted.sort_unstable();
+        wanted.dedup();
+        let read = scan::par_map(&wanted, |&ei| self.scan.text(&self.entries[ei].path));
+        BatchTexts(
+            wanted
+                .into_iter()
+                .zip(read)
+                .filter_map(|(ei, t)| Some((self.entries[ei].path.clone(), t?)))
+                .collect(),
+        )
     }
 
     /// Every agent's verdict on entry `ei`, in model order: the ones [`resolve_all`] gives.
-    pub fn verdicts(&self, ei: usize) -> Vec<Verdict> {
+    /// The texts come from `texts` ([`Lean::texts`] of a batch holding `ei`), else the scan.
+    pub fn verdicts(&self, ei: usize, texts: &BatchTexts) -> Vec<Verdict> {
         let (scan, entries) = (self.scan, self.entries);
+        let facts_of = |g: usize| {
+            let path = &entries[g].path;
+            let text = texts.0.get(path).cloned().or_else(|| scan.text(path));
+            self.shared.facts(scan, &entries[g], text)
+        };
         let parses = Parses::new();
-        let facts = self.shared.facts(scan, &entries[ei]);
+        let facts = facts_of(ei);
         let alone = [ei];
         self.passes
             .iter()
@@ -400,8 +472,7 @@ impl<'a> Lean<'a> {
                         at = li;
                         pass.step(scan, entries, li, g, &facts, &parses)
                     } else {
-                        let other = self.shared.facts(scan, &entries[g]);
-                        pass.step(scan, entries, li, g, &other, &Parses::new())
+                        pass.step(scan, entries, li, g, &facts_of(g), &Parses::new())
                     };
                     verdicts.push(v);
                     contenders.extend(c);
@@ -414,12 +485,14 @@ impl<'a> Lean<'a> {
 }
 
 /// What the resolution of one entry needs that does not depend on the agent, found once per
-/// entry: the walked root it is listed under and the former roots above it.
+/// entry: the walked root it is listed under, the former roots above it, and its text.
 struct EntryFacts<'a> {
     /// The deepest walked root holding the file (it was found through it), as shown.
     under: String,
     /// Every agent's former and never-scanned roots at or above the file, nearest first.
     former: Vec<&'a crate::scan::FormerRootInstance>,
+    /// The file's content (None: the scan has no such candidate).
+    content: Option<scan::FileContent>,
 }
 
 /// Made once per resolution, for every agent: former roots by path.
@@ -436,8 +509,8 @@ impl<'a> Shared<'a> {
         Shared { former }
     }
 
-    /// The facts of entry `e`, by one walk up its ancestors.
-    fn facts(&self, scan: &Scan, e: &'a Entry) -> EntryFacts<'a> {
+    /// The facts of entry `e`, by one walk up its ancestors; `content` is its text.
+    fn facts(&self, scan: &Scan, e: &Entry, content: Option<scan::FileContent>) -> EntryFacts<'a> {
         let under = e
             .found
             .iter()
@@ -455,7 +528,11 @@ impl<'a> Shared<'a> {
                 .copied()
                 .collect()
         };
-        EntryFacts { under, former }
+        EntryFacts {
+            under,
+            former,
+            content,
+        }
     }
 }
 
@@ -532,7 +609,7 @@ impl<'a> AgentPass<'a> {
         };
         let root = self.roots[ri];
         let found = self.found_reason(root);
-        let Some(content) = scan.content(&candidate.path) else {
+        let Some(content) = &facts.content else {
             let vanished = Reason::skilltui("read", msg!("the file vanished while it was scanned"));
             return (Verdict::new(Status::Unknown, vec![found, vanished]), None);
         };

@@ -131,6 +131,8 @@ pub struct Scan {
     pub plugins: HashMap<(usize, PathBuf), crate::plugin::Plugin>,
     /// Per agent: whether the project folder is trusted (None: the model has no `[trust]`).
     pub trust: Vec<Option<crate::trust::TrustDecision>>,
+    /// Whether `files` and `references` hold the texts read ([`Texts`]).
+    pub texts: Texts,
 }
 
 impl Scan {
@@ -269,9 +271,21 @@ impl Scan {
         self.walked_index.get(path).map(|&i| &self.walked[i])
     }
 
-    /// The content of a candidate.
+    /// The content of a candidate, as read by the scan (None in a scan that read no texts).
     pub fn content(&self, path: &Path) -> Option<&FileContent> {
         self.canonical.get(path).and_then(|c| self.files.get(c))
+    }
+
+    /// The content of a candidate: the scan's, or, in a scan that read no texts, read now (None:
+    /// not a candidate).
+    pub fn text(&self, path: &Path) -> Option<FileContent> {
+        match self.texts {
+            Texts::Kept => self.content(path).cloned(),
+            Texts::Unread => self
+                .canonical
+                .contains_key(path)
+                .then(|| Arc::new(SkillMd::read(path))),
+        }
     }
 }
 
@@ -360,17 +374,27 @@ pub fn scan(models: &[AgentModel], env: &Env) -> Scan {
     scan_with(models, env, &Progress::new())
 }
 
+/// Which candidate texts a scan reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Texts {
+    /// Every distinct file read once and kept ([`Scan::files`]), with each SKILL.md's body
+    /// references ([`Scan::references`]).
+    Kept,
+    /// No file read: `files` and `references` stay empty, and whoever resolves reads a text when
+    /// it needs it ([`Scan::text`]) and fills in the references ([`references_of`]).
+    Unread,
+}
+
 /// [`scan`], counting in `progress` the files walked and read as it goes.
 pub fn scan_with(models: &[AgentModel], env: &Env, progress: &Progress) -> Scan {
+    scan_texts(models, env, progress, Texts::Kept)
+}
+
+/// [`scan_with`], reading the candidates' texts or not (`texts`).
+pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: Texts) -> Scan {
     let settings = crate::settings::read(models, env);
     let (agent_roots, former_roots) = roots::expand(models, env, &settings);
-    let mut paths: Vec<PathBuf> = agent_roots
-        .iter()
-        .map(|r| r.path.clone())
-        .chain(former_roots.iter().map(|f| f.path.clone()))
-        .collect();
-    paths.sort();
-    paths.dedup();
+    let paths = roots_to_walk(&agent_roots, &former_roots);
     // Each root is walked once, the roots on all cores; the root's own canonical path comes
     // with it (one `realpath` per root instead of one per file).
     let walked: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(&paths, |p| walk_root(p, progress));
@@ -379,91 +403,13 @@ pub fn scan_with(models: &[AgentModel], env: &Env, progress: &Progress) -> Scan 
         .enumerate()
         .map(|(i, p)| (p.clone(), i))
         .collect();
-    // Canonical path of every candidate: the canonical root joined with the relative path when
-    // no symlink lies between them, else the file system's answer.
-    let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::new();
-    let mut to_read: Vec<(PathBuf, PathBuf)> = Vec::new();
-    let mut queued: HashSet<PathBuf> = HashSet::new();
-    for (w, canon_root) in &walked {
-        for c in &w.candidates {
-            let canon = canonical_of(c, canon_root.as_deref());
-            if queued.insert(canon.clone()) {
-                to_read.push((canon.clone(), c.path.clone()));
-            }
-            canonical.insert(c.path.clone(), canon);
-        }
-    }
-    // Every distinct file read once, on all cores.
-    progress.to_read.store(to_read.len(), Ordering::Relaxed);
-    let contents = par_map(&to_read, |(_, path)| {
-        let content = Arc::new(SkillMd::read(path));
-        progress.read.fetch_add(1, Ordering::Relaxed);
-        content
-    });
-    let files: HashMap<PathBuf, FileContent> = to_read
-        .into_iter()
-        .map(|(canon, _)| canon)
-        .zip(contents)
-        .collect();
-    // Sidecar settings, read once per (agent, setting, skill folder).
-    let sidecar_specs = sidecar_specs(models);
-    let mut sidecar_keys: Vec<(usize, usize, PathBuf)> = Vec::new();
-    if !sidecar_specs.is_empty() {
-        let mut seen: HashSet<&Path> = HashSet::new();
-        for (w, _) in &walked {
-            for c in &w.candidates {
-                if let Some(dir) = c.path.parent()
-                    && seen.insert(dir)
-                {
-                    for &(ai, si) in &sidecar_specs {
-                        sidecar_keys.push((ai, si, dir.to_path_buf()));
-                    }
-                }
-            }
-        }
-    }
-    let found = par_map(&sidecar_keys, |(ai, si, dir)| {
-        crate::settings::sidecar(&models[*ai].settings[*si], dir)
-    });
-    let sidecars = sidecar_keys
-        .into_iter()
-        .zip(found)
-        .filter_map(|(k, r)| r.map(|r| (k, r)))
-        .collect();
-    // Body references (on all cores: each lists its skill folder) and bundled scripts, once per
-    // SKILL.md.
-    let mut seen: HashSet<&Path> = HashSet::new();
-    let mut skill_mds: Vec<(&Path, &Path)> = Vec::new();
-    for (w, _) in &walked {
-        for c in w
-            .candidates
-            .iter()
-            .filter(|c| c.is_skill_md() && c.depth > 0)
-        {
-            if let Some(dir) = c.path.parent()
-                && seen.insert(&c.path)
-            {
-                skill_mds.push((&c.path, dir));
-            }
-        }
-    }
-    let found = par_map(&skill_mds, |&(path, dir)| {
-        // An unreadable file refers to nothing (an empty list: the file is still one whose
-        // references a re-read updates).
-        let refs = match canonical.get(path).and_then(|k| files.get(k)).map(|a| &**a) {
-            Some(Ok(md)) => body_references(md, dir),
-            _ => Vec::new(),
-        };
-        (refs, dir.join("scripts").is_dir())
-    });
-    let mut references = HashMap::new();
-    let mut with_scripts = HashSet::new();
-    for (&(path, dir), (refs, scripts)) in skill_mds.iter().zip(found) {
-        references.insert(path.to_path_buf(), refs);
-        if scripts {
-            with_scripts.insert(dir.to_path_buf());
-        }
-    }
+    let (canonical, to_read) = canonical_paths(&walked);
+    let files = match texts {
+        Texts::Kept => read_files(to_read, progress),
+        Texts::Unread => HashMap::new(),
+    };
+    let sidecars = read_sidecars(models, &walked);
+    let (references, with_scripts) = references_and_scripts(&walked, &canonical, &files, texts);
     let plugins = crate::plugin::plugins(models, canonical_dirs(&canonical));
     Scan {
         trust: models
@@ -483,5 +429,141 @@ pub fn scan_with(models: &[AgentModel], env: &Env, progress: &Progress) -> Scan 
         walked_index,
         canonical,
         files,
+        texts,
     }
+}
+
+/// Every distinct folder to walk: the agents' roots and their former roots, sorted.
+fn roots_to_walk(agent_roots: &[AgentRoot], former_roots: &[FormerRootInstance]) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = agent_roots
+        .iter()
+        .map(|r| r.path.clone())
+        .chain(former_roots.iter().map(|f| f.path.clone()))
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+/// The canonical path of every candidate, and each distinct canonical file once with the first
+/// candidate path that reaches it: (canonical, path), in walk order.
+type ToRead = Vec<(PathBuf, PathBuf)>;
+
+/// Canonical path of every candidate: the canonical root joined with the relative path when no
+/// symlink lies between them, else the file system's answer; and the distinct files to read.
+fn canonical_paths(
+    walked: &[(WalkedRoot, Option<PathBuf>)],
+) -> (HashMap<PathBuf, PathBuf>, ToRead) {
+    let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::new();
+    let mut to_read: ToRead = Vec::new();
+    let mut queued: HashSet<PathBuf> = HashSet::new();
+    for (w, canon_root) in walked {
+        for c in &w.candidates {
+            let canon = canonical_of(c, canon_root.as_deref());
+            if queued.insert(canon.clone()) {
+                to_read.push((canon.clone(), c.path.clone()));
+            }
+            canonical.insert(c.path.clone(), canon);
+        }
+    }
+    (canonical, to_read)
+}
+
+/// Every distinct file read once, on all cores, by canonical path.
+fn read_files(to_read: ToRead, progress: &Progress) -> HashMap<PathBuf, FileContent> {
+    progress.to_read.store(to_read.len(), Ordering::Relaxed);
+    let contents = par_map(&to_read, |(_, path)| {
+        let content = Arc::new(SkillMd::read(path));
+        progress.read.fetch_add(1, Ordering::Relaxed);
+        content
+    });
+    to_read
+        .into_iter()
+        .map(|(canon, _)| canon)
+        .zip(contents)
+        .collect()
+}
+
+/// Sidecar settings, read once per (agent, setting, skill folder).
+fn read_sidecars(
+    models: &[AgentModel],
+    walked: &[(WalkedRoot, Option<PathBuf>)],
+) -> HashMap<(usize, usize, PathBuf), Result<String, String>> {
+    let sidecar_specs = sidecar_specs(models);
+    let mut sidecar_keys: Vec<(usize, usize, PathBuf)> = Vec::new();
+    if !sidecar_specs.is_empty() {
+        let mut seen: HashSet<&Path> = HashSet::new();
+        for (w, _) in walked {
+            for c in &w.candidates {
+                if let Some(dir) = c.path.parent()
+                    && seen.insert(dir)
+                {
+                    for &(ai, si) in &sidecar_specs {
+                        sidecar_keys.push((ai, si, dir.to_path_buf()));
+                    }
+                }
+            }
+        }
+    }
+    let found = par_map(&sidecar_keys, |(ai, si, dir)| {
+        crate::settings::sidecar(&models[*ai].settings[*si], dir)
+    });
+    sidecar_keys
+        .into_iter()
+        .zip(found)
+        .filter_map(|(k, r)| r.map(|r| (k, r)))
+        .collect()
+}
+
+/// Whether a candidate's body references are recorded: a SKILL.md inside a skill folder.
+pub fn has_references(c: &Candidate) -> bool {
+    c.is_skill_md() && c.depth > 0
+}
+
+/// The body references of the SKILL.md at `path` with this content: none when it could not be
+/// read (an empty list: the file is still one whose references a re-read updates).
+pub fn references_of(content: &Result<SkillMd, ReadError>, path: &Path) -> Vec<Reference> {
+    match (content, path.parent()) {
+        (Ok(md), Some(dir)) => body_references(md, dir),
+        _ => Vec::new(),
+    }
+}
+
+/// Body references (on all cores: each lists its skill folder; only with the texts read) and
+/// bundled scripts, once per SKILL.md.
+fn references_and_scripts(
+    walked: &[(WalkedRoot, Option<PathBuf>)],
+    canonical: &HashMap<PathBuf, PathBuf>,
+    files: &HashMap<PathBuf, FileContent>,
+    texts: Texts,
+) -> (HashMap<PathBuf, Vec<Reference>>, HashSet<PathBuf>) {
+    let mut seen: HashSet<&Path> = HashSet::new();
+    let mut skill_mds: Vec<(&Path, &Path)> = Vec::new();
+    for (w, _) in walked {
+        for c in w.candidates.iter().filter(|c| has_references(c)) {
+            if let Some(dir) = c.path.parent()
+                && seen.insert(&c.path)
+            {
+                skill_mds.push((&c.path, dir));
+            }
+        }
+    }
+    let found = par_map(&skill_mds, |&(path, dir)| {
+        let refs = match canonical.get(path).and_then(|k| files.get(k)) {
+            Some(content) => references_of(content, path),
+            None => Vec::new(),
+        };
+        (refs, dir.join("scripts").is_dir())
+    });
+    let mut references = HashMap::new();
+    let mut with_scripts = HashSet::new();
+    for (&(path, dir), (refs, scripts)) in skill_mds.iter().zip(found) {
+        if texts == Texts::Kept {
+            references.insert(path.to_path_buf(), refs);
+        }
+        if scripts {
+            with_scripts.insert(dir.to_path_buf());
+        }
+    }
+    (references, with_scripts)
 }

@@ -150,3 +150,78 @@ fn the_binarys_list_json_is_the_streamed_json() {
     let (cat, _) = both(&models, &env, Some(&f));
     assert_eq!(run(&["list", "--fields", "path,agents.status"]), cat);
 }
+
+/// A scan that reads no texts is the full scan without them (same roots walked, canonical
+/// paths, sidecars, scripts and plugins; no file and no reference kept), and `Lean` over it,
+/// reading each text when it steps the file and again per batch of verdicts, gives every
+/// agent's verdicts `resolve_all` gives over the full scan, on a generated tree with collisions.
+#[test]
+fn lean_over_a_scan_without_texts_gives_the_full_resolutions_verdicts() {
+    use skilltui::resolve::{self, Lean};
+    use skilltui::scan::{self, Texts};
+    let models = skilltui::agents::builtin();
+    let tmp = tempfile::tempdir().unwrap();
+    let (tree, _) = skilltui::r#gen::generate(
+        &tmp.path().join("gen"),
+        &skilltui::r#gen::Options {
+            skills: 300,
+            seed: 0x1ea3,
+        },
+    )
+    .unwrap();
+    let env = Env::new(&tree.project, &tree.home);
+    let kept = scan::scan(&models, &env);
+    let mut unread = scan::scan_texts(&models, &env, &scan::Progress::new(), Texts::Unread);
+    assert_eq!((kept.texts, unread.texts), (Texts::Kept, Texts::Unread));
+    assert!(!kept.files.is_empty() && !kept.references.is_empty());
+    assert!(unread.files.is_empty() && unread.references.is_empty());
+    assert_eq!(unread.walked, kept.walked);
+    assert_eq!(unread.canonical, kept.canonical);
+    assert_eq!(unread.sidecars, kept.sidecars);
+    assert_eq!(unread.with_scripts, kept.with_scripts);
+    assert_eq!(unread.plugins, kept.plugins);
+    let entries = resolve::entries(&kept);
+    for e in &entries {
+        assert_eq!(
+            unread.text(&e.path),
+            kept.content(&e.path).cloned(),
+            "{e:?}"
+        );
+    }
+    let full = resolve::resolve_all(&models, &kept, &entries, |_, _| ());
+    // The references the streamed path fills in from the texts it reads.
+    let (keys, refs) = Lean::keys(&models, &unread, &entries, |ei, content, _| {
+        let e = &entries[ei];
+        let wanted = e
+            .found
+            .iter()
+            .any(|&(wi, ci)| scan::has_references(&kept.walked[wi].candidates[ci]));
+        (wanted, content.map(|c| scan::references_of(c, &e.path)))
+    });
+    for (e, (wanted, r)) in entries.iter().zip(refs) {
+        if wanted {
+            unread.references.insert(e.path.clone(), r.unwrap());
+        }
+    }
+    assert_eq!(unread.references, kept.references);
+    for (ai, k) in keys.iter().enumerate() {
+        assert_eq!(k.of, full.agents[ai].1.of, "{}", models[ai].id);
+    }
+    let lean = Lean::new(&models, &unread, &entries, keys);
+    let order: Vec<usize> = (0..entries.len()).rev().collect();
+    let mut shadowed = 0;
+    for batch in order.chunks(64) {
+        let texts = lean.texts(batch);
+        for &ei in batch {
+            for (ai, v) in lean.verdicts(ei, &texts).into_iter().enumerate() {
+                shadowed += usize::from(v.status == resolve::Status::Shadowed);
+                assert_eq!(
+                    v, full.agents[ai].0[ei],
+                    "{} {:?}",
+                    models[ai].id, entries[ei]
+                );
+            }
+        }
+    }
+    assert!(shadowed > 5, "the tree has collisions: {shadowed}");
+}
