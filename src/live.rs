@@ -171,7 +171,34 @@ impl Live {
     /// Re-reads the edited files (known paths; others are ignored) and re-resolves the names
     /// they touch, for every agent.
     pub fn edit(&mut self, paths: &BTreeSet<PathBuf>) -> Edit {
-        // Every path that is the same file as an edited one.
+        let edited = self.entries_of_files(paths);
+        if edited.is_empty() {
+            return Edit::default();
+        }
+        let reread: BTreeSet<PathBuf> = edited
+            .iter()
+            .map(|&e| self.entries[e].path.clone())
+            .collect();
+        self.scan.reread(&reread);
+        let (resolved, per_entry) = self.resolve_edited(&edited);
+        let mut skills = self.catalog.skills.clone();
+        let (mut changed, moved) = self.patch_edited_skills(&mut skills, &edited, per_entry);
+        self.put_back_in_order(&mut skills, &moved);
+        // The skills are shared with the previous snapshot; only the patched ones are new.
+        let mut catalog = (*self.catalog).clone();
+        catalog.skills = skills;
+        self.catalog = Arc::new(catalog);
+        changed.sort();
+        Edit {
+            reread: reread.len(),
+            rewalked: 0,
+            resolved,
+            changed,
+        }
+    }
+
+    /// Every entry that is the same file as one of `paths` (by canonical path), sorted.
+    fn entries_of_files(&self, paths: &BTreeSet<PathBuf>) -> Vec<usize> {
         let mut edited: BTreeSet<usize> = BTreeSet::new();
         for p in paths {
             if let Some(c) = self.scan.canonical.get(p)
@@ -180,23 +207,22 @@ impl Live {
                 edited.extend(es.iter().copied());
             }
         }
-        if edited.is_empty() {
-            return Edit::default();
-        }
-        let edited: Vec<usize> = edited.into_iter().collect();
-        let reread: BTreeSet<PathBuf> = edited
-            .iter()
-            .map(|&e| self.entries[e].path.clone())
-            .collect();
-        self.scan.reread(&reread);
+        edited.into_iter().collect()
+    }
 
+    /// Per agent: resolves the edited entries alone (their new collision keys, which are kept),
+    /// then with every member of their old and new key groups. Returns how many verdicts were
+    /// made, and per entry (in order) the agents' new verdicts.
+    fn resolve_edited(
+        &mut self,
+        edited: &[usize],
+    ) -> (usize, BTreeMap<usize, Vec<(usize, Verdict)>>) {
         let models = &self.models;
         let (scan, entries) = (&self.scan, &self.entries);
-        // Per agent: the entries to resolve again and their verdicts.
         let agents: Vec<usize> = (0..models.len()).collect();
         let keys = &self.keys;
         let patches: Vec<AgentPatch> = scan::par_map(&agents, |&ai| {
-            let (_, now) = resolve::resolve_subset(models, ai, scan, entries, &edited);
+            let (_, now) = resolve::resolve_subset(models, ai, scan, entries, edited);
             let k = &keys[ai];
             let mut touched: BTreeSet<usize> = edited.iter().copied().collect();
             for (&e, new) in edited.iter().zip(&now) {
@@ -209,7 +235,6 @@ impl Live {
             (touched, verdicts, now)
         });
         let mut resolved = 0;
-        // Entry → (agent → verdict).
         let mut per_entry: BTreeMap<usize, Vec<(usize, Verdict)>> = BTreeMap::new();
         for (ai, (touched, verdicts, now)) in patches.into_iter().enumerate() {
             for (&e, key) in edited.iter().zip(now) {
@@ -220,11 +245,21 @@ impl Live {
                 per_entry.entry(e).or_default().push((ai, v));
             }
         }
+        (resolved, per_entry)
+    }
 
+    /// Patches the new verdicts into `skills`: an edited file's skill is built again from its
+    /// new content (fields included), another copy of its names keeps its fields. Returns the
+    /// paths of the skills whose signature changed and the entries whose label changed (their
+    /// place in the sorted list may too).
+    fn patch_edited_skills(
+        &self,
+        skills: &mut [Arc<Skill>],
+        edited: &[usize],
+        per_entry: BTreeMap<usize, Vec<(usize, Verdict)>>,
+    ) -> (Vec<PathBuf>, Vec<usize>) {
         let scope_of = catalog::scopes(&self.scan);
-        let mut skills = self.catalog.skills.clone();
         let mut changed: Vec<PathBuf> = Vec::new();
-        // Skills whose label (and so their place in the sorted list) changed.
         let mut moved: Vec<usize> = Vec::new();
         for (e, verdicts) in per_entry {
             let Some(at) = self.pos[e] else {
@@ -262,35 +297,29 @@ impl Live {
             }
             skills[at] = Arc::new(new);
         }
-        // Put renamed skills back in (label, path) order: take them all out (what stays is
-        // sorted), then insert each where it belongs.
-        if !moved.is_empty() {
-            let mut at: Vec<usize> = moved.iter().filter_map(|&e| self.pos[e]).collect();
-            at.sort_unstable();
-            let mut lo = at.first().copied().unwrap_or(0);
-            let mut hi = at.last().copied().unwrap_or(0);
-            let taken: Vec<Arc<Skill>> = at.iter().rev().map(|&i| skills.remove(i)).collect();
-            for s in taken {
-                let to = skills.partition_point(|x| (x.label(), &x.path) < (s.label(), &s.path));
-                lo = lo.min(to);
-                hi = hi.max(to);
-                skills.insert(to, s);
-            }
-            // A later insertion before an earlier one shifts it: up to one place per skill.
-            let hi = (hi + at.len()).min(skills.len().saturating_sub(1));
-            self.reindex(&skills, lo, hi);
+        (changed, moved)
+    }
+
+    /// Puts renamed skills back in (label, path) order: takes them all out (what stays is
+    /// sorted), then inserts each where it belongs, and re-indexes the span that moved.
+    fn put_back_in_order(&mut self, skills: &mut Vec<Arc<Skill>>, moved: &[usize]) {
+        if moved.is_empty() {
+            return;
         }
-        // The skills are shared with the previous snapshot; only the patched ones are new.
-        let mut catalog = (*self.catalog).clone();
-        catalog.skills = skills;
-        self.catalog = Arc::new(catalog);
-        changed.sort();
-        Edit {
-            reread: reread.len(),
-            rewalked: 0,
-            resolved,
-            changed,
+        let mut at: Vec<usize> = moved.iter().filter_map(|&e| self.pos[e]).collect();
+        at.sort_unstable();
+        let mut lo = at.first().copied().unwrap_or(0);
+        let mut hi = at.last().copied().unwrap_or(0);
+        let taken: Vec<Arc<Skill>> = at.iter().rev().map(|&i| skills.remove(i)).collect();
+        for s in taken {
+            let to = skills.partition_point(|x| (x.label(), &x.path) < (s.label(), &s.path));
+            lo = lo.min(to);
+            hi = hi.max(to);
+            skills.insert(to, s);
         }
+        // A later insertion before an earlier one shifts it: up to one place per skill.
+        let hi = (hi + at.len()).min(skills.len().saturating_sub(1));
+        self.reindex(skills, lo, hi);
     }
 
     /// Files or folders made, removed or renamed inside roots that exist: walks those roots

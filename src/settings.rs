@@ -345,208 +345,263 @@ fn read_one(
                 }
             }
         }
-        _ => {
-            let (Some(path), Some(key)) = (file_path(env, s), s.key.as_deref()) else {
-                return;
-            };
-            let base = if s.scope == Some(Scope::Project) {
-                env.project.clone()
-            } else {
-                env.home.clone()
-            };
-            let text = match read_file(&path) {
-                None => return,
-                Some(Err(e)) => {
-                    out.problems.push(format!(
-                        "{}: {}: cannot read it ({e})",
-                        m.id,
-                        path.display()
-                    ));
-                    return;
-                }
-                Some(Ok(t)) => t,
-            };
-            let format = s.format.unwrap_or(SettingsFormat::Json);
-            let doc = match parse(&text, format) {
-                Ok(v) => v,
-                Err(e) => {
-                    out.problems.push(format!(
-                        "{}: {}: does not parse, its settings are not applied ({e})",
-                        m.id,
-                        path.display()
-                    ));
-                    return;
-                }
-            };
-            let Some(v) = lookup(&doc, key) else { return };
-            let at = |detail: String| format!("{detail} in {}", path.display());
-            let file_dir = path.parent().unwrap_or(&base).to_path_buf();
-            let last =
-                s.order.as_ref().and_then(|o| o.known().copied()) == Some(PatternOrder::LastMatch);
-            if s.kind == SettingKind::PatternPermissions && last {
-                let rules: Vec<(String, String, String)> = match v {
-                    Value::String(action) => vec![(
-                        "*".to_string(),
-                        action.clone(),
-                        at(format!("`{key} = \"{action}\"`")),
-                    )],
-                    Value::Object(map) => map
-                        .iter()
-                        .filter_map(|(pattern, action)| {
-                            let action = action.as_str()?;
-                            let origin = at(format!("`{key}.\"{pattern}\" = \"{action}\"`"));
-                            Some((pattern.clone(), action.to_string(), origin))
-                        })
-                        .collect(),
-                    _ => return,
-                };
-                pending.push(Pending {
-                    setting: si,
-                    project: s.scope == Some(Scope::Project),
-                    key: key.to_string(),
-                    all: v.is_string(),
-                    rules,
-                });
-                return;
-            }
-            interpret(out, env, ai, si, s, key, v, &file_dir, at);
+        _ => read_from_file(out, pending, env, ai, si, m, s),
+    }
+}
+
+/// A setting kept in a settings file: its value at the setting's key is interpreted, or held
+/// back (`pending`) when its patterns apply last-match (they are applied once every file of the
+/// agent is read).
+fn read_from_file(
+    out: &mut Settings,
+    pending: &mut Vec<Pending>,
+    env: &Env,
+    ai: usize,
+    si: usize,
+    m: &AgentModel,
+    s: &SettingSpec,
+) {
+    let (Some(path), Some(key)) = (file_path(env, s), s.key.as_deref()) else {
+        return;
+    };
+    let Some(doc) = read_doc(out, m, s, &path) else {
+        return;
+    };
+    let Some(v) = lookup(&doc, key) else { return };
+    let at = |detail: String| format!("{detail} in {}", path.display());
+    let last = s.order.as_ref().and_then(|o| o.known().copied()) == Some(PatternOrder::LastMatch);
+    if s.kind == SettingKind::PatternPermissions && last {
+        pending.extend(last_match_rules(si, s, key, v, at));
+        return;
+    }
+    let base = if s.scope == Some(Scope::Project) {
+        env.project.clone()
+    } else {
+        env.home.clone()
+    };
+    let file_dir = path.parent().unwrap_or(&base).to_path_buf();
+    let reading = Reading {
+        env,
+        ai,
+        si,
+        s,
+        key,
+        file_dir: &file_dir,
+        at,
+    };
+    reading.interpret(out, v);
+}
+
+/// The settings file at `path`, parsed. None when it is missing, or (a problem) when it cannot
+/// be read or does not parse.
+fn read_doc(out: &mut Settings, m: &AgentModel, s: &SettingSpec, path: &Path) -> Option<Value> {
+    let text = match read_file(path)? {
+        Err(e) => {
+            out.problems.push(format!(
+                "{}: {}: cannot read it ({e})",
+                m.id,
+                path.display()
+            ));
+            return None;
+        }
+        Ok(t) => t,
+    };
+    let format = s.format.unwrap_or(SettingsFormat::Json);
+    match parse(&text, format) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            out.problems.push(format!(
+                "{}: {}: does not parse, its settings are not applied ({e})",
+                m.id,
+                path.display()
+            ));
+            None
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn interpret(
-    out: &mut Settings,
-    env: &Env,
-    ai: usize,
+/// A last-match permission setting's rules (`"action"` for every name, or
+/// `{pattern: action}`), kept until every file is read; None for a value of another shape.
+fn last_match_rules(
     si: usize,
     s: &SettingSpec,
     key: &str,
     v: &Value,
-    file_dir: &Path,
     at: impl Fn(String) -> String,
-) {
-    let effect = s.effect.unwrap_or(SettingEffect::Disabled);
-    let add = |out: &mut Settings, target: Target, effect: SettingEffect, origin: String| {
+) -> Option<Pending> {
+    let rules: Vec<(String, String, String)> = match v {
+        Value::String(action) => vec![(
+            "*".to_string(),
+            action.clone(),
+            at(format!("`{key} = \"{action}\"`")),
+        )],
+        Value::Object(map) => map
+            .iter()
+            .filter_map(|(pattern, action)| {
+                let action = action.as_str()?;
+                let origin = at(format!("`{key}.\"{pattern}\" = \"{action}\"`"));
+                Some((pattern.clone(), action.to_string(), origin))
+            })
+            .collect(),
+        _ => return None,
+    };
+    Some(Pending {
+        setting: si,
+        project: s.scope == Some(Scope::Project),
+        key: key.to_string(),
+        all: v.is_string(),
+        rules,
+    })
+}
+
+/// One setting's value being read: whose setting it is, the folder of the file it is in (for
+/// relative paths) and how its origin is said (`at`).
+struct Reading<'a, F: Fn(String) -> String> {
+    env: &'a Env,
+    ai: usize,
+    si: usize,
+    s: &'a SettingSpec,
+    key: &'a str,
+    file_dir: &'a Path,
+    at: F,
+}
+
+impl<F: Fn(String) -> String> Reading<'_, F> {
+    /// The effects and roots `v` sets, by the setting's kind.
+    fn interpret(&self, out: &mut Settings, v: &Value) {
+        match self.s.kind {
+            SettingKind::NameStates => self.name_states(out, v),
+            SettingKind::NameList => self.name_list(out, v),
+            SettingKind::Entries => self.entries(out, v),
+            SettingKind::RootList => self.root_list(out, v),
+            SettingKind::PatternPermissions => self.pattern_permissions(out, v),
+            SettingKind::PiPatterns => self.pi_patterns(out, v),
+            SettingKind::Sidecar | SettingKind::CliDirs | SettingKind::EnvRootList => {}
+        }
+    }
+
+    /// The setting's effect (disabled unless the model says otherwise).
+    fn effect(&self) -> SettingEffect {
+        self.s.effect.unwrap_or(SettingEffect::Disabled)
+    }
+
+    /// Records an effect on `target` (an effect of `None` records nothing).
+    fn add(&self, out: &mut Settings, target: Target, effect: SettingEffect, detail: String) {
         if effect != SettingEffect::None {
             out.effects.push(Effector {
-                agent: ai,
-                setting: si,
+                agent: self.ai,
+                setting: self.si,
                 target,
                 effect,
-                origin,
+                origin: (self.at)(detail),
             });
         }
-    };
-    match s.kind {
-        SettingKind::NameStates => {
-            if let Some(map) = v.as_object() {
-                for (name, state) in map {
-                    let Some(state) = state.as_str() else {
-                        continue;
-                    };
-                    if let Some(e) = s.states.get(state) {
-                        add(
-                            out,
-                            Target::Name(name.clone()),
-                            *e,
-                            at(format!("`{key}.{name} = \"{state}\"`")),
-                        );
-                    }
-                }
+    }
+
+    /// `{name: state}`: each state the model knows sets its effect on that name.
+    fn name_states(&self, out: &mut Settings, v: &Value) {
+        let (s, key) = (self.s, self.key);
+        for (name, state) in v.as_object().into_iter().flatten() {
+            let Some(state) = state.as_str() else {
+                continue;
+            };
+            if let Some(e) = s.states.get(state) {
+                let detail = format!("`{key}.{name} = \"{state}\"`");
+                self.add(out, Target::Name(name.clone()), *e, detail);
             }
         }
-        SettingKind::NameList => {
-            for name in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
-                add(
+    }
+
+    /// `[name, ...]`: the effect on each name.
+    fn name_list(&self, out: &mut Settings, v: &Value) {
+        let key = self.key;
+        for name in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
+            let detail = format!("`{name}` in `{key}`");
+            self.add(out, Target::Name(name.into()), self.effect(), detail);
+        }
+    }
+
+    /// `[{name | path, enabled: false}, ...]`: the effect on each disabled entry's name, or else
+    /// its path.
+    fn entries(&self, out: &mut Settings, v: &Value) {
+        let key = self.key;
+        for e in v.as_array().into_iter().flatten() {
+            if e.get("enabled").and_then(Value::as_bool) != Some(false) {
+                continue;
+            }
+            if let Some(name) = e.get("name").and_then(Value::as_str) {
+                let detail = format!("`{key}` entry name = \"{name}\", enabled = false");
+                self.add(out, Target::Name(name.into()), self.effect(), detail);
+            } else if let Some(p) = e.get("path").and_then(Value::as_str) {
+                let path =
+                    expand_dir(self.env, p, self.file_dir).unwrap_or_else(|| PathBuf::from(p));
+                let detail = format!("`{key}` entry path = \"{p}\", enabled = false");
+                self.add(out, Target::Path(path), self.effect(), detail);
+            }
+        }
+    }
+
+    /// `[folder, ...]`: more roots (relative to the project).
+    fn root_list(&self, out: &mut Settings, v: &Value) {
+        let (env, key) = (self.env, self.key);
+        for p in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
+            if let Some(dir) = expand_dir(env, p, &env.project) {
+                let origin = (self.at)(format!("`{p}` in `{key}`"));
+                push_root(
                     out,
-                    Target::Name(name.into()),
-                    effect,
-                    at(format!("`{name}` in `{key}`")),
+                    self.ai,
+                    self.si,
+                    dir,
+                    self.s.subpath.as_deref(),
+                    origin,
                 );
             }
         }
-        SettingKind::Entries => {
-            for e in v.as_array().into_iter().flatten() {
-                if e.get("enabled").and_then(Value::as_bool) != Some(false) {
-                    continue;
-                }
-                if let Some(name) = e.get("name").and_then(Value::as_str) {
-                    add(
-                        out,
-                        Target::Name(name.into()),
-                        effect,
-                        at(format!("`{key}` entry name = \"{name}\", enabled = false")),
-                    );
-                } else if let Some(p) = e.get("path").and_then(Value::as_str) {
-                    let path = expand_dir(env, p, file_dir).unwrap_or_else(|| PathBuf::from(p));
-                    add(
-                        out,
-                        Target::Path(path),
-                        effect,
-                        at(format!("`{key}` entry path = \"{p}\", enabled = false")),
-                    );
+    }
+
+    /// `"deny"` or `{pattern: action}`: the effect on the names each denying pattern matches.
+    fn pattern_permissions(&self, out: &mut Settings, v: &Value) {
+        let (s, key) = (self.s, self.key);
+        if let Some(action) = v.as_str() {
+            if action == "deny" {
+                let target = Target::Pattern(NamePattern::new(dialect(s), "*"));
+                self.add(out, target, self.effect(), format!("`{key} = \"deny\"`"));
+            }
+        } else if let Some(map) = v.as_object() {
+            for (pattern, action) in map {
+                if action.as_str() == Some("deny") {
+                    let target = Target::Pattern(NamePattern::new(dialect(s), pattern));
+                    let detail = format!("`{key}.\"{pattern}\" = \"deny\"`");
+                    self.add(out, target, self.effect(), detail);
                 }
             }
         }
-        SettingKind::RootList => {
-            for p in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
-                if let Some(dir) = expand_dir(env, p, &env.project) {
-                    let origin = at(format!("`{p}` in `{key}`"));
-                    push_root(out, ai, si, dir, s.subpath.as_deref(), origin);
+    }
+
+    /// pi's `[entry, ...]`: `!pattern` excludes names, `-path` excludes a path, `+path` or a
+    /// bare path adds a root (relative to the settings file).
+    fn pi_patterns(&self, out: &mut Settings, v: &Value) {
+        let (env, s, key, file_dir) = (self.env, self.s, self.key, self.file_dir);
+        for entry in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
+            if let Some(p) = entry.strip_prefix('!') {
+                let target = Target::Pattern(NamePattern::new(dialect(s), p));
+                self.add(out, target, self.effect(), format!("`!{p}` in `{key}`"));
+            } else if let Some(p) = entry.strip_prefix('-') {
+                let path = expand_dir(env, p, file_dir).unwrap_or_else(|| PathBuf::from(p));
+                self.add(
+                    out,
+                    Target::Path(path),
+                    self.effect(),
+                    format!("`-{p}` in `{key}`"),
+                );
+            } else {
+                let p = entry.strip_prefix('+').unwrap_or(entry);
+                if let Some(dir) = expand_dir(env, p, file_dir) {
+                    let origin = (self.at)(format!("`{entry}` in `{key}`"));
+                    push_root(out, self.ai, self.si, dir, None, origin);
                 }
             }
         }
-        SettingKind::PatternPermissions => {
-            if let Some(action) = v.as_str() {
-                if action == "deny" {
-                    add(
-                        out,
-                        Target::Pattern(NamePattern::new(dialect(s), "*")),
-                        effect,
-                        at(format!("`{key} = \"deny\"`")),
-                    );
-                }
-            } else if let Some(map) = v.as_object() {
-                for (pattern, action) in map {
-                    if action.as_str() == Some("deny") {
-                        add(
-                            out,
-                            Target::Pattern(NamePattern::new(dialect(s), pattern)),
-                            effect,
-                            at(format!("`{key}.\"{pattern}\" = \"deny\"`")),
-                        );
-                    }
-                }
-            }
-        }
-        SettingKind::PiPatterns => {
-            for entry in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
-                if let Some(p) = entry.strip_prefix('!') {
-                    add(
-                        out,
-                        Target::Pattern(NamePattern::new(dialect(s), p)),
-                        effect,
-                        at(format!("`!{p}` in `{key}`")),
-                    );
-                } else if let Some(p) = entry.strip_prefix('-') {
-                    let path = expand_dir(env, p, file_dir).unwrap_or_else(|| PathBuf::from(p));
-                    add(
-                        out,
-                        Target::Path(path),
-                        effect,
-                        at(format!("`-{p}` in `{key}`")),
-                    );
-                } else {
-                    let p = entry.strip_prefix('+').unwrap_or(entry);
-                    if let Some(dir) = expand_dir(env, p, file_dir) {
-                        let origin = at(format!("`{entry}` in `{key}`"));
-                        push_root(out, ai, si, dir, None, origin);
-                    }
-                }
-            }
-        }
-        SettingKind::Sidecar | SettingKind::CliDirs | SettingKind::EnvRootList => {}
     }
 }
 

@@ -38,45 +38,89 @@ fn no<T>(why: impl Into<String>) -> Result<T, Unsupported> {
 
 /// The live state after `ops`, and what changed. The given state is not modified.
 pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
-    let scan = live.scan();
-    let mut touched: BTreeSet<PathBuf> = BTreeSet::new();
-    let mut which: BTreeSet<usize> = BTreeSet::new();
-    let root_canon: Vec<Option<PathBuf>> = scan
-        .walked
-        .iter()
-        .map(|w| {
-            w.exists
-                .then(|| std::fs::canonicalize(&w.path).ok())
-                .flatten()
-        })
-        .collect();
-    // Roots the plan makes (their folder created by a `CreateDir`), by index.
-    let mut appearing: BTreeSet<usize> = BTreeSet::new();
-    // The walked roots holding a path (strictly inside a root that exists or is made).
-    let holders = |p: &Path, appearing: &BTreeSet<usize>| -> Vec<usize> {
-        scan.walked
+    let mut reach = Footprint::new(live.scan());
+    for op in ops {
+        reach.admit(op)?;
+    }
+    let regrouped = reach.regroup_appearing(live.models())?;
+    let Footprint { touched, which, .. } = reach;
+    let which: Vec<usize> = which.into_iter().collect();
+    let mut next = live.clone();
+    let mut failed: Option<Unsupported> = None;
+    let edit = next.patch_roots(&touched, &which, |scan, models, which| {
+        if let Some(roots) = regrouped {
+            scan.agent_roots = roots;
+        }
+        if let Err(e) = replay(scan, models, which, ops) {
+            failed = Some(e);
+        }
+        0
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok((next, edit)),
+    }
+}
+
+/// What a plan reaches in the scan: the paths it changes, the walked roots holding them, and
+/// the missing roots it makes. Each operation is admitted in turn or the plan is refused.
+struct Footprint<'a> {
+    scan: &'a Scan,
+    /// The canonical folder of each walked root that exists.
+    root_canon: Vec<Option<PathBuf>>,
+    touched: BTreeSet<PathBuf>,
+    which: BTreeSet<usize>,
+    /// Roots the plan makes (their folder created by a `CreateDir`), by index.
+    appearing: BTreeSet<usize>,
+}
+
+impl<'a> Footprint<'a> {
+    fn new(scan: &'a Scan) -> Footprint<'a> {
+        let root_canon = scan
+            .walked
+            .iter()
+            .map(|w| {
+                w.exists
+                    .then(|| std::fs::canonicalize(&w.path).ok())
+                    .flatten()
+            })
+            .collect();
+        Footprint {
+            scan,
+            root_canon,
+            touched: BTreeSet::new(),
+            which: BTreeSet::new(),
+            appearing: BTreeSet::new(),
+        }
+    }
+
+    /// The walked roots holding a path (strictly inside a root that exists or is made).
+    fn holders(&self, p: &Path) -> Vec<usize> {
+        self.scan
+            .walked
             .iter()
             .enumerate()
             .filter(|(i, w)| {
-                (w.exists || appearing.contains(i)) && p != w.path && p.starts_with(&w.path)
+                (w.exists || self.appearing.contains(i)) && p != w.path && p.starts_with(&w.path)
             })
             .map(|(i, _)| i)
             .collect()
-    };
-    let mut need = |p: &Path,
-                    touched: &mut BTreeSet<PathBuf>,
-                    appearing: &BTreeSet<usize>|
-     -> Result<(), Unsupported> {
+    }
+
+    /// Records `p` as changed, or refuses it: a root (or above one), outside every root, also
+    /// reached through another root by a symlink, or in a walk cut short.
+    fn need(&mut self, p: &Path) -> Result<(), Unsupported> {
+        let scan = self.scan;
         if scan.walked.iter().any(|w| w.path.starts_with(p)) {
             return no(format!("{} is a root or holds one", p.display()));
         }
-        let h = holders(p, appearing);
+        let h = self.holders(p);
         if h.is_empty() {
             return no(format!("{} is outside every walked root", p.display()));
         }
         // Another root that is the same folder through a symlink would see the change too.
         let cp = super::canonical_nearest(p, false);
-        for (i, rc) in root_canon.iter().enumerate() {
+        for (i, rc) in self.root_canon.iter().enumerate() {
             if !h.contains(&i)
                 && let Some(rc) = rc
                 && cp.starts_with(rc)
@@ -96,132 +140,149 @@ pub fn predict(live: &Live, ops: &[Op]) -> Result<(Live, Edit), Unsupported> {
                 ));
             }
         }
-        which.extend(h);
-        touched.insert(p.to_path_buf());
+        self.which.extend(h);
+        self.touched.insert(p.to_path_buf());
         Ok(())
-    };
-    for op in ops {
+    }
+
+    /// Admits one operation (its paths recorded) or refuses the plan.
+    fn admit(&mut self, op: &Op) -> Result<(), Unsupported> {
         match op {
-            Op::Write { path, .. } => {
-                // A SKILL.md by its canonical path: every candidate that is that file.
-                let cands: Vec<&PathBuf> = scan
-                    .canonical
-                    .iter()
-                    .filter(|(_, c)| *c == path)
-                    .map(|(p, _)| p)
-                    .collect();
-                if cands.is_empty() {
-                    return no(format!("{} is not a scanned skill file", path.display()));
-                }
-                for p in cands {
-                    need(p, &mut touched, &appearing)?;
-                }
-            }
-            Op::CreateDir { path } => {
-                // A missing root made (or a folder above missing roots): the root appears.
-                let roots: Vec<usize> = scan
-                    .walked
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, w)| w.path.starts_with(path))
-                    .map(|(i, _)| i)
-                    .collect();
-                if roots.is_empty() {
-                    need(path, &mut touched, &appearing)?;
-                } else if roots.iter().any(|&i| scan.walked[i].exists) {
-                    return no(format!("{} holds a root that exists", path.display()));
-                } else {
-                    for i in roots {
-                        if scan.walked[i].path == *path {
-                            appearing.insert(i);
-                        }
-                    }
-                }
-            }
+            Op::Write { path, .. } => self.admit_write(path),
+            Op::CreateDir { path } => self.admit_create_dir(path),
             Op::Rename { from, to } | Op::Copy { from, to } => {
-                need(from, &mut touched, &appearing)?;
-                need(to, &mut touched, &appearing)?;
-                let is_link =
-                    std::fs::symlink_metadata(from).is_ok_and(|m| m.file_type().is_symlink());
-                if is_link {
-                    // A link keeps leading where it did only if its target is absolute or
-                    // resolves the same from the new place; a copy of a link is not modelled.
-                    let same = matches!(op, Op::Rename { .. })
-                        && std::fs::read_link(from).is_ok_and(|t| {
-                            t.is_absolute()
-                                || to.parent().is_some_and(|d| {
-                                    super::canonical_nearest(
-                                        &crate::env::normalize(&d.join(&t)),
-                                        true,
-                                    ) == super::canonical_nearest(from, true)
-                                })
-                        });
-                    if !same {
-                        return no(format!("{} is a symlink", from.display()));
-                    }
-                }
-                let dangling = plain(scan, from)?;
-                if matches!(op, Op::Rename { .. }) && !dangling.is_empty() {
-                    // The links left dangling are walk errors in a real scan: not modelled.
-                    return no(format!("{} is the target of a symlink", from.display()));
-                }
+                self.admit_move(from, to, matches!(op, Op::Rename { .. }))
             }
-            Op::Symlink { target, link } => {
-                need(link, &mut touched, &appearing)?;
-                if !scan.walked.iter().any(|w| {
-                    w.candidates
-                        .iter()
-                        .any(|c| c.path.starts_with(target) && c.path != *target)
-                }) {
-                    return no(format!("{} holds no scanned skill", target.display()));
-                }
-            }
-            Op::Trash { path } => {
-                need(path, &mut touched, &appearing)?;
-                if !plain(scan, path)?.is_empty() {
-                    return no(format!("{} is the target of a symlink", path.display()));
-                }
-            }
+            Op::Symlink { target, link } => self.admit_symlink(target, link),
+            Op::Trash { path } => self.admit_trash(path),
         }
     }
-    which.extend(appearing.iter().copied());
-    // A root that appears may be the first existing folder of its group for an agent (Kimi
-    // reads only the first of `~/.config/agents/skills` and `~/.agents/skills`): the roots whose
-    // state changes are resolved again, every file in them.
-    let mut regrouped: Option<Vec<crate::scan::AgentRoot>> = None;
-    if !appearing.is_empty() {
-        let made: Vec<PathBuf> = appearing
+
+    /// A SKILL.md written, by its canonical path: every candidate that is that file.
+    fn admit_write(&mut self, path: &Path) -> Result<(), Unsupported> {
+        let cands: Vec<PathBuf> = self
+            .scan
+            .canonical
+            .iter()
+            .filter(|(_, c)| *c == path)
+            .map(|(p, _)| p.clone())
+            .collect();
+        if cands.is_empty() {
+            return no(format!("{} is not a scanned skill file", path.display()));
+        }
+        for p in &cands {
+            self.need(p)?;
+        }
+        Ok(())
+    }
+
+    /// A missing root made (or a folder above missing roots): the root appears. Any other new
+    /// folder is a change inside the roots holding it.
+    fn admit_create_dir(&mut self, path: &Path) -> Result<(), Unsupported> {
+        let scan = self.scan;
+        let roots: Vec<usize> = scan
+            .walked
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.path.starts_with(path))
+            .map(|(i, _)| i)
+            .collect();
+        if roots.is_empty() {
+            return self.need(path);
+        }
+        if roots.iter().any(|&i| scan.walked[i].exists) {
+            return no(format!("{} holds a root that exists", path.display()));
+        }
+        for i in roots {
+            if scan.walked[i].path == *path {
+                self.appearing.insert(i);
+            }
+        }
+        Ok(())
+    }
+
+    /// A folder renamed (`rename`) or copied: refused when it is a symlink that would lead
+    /// elsewhere from its new place (or is copied), or when links into it would dangle.
+    fn admit_move(&mut self, from: &Path, to: &Path, rename: bool) -> Result<(), Unsupported> {
+        self.need(from)?;
+        self.need(to)?;
+        let is_link = std::fs::symlink_metadata(from).is_ok_and(|m| m.file_type().is_symlink());
+        if is_link {
+            // A link keeps leading where it did only if its target is absolute or
+            // resolves the same from the new place; a copy of a link is not modelled.
+            let same = rename
+                && std::fs::read_link(from).is_ok_and(|t| {
+                    t.is_absolute()
+                        || to.parent().is_some_and(|d| {
+                            super::canonical_nearest(&crate::env::normalize(&d.join(&t)), true)
+                                == super::canonical_nearest(from, true)
+                        })
+                });
+            if !same {
+                return no(format!("{} is a symlink", from.display()));
+            }
+        }
+        let dangling = plain(self.scan, from)?;
+        if rename && !dangling.is_empty() {
+            // The links left dangling are walk errors in a real scan: not modelled.
+            return no(format!("{} is the target of a symlink", from.display()));
+        }
+        Ok(())
+    }
+
+    /// A link made to a folder that holds scanned skills.
+    fn admit_symlink(&mut self, target: &Path, link: &Path) -> Result<(), Unsupported> {
+        self.need(link)?;
+        if !self.scan.walked.iter().any(|w| {
+            w.candidates
+                .iter()
+                .any(|c| c.path.starts_with(target) && c.path != *target)
+        }) {
+            return no(format!("{} holds no scanned skill", target.display()));
+        }
+        Ok(())
+    }
+
+    /// A path trashed: refused when links into it would dangle.
+    fn admit_trash(&mut self, path: &Path) -> Result<(), Unsupported> {
+        self.need(path)?;
+        if !plain(self.scan, path)?.is_empty() {
+            return no(format!("{} is the target of a symlink", path.display()));
+        }
+        Ok(())
+    }
+
+    /// The roots that appear join the roots to resolve again. A root that appears may be the
+    /// first existing folder of its group for an agent (Kimi reads only the first of
+    /// `~/.config/agents/skills` and `~/.agents/skills`): the roots whose state changes are
+    /// resolved again, every file in them. Returns the agents' roots regrouped (None when no
+    /// root appears).
+    fn regroup_appearing(
+        &mut self,
+        models: &[AgentModel],
+    ) -> Result<Option<Vec<crate::scan::AgentRoot>>, Unsupported> {
+        let scan = self.scan;
+        self.which.extend(self.appearing.iter().copied());
+        if self.appearing.is_empty() {
+            return Ok(None);
+        }
+        let made: Vec<PathBuf> = self
+            .appearing
             .iter()
             .map(|&i| scan.walked[i].path.clone())
             .collect();
         let mut roots = scan.agent_roots.clone();
-        let changed = crate::scan::roots::regroup(live.models(), &mut roots, &made);
+        let changed = crate::scan::roots::regroup(models, &mut roots, &made);
         for p in changed {
             if let Some(i) = scan.walked.iter().position(|w| w.path == p) {
                 if scan.walked[i].truncated.is_some() {
                     return no(format!("the walk of {} was cut short", p.display()));
                 }
-                which.insert(i);
+                self.which.insert(i);
             }
-            touched.insert(p);
+            self.touched.insert(p);
         }
-        regrouped = Some(roots);
-    }
-    let which: Vec<usize> = which.into_iter().collect();
-    let mut next = live.clone();
-    let mut failed: Option<Unsupported> = None;
-    let edit = next.patch_roots(&touched, &which, |scan, models, which| {
-        if let Some(roots) = regrouped {
-            scan.agent_roots = roots;
-        }
-        if let Err(e) = replay(scan, models, which, ops) {
-            failed = Some(e);
-        }
-        0
-    });
-    match failed {
-        Some(e) => Err(e),
-        None => Ok((next, edit)),
+        Ok(Some(roots))
     }
 }
 
@@ -504,124 +565,14 @@ fn replay(
     let mut new_dirs: Vec<PathBuf> = Vec::new();
     for op in ops {
         match op {
-            Op::Write { path, new, .. } => {
-                let content: crate::scan::FileContent =
-                    Arc::new(crate::skill::SkillMd::from_bytes(new.clone()));
-                let paths: Vec<PathBuf> = scan
-                    .canonical
-                    .iter()
-                    .filter(|(_, c)| *c == path)
-                    .map(|(p, _)| p.clone())
-                    .collect();
-                for p in &paths {
-                    if let (Some(dir), Some(refs)) = (p.parent(), scan.references.get_mut(p)) {
-                        *refs = match &*content {
-                            Ok(md) => crate::scan::body_references(md, dir),
-                            Err(_) => Vec::new(),
-                        };
-                    }
-                }
-                scan.files.insert(path.clone(), content);
-            }
-            Op::CreateDir { path } => {
-                for &wi in which {
-                    let w = &mut scan.walked[wi];
-                    if w.path == *path && !w.exists {
-                        w.exists = true;
-                        w.dirs = vec![DirInfo {
-                            rel: PathBuf::new(),
-                            depth: 0,
-                            files: 0,
-                            name_chars: 0,
-                        }];
-                        continue;
-                    }
-                    if let Some(rel) = rel_to(path, &w.path)
-                        && !rel.as_os_str().is_empty()
-                    {
-                        let depth = rel.components().count();
-                        w.dirs.push(DirInfo {
-                            rel,
-                            depth,
-                            files: 0,
-                            name_chars: 0,
-                        });
-                    }
-                }
-            }
+            Op::Write { path, new, .. } => replay_write(scan, path, new),
+            Op::CreateDir { path } => replay_create_dir(scan, which, path),
             Op::Rename { from, to } | Op::Copy { from, to } => {
                 let keep = matches!(op, Op::Copy { .. });
-                let is_link =
-                    std::fs::symlink_metadata(from).is_ok_and(|m| m.file_type().is_symlink());
-                let mut parcel: Option<Parcel> = None;
-                for &wi in which {
-                    if from.starts_with(&scan.walked[wi].path) {
-                        let p = pick(&mut scan.walked[wi], from, !keep);
-                        if parcel.as_ref().is_none_or(|q| q.cands.is_empty()) {
-                            parcel = Some(p);
-                        }
-                    }
-                }
-                let parcel = parcel.unwrap_or_default();
-                for &wi in which {
-                    if to.starts_with(&scan.walked[wi].path) {
-                        place(&mut scan.walked[wi], to, &parcel, false);
-                    }
-                }
-                if is_link {
-                    carry(scan, from, to, false, None);
-                } else {
-                    let canon_to = super::canonical_nearest(to, false);
-                    new_dirs.extend(carry(scan, from, to, keep, Some(&canon_to)));
-                }
+                new_dirs.extend(replay_move(scan, which, from, to, keep));
             }
-            Op::Symlink { target, link } => {
-                let mut parcel: Option<Parcel> = None;
-                for wi in 0..scan.walked.len() {
-                    let w = &scan.walked[wi];
-                    if target.starts_with(&w.path)
-                        && w.candidates.iter().any(|c| c.path.starts_with(target))
-                    {
-                        parcel = Some(pick(&mut scan.walked[wi], target, false));
-                        break;
-                    }
-                }
-                let Some(parcel) = parcel else {
-                    return no(format!("{} holds no scanned skill", target.display()));
-                };
-                for &wi in which {
-                    if link.starts_with(&scan.walked[wi].path) {
-                        place(&mut scan.walked[wi], link, &parcel, true);
-                    }
-                }
-                carry(scan, target, link, true, None);
-            }
-            Op::Trash { path } => {
-                for &wi in which {
-                    if path.starts_with(&scan.walked[wi].path) {
-                        pick(&mut scan.walked[wi], path, true);
-                    }
-                }
-                let gone: Vec<PathBuf> = scan
-                    .canonical
-                    .keys()
-                    .filter(|p| p.starts_with(path))
-                    .cloned()
-                    .collect();
-                drop_paths(scan, &gone);
-                let live: std::collections::HashSet<&PathBuf> = scan.canonical.values().collect();
-                let unread: Vec<PathBuf> = scan
-                    .files
-                    .keys()
-                    .filter(|c| !live.contains(c))
-                    .cloned()
-                    .collect();
-                for c in unread {
-                    scan.files.remove(&c);
-                }
-                scan.with_scripts.retain(|d| !d.starts_with(path));
-                scan.sidecars.retain(|(_, _, d), _| !d.starts_with(path));
-            }
+            Op::Symlink { target, link } => replay_symlink(scan, which, target, link)?,
+            Op::Trash { path } => replay_trash(scan, which, path),
         }
     }
     for &wi in which {
@@ -634,4 +585,144 @@ fn replay(
         scan.plugins.extend(found);
     }
     Ok(())
+}
+
+/// A SKILL.md written: its content parsed from the new bytes, and the references of every
+/// candidate that is that file read from it.
+fn replay_write(scan: &mut Scan, path: &PathBuf, new: &[u8]) {
+    let content: crate::scan::FileContent =
+        Arc::new(crate::skill::SkillMd::from_bytes(new.to_vec()));
+    let paths: Vec<PathBuf> = scan
+        .canonical
+        .iter()
+        .filter(|(_, c)| *c == path)
+        .map(|(p, _)| p.clone())
+        .collect();
+    for p in &paths {
+        if let (Some(dir), Some(refs)) = (p.parent(), scan.references.get_mut(p)) {
+            *refs = match &*content {
+                Ok(md) => crate::scan::body_references(md, dir),
+                Err(_) => Vec::new(),
+            };
+        }
+    }
+    scan.files.insert(path.clone(), content);
+}
+
+/// A folder made: a missing root appears (walked empty), any other folder is an empty folder
+/// of the roots holding it.
+fn replay_create_dir(scan: &mut Scan, which: &[usize], path: &Path) {
+    for &wi in which {
+        let w = &mut scan.walked[wi];
+        if w.path == *path && !w.exists {
+            w.exists = true;
+            w.dirs = vec![DirInfo {
+                rel: PathBuf::new(),
+                depth: 0,
+                files: 0,
+                name_chars: 0,
+            }];
+            continue;
+        }
+        if let Some(rel) = rel_to(path, &w.path)
+            && !rel.as_os_str().is_empty()
+        {
+            let depth = rel.components().count();
+            w.dirs.push(DirInfo {
+                rel,
+                depth,
+                files: 0,
+                name_chars: 0,
+            });
+        }
+    }
+}
+
+/// A folder moved (or copied, `keep`): its walked entries picked up and placed under `to`, its
+/// per-path facts carried along. Returns the new canonical folders (their plugins are read).
+fn replay_move(
+    scan: &mut Scan,
+    which: &[usize],
+    from: &Path,
+    to: &Path,
+    keep: bool,
+) -> Vec<PathBuf> {
+    let is_link = std::fs::symlink_metadata(from).is_ok_and(|m| m.file_type().is_symlink());
+    let mut parcel: Option<Parcel> = None;
+    for &wi in which {
+        if from.starts_with(&scan.walked[wi].path) {
+            let p = pick(&mut scan.walked[wi], from, !keep);
+            if parcel.as_ref().is_none_or(|q| q.cands.is_empty()) {
+                parcel = Some(p);
+            }
+        }
+    }
+    let parcel = parcel.unwrap_or_default();
+    for &wi in which {
+        if to.starts_with(&scan.walked[wi].path) {
+            place(&mut scan.walked[wi], to, &parcel, false);
+        }
+    }
+    if is_link {
+        carry(scan, from, to, false, None);
+        Vec::new()
+    } else {
+        let canon_to = super::canonical_nearest(to, false);
+        carry(scan, from, to, keep, Some(&canon_to))
+    }
+}
+
+/// A link made: the target's candidates appear under the link, keeping their canonical paths.
+fn replay_symlink(
+    scan: &mut Scan,
+    which: &[usize],
+    target: &Path,
+    link: &Path,
+) -> Result<(), Unsupported> {
+    let mut parcel: Option<Parcel> = None;
+    for wi in 0..scan.walked.len() {
+        let w = &scan.walked[wi];
+        if target.starts_with(&w.path) && w.candidates.iter().any(|c| c.path.starts_with(target)) {
+            parcel = Some(pick(&mut scan.walked[wi], target, false));
+            break;
+        }
+    }
+    let Some(parcel) = parcel else {
+        return no(format!("{} holds no scanned skill", target.display()));
+    };
+    for &wi in which {
+        if link.starts_with(&scan.walked[wi].path) {
+            place(&mut scan.walked[wi], link, &parcel, true);
+        }
+    }
+    carry(scan, target, link, true, None);
+    Ok(())
+}
+
+/// A path trashed: its walked entries and per-path facts go, and the contents no path reads.
+fn replay_trash(scan: &mut Scan, which: &[usize], path: &Path) {
+    for &wi in which {
+        if path.starts_with(&scan.walked[wi].path) {
+            pick(&mut scan.walked[wi], path, true);
+        }
+    }
+    let gone: Vec<PathBuf> = scan
+        .canonical
+        .keys()
+        .filter(|p| p.starts_with(path))
+        .cloned()
+        .collect();
+    drop_paths(scan, &gone);
+    let live: std::collections::HashSet<&PathBuf> = scan.canonical.values().collect();
+    let unread: Vec<PathBuf> = scan
+        .files
+        .keys()
+        .filter(|c| !live.contains(c))
+        .cloned()
+        .collect();
+    for c in unread {
+        scan.files.remove(&c);
+    }
+    scan.with_scripts.retain(|d| !d.starts_with(path));
+    scan.sidecars.retain(|(_, _, d), _| !d.starts_with(path));
 }

@@ -527,131 +527,148 @@ impl AgentModel {
 
     /// Every rule in the file, in file order.
     pub fn rules(&self) -> Vec<RuleView> {
-        fn walk(prefix: &str, t: &toml::Table, out: &mut Vec<RuleView>) {
-            if t.contains_key("evidence") {
-                let value = ["value", "handling", "path"]
-                    .iter()
-                    .find_map(|k| t.get(*k))
-                    .or_else(|| t.get("outcome"))
-                    .or_else(|| {
-                        // A known bug shows its condition.
-                        prefix.starts_with("bugs.").then(|| t.get("when")).flatten()
-                    })
-                    .map(|v| match v {
-                        toml::Value::String(s) => s.clone(),
-                        other => other.to_string(),
-                    })
-                    .map(|v| match t.get("group").and_then(|g| g.as_str()) {
-                        // A root of a group says so (only the first existing one is read).
-                        Some(g) => format!("{v} (group {g}: the first existing folder is read)"),
-                        None => v,
-                    })
-                    .unwrap_or_default();
-                let s = |k: &str| t.get(k).and_then(|v| v.as_str()).map(String::from);
-                let sources: Vec<super::sources::Source> = t
-                    .get("source")
-                    .and_then(|v| super::sources::Sources::deserialize(v.clone()).ok())
-                    .map(|s| s.0.to_vec())
-                    .unwrap_or_default();
-                let mut view = RuleView {
-                    id: prefix.to_string(),
-                    value,
-                    evidence: s("evidence").unwrap_or_default(),
-                    version: s("version"),
-                    commit: s("commit"),
-                    source: sources
-                        .iter()
-                        .map(super::sources::Source::render)
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                    sources,
-                    strength: super::sources::Strength::None,
-                    note: s("note"),
-                };
-                view.strength = view
-                    .evidence_label()
-                    .map_or(super::sources::Strength::None, Evidence::strength);
-                out.push(view);
-            }
-            for (k, v) in t {
-                let id = if prefix.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                match v {
-                    toml::Value::Table(sub) => walk(&id, sub, out),
-                    toml::Value::Array(items) => {
-                        for item in items {
-                            if let toml::Value::Table(sub) = item {
-                                // Value rules are named after their kinds (`values.list+mapping`).
-                                let kinds = sub.get("kinds").and_then(|v| v.as_array()).map(|ks| {
-                                    ks.iter()
-                                        .filter_map(|k| k.as_str())
-                                        .collect::<Vec<_>>()
-                                        .join("+")
-                                });
-                                let name = sub
-                                    .get("id")
-                                    .and_then(|v| v.as_str())
-                                    .or_else(|| sub.get("path").and_then(|v| v.as_str()))
-                                    .map(String::from)
-                                    .or(kinds)
-                                    .unwrap_or_else(|| "?".into());
-                                walk(&format!("{id}.{name}"), sub, out);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
         let mut out = Vec::new();
-        walk("", &self.raw, &mut out);
-        // The root list as a whole (`roots`), cited when a skill lies under none of them: every
-        // root's sources, the weakest root's evidence.
-        let roots: Vec<&RuleView> = out
+        walk_rules("", &self.raw, &mut out);
+        if let Some(summary) = self.roots_summary(&out) {
+            out.insert(0, summary);
+        }
+        out
+    }
+
+    /// The root list as a whole (`roots`), cited when a skill lies under none of them: every
+    /// root's sources, the weakest root's evidence (None without roots).
+    fn roots_summary(&self, rules: &[RuleView]) -> Option<RuleView> {
+        let roots: Vec<&RuleView> = rules
             .iter()
             .filter(|r| {
                 r.id.strip_prefix("roots.")
                     .is_some_and(|rest| self.roots.iter().any(|x| x.id == rest))
             })
             .collect();
-        if let Some(weakest) = roots.iter().min_by_key(|r| r.strength) {
-            let mut sources: Vec<super::sources::Source> = Vec::new();
-            for r in &roots {
-                for s in &r.sources {
-                    if !sources.contains(s) {
-                        sources.push(s.clone());
+        let weakest = roots.iter().min_by_key(|r| r.strength)?;
+        let mut sources: Vec<super::sources::Source> = Vec::new();
+        for r in &roots {
+            for s in &r.sources {
+                if !sources.contains(s) {
+                    sources.push(s.clone());
+                }
+            }
+        }
+        Some(RuleView {
+            id: "roots".into(),
+            value: roots
+                .iter()
+                .map(|r| r.value.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            evidence: weakest.evidence.clone(),
+            version: None,
+            commit: None,
+            source: rendered(&sources),
+            sources,
+            strength: weakest.strength,
+            note: Some(
+                "Every root above, in precedence order: cited when a skill lies under none of them (each root has its own rule)."
+                    .into(),
+            ),
+        })
+    }
+}
+
+/// The rules of table `t` (key path `prefix`) and of the tables inside it, in file order: a
+/// table with `evidence` is a rule.
+fn walk_rules(prefix: &str, t: &toml::Table, out: &mut Vec<RuleView>) {
+    if t.contains_key("evidence") {
+        out.push(rule_view(prefix, t));
+    }
+    for (k, v) in t {
+        let id = if prefix.is_empty() {
+            k.clone()
+        } else {
+            format!("{prefix}.{k}")
+        };
+        match v {
+            toml::Value::Table(sub) => walk_rules(&id, sub, out),
+            toml::Value::Array(items) => {
+                for item in items {
+                    if let toml::Value::Table(sub) = item {
+                        walk_rules(&format!("{id}.{}", item_name(sub)), sub, out);
                     }
                 }
             }
-            let summary = RuleView {
-                id: "roots".into(),
-                value: roots
-                    .iter()
-                    .map(|r| r.value.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                evidence: weakest.evidence.clone(),
-                version: None,
-                commit: None,
-                source: sources
-                    .iter()
-                    .map(super::sources::Source::render)
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                sources,
-                strength: weakest.strength,
-                note: Some(
-                    "Every root above, in precedence order: cited when a skill lies under none of them (each root has its own rule)."
-                        .into(),
-                ),
-            };
-            out.insert(0, summary);
+            _ => {}
         }
-        out
     }
+}
+
+/// The name of a table in an array of tables: its `id`, else its `path`, else its kinds (value
+/// rules are named after them: `values.list+mapping`), else `?`.
+fn item_name(sub: &toml::Table) -> String {
+    let kinds = sub.get("kinds").and_then(|v| v.as_array()).map(|ks| {
+        ks.iter()
+            .filter_map(|k| k.as_str())
+            .collect::<Vec<_>>()
+            .join("+")
+    });
+    sub.get("id")
+        .and_then(|v| v.as_str())
+        .or_else(|| sub.get("path").and_then(|v| v.as_str()))
+        .map(String::from)
+        .or(kinds)
+        .unwrap_or_else(|| "?".into())
+}
+
+/// Sources as one line, `; ` between them.
+fn rendered(sources: &[super::sources::Source]) -> String {
+    sources
+        .iter()
+        .map(super::sources::Source::render)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The rule written as table `t` at key path `prefix`.
+fn rule_view(prefix: &str, t: &toml::Table) -> RuleView {
+    let s = |k: &str| t.get(k).and_then(|v| v.as_str()).map(String::from);
+    let sources: Vec<super::sources::Source> = t
+        .get("source")
+        .and_then(|v| super::sources::Sources::deserialize(v.clone()).ok())
+        .map(|s| s.0.to_vec())
+        .unwrap_or_default();
+    let mut view = RuleView {
+        id: prefix.to_string(),
+        value: rule_value(prefix, t),
+        evidence: s("evidence").unwrap_or_default(),
+        version: s("version"),
+        commit: s("commit"),
+        source: rendered(&sources),
+        sources,
+        strength: super::sources::Strength::None,
+        note: s("note"),
+    };
+    view.strength = view
+        .evidence_label()
+        .map_or(super::sources::Strength::None, Evidence::strength);
+    view
+}
+
+/// What a rule says, as text: its value, handling, path or outcome (a known bug: its
+/// condition); a root of a group says that only the first existing folder is read.
+fn rule_value(prefix: &str, t: &toml::Table) -> String {
+    ["value", "handling", "path"]
+        .iter()
+        .find_map(|k| t.get(*k))
+        .or_else(|| t.get("outcome"))
+        .or_else(|| prefix.starts_with("bugs.").then(|| t.get("when")).flatten())
+        .map(|v| match v {
+            toml::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .map(|v| match t.get("group").and_then(|g| g.as_str()) {
+            Some(g) => format!("{v} (group {g}: the first existing folder is read)"),
+            None => v,
+        })
+        .unwrap_or_default()
 }
 
 /// The id of a table that has a path but no id (`~/.agents/skills` → `home-agents-skills`):

@@ -50,138 +50,148 @@ fn print_verify(
     json: bool,
     out: &mut dyn Write,
 ) -> io::Result<bool> {
-    let install_json = |i: &Install| {
-        serde_json::json!({"installed": i.from.to_string_lossy(), "found": i.found.as_str(),
-            "version": i.version})
-    };
-    let saved_json = |saved: &[std::path::PathBuf]| -> Vec<String> {
-        saved.iter().map(|p| p.display().to_string()).collect()
-    };
     if json {
-        let json: Vec<serde_json::Value> = results
-            .iter()
-            .map(|(a, o)| {
-                let mut v = match o {
-                    Outcome::NotInstalled => serde_json::json!({"status": "not-installed"}),
-                    Outcome::NoOfflineListing => {
-                        serde_json::json!({"status": "no-offline-listing"})
-                    }
-                    Outcome::Failed {
-                        install,
-                        error,
-                        saved,
-                    } => {
-                        let mut v = install.as_ref().map(install_json).unwrap_or_default();
-                        v["status"] = "failed".into();
-                        v["error"] = error.as_str().into();
-                        v["saved"] = saved_json(saved).into();
-                        v
-                    }
-                    Outcome::Compared {
-                        install,
-                        differences,
-                        listed,
-                        unknown,
-                        names_only,
-                    } => {
-                        let mut v = install_json(install);
-                        v["compared"] = if *names_only {
-                            "names"
-                        } else {
-                            "names-and-paths"
-                        }
-                        .into();
-                        v["status"] = if differences.is_empty() {
-                            "agrees"
-                        } else {
-                            "disagrees"
-                        }
-                        .into();
-                        v["differences"] = differences.clone().into();
-                        v["listed"] = (*listed).into();
-                        v["unknown"] = (*unknown).into();
-                        v
-                    }
-                };
-                v["agent"] = a.as_str().into();
-                v
-            })
-            .collect();
+        let json: Vec<serde_json::Value> = results.iter().map(|(a, o)| verify_json(a, o)).collect();
         serde_json::to_writer_pretty(&mut *out, &json)?;
         writeln!(out)?;
         return Ok(json.iter().any(|v| v["status"] == "disagrees"));
     }
-    let what = |i: &Install| {
-        let version = i.version.as_deref().unwrap_or("version unknown");
-        let found = match i.found {
-            Found::Path => "on PATH",
-            Found::NpmGlobal => "global npm install",
-            Found::OracleCache => "the oracle's pinned release",
-        };
-        format!("{} ({}, {found})", cx.say(version), cx.show(&i.from))
-    };
     let mut disagree = false;
     for (a, o) in results {
-        match o {
-            Outcome::NotInstalled => writeln!(
+        disagree |= write_verify_outcome(cx, a, o, out)?;
+    }
+    Ok(disagree)
+}
+
+/// One agent's `agents --verify --json` object.
+fn verify_json(agent: &str, o: &Outcome) -> serde_json::Value {
+    let install_json = |i: &Install| {
+        serde_json::json!({"installed": i.from.to_string_lossy(), "found": i.found.as_str(),
+            "version": i.version})
+    };
+    let mut v = match o {
+        Outcome::NotInstalled => serde_json::json!({"status": "not-installed"}),
+        Outcome::NoOfflineListing => serde_json::json!({"status": "no-offline-listing"}),
+        Outcome::Failed {
+            install,
+            error,
+            saved,
+        } => {
+            let mut v = install.as_ref().map(install_json).unwrap_or_default();
+            v["status"] = "failed".into();
+            v["error"] = error.as_str().into();
+            let saved: Vec<String> = saved.iter().map(|p| p.display().to_string()).collect();
+            v["saved"] = saved.into();
+            v
+        }
+        Outcome::Compared {
+            install,
+            differences,
+            listed,
+            unknown,
+            names_only,
+        } => {
+            let mut v = install_json(install);
+            v["compared"] = if *names_only {
+                "names"
+            } else {
+                "names-and-paths"
+            }
+            .into();
+            v["status"] = if differences.is_empty() {
+                "agrees"
+            } else {
+                "disagrees"
+            }
+            .into();
+            v["differences"] = differences.clone().into();
+            v["listed"] = (*listed).into();
+            v["unknown"] = (*unknown).into();
+            v
+        }
+    };
+    v["agent"] = agent.into();
+    v
+}
+
+/// An install as text: `0.171.0 (~/bin/codex, on PATH)`.
+fn install_text(cx: &Context, i: &Install) -> String {
+    let version = i.version.as_deref().unwrap_or("version unknown");
+    let found = match i.found {
+        Found::Path => "on PATH",
+        Found::NpmGlobal => "global npm install",
+        Found::OracleCache => "the oracle's pinned release",
+    };
+    format!("{} ({}, {found})", cx.say(version), cx.show(&i.from))
+}
+
+/// Writes one agent's `agents --verify` lines; true when it disagrees with the model.
+fn write_verify_outcome(
+    cx: &Context,
+    a: &str,
+    o: &Outcome,
+    out: &mut dyn Write,
+) -> io::Result<bool> {
+    match o {
+        Outcome::NotInstalled => writeln!(
+            out,
+            "{a}: not installed (not on PATH, not a global npm install, not in the oracle's cache)"
+        )?,
+        Outcome::NoOfflineListing => writeln!(
+            out,
+            "{a}: no offline listing to run (its model is from documents and source only)"
+        )?,
+        Outcome::Failed {
+            install,
+            error,
+            saved,
+        } => {
+            let at = install
+                .as_ref()
+                .map(|i| format!(" {}", install_text(cx, i)));
+            writeln!(
                 out,
-                "{a}: not installed (not on PATH, not a global npm install, not in the oracle's cache)"
-            )?,
-            Outcome::NoOfflineListing => writeln!(
-                out,
-                "{a}: no offline listing to run (its model is from documents and source only)"
-            )?,
-            Outcome::Failed {
-                install,
-                error,
-                saved,
-            } => {
-                let at = install.as_ref().map(|i| format!(" {}", what(i)));
+                "{a}{}: could not list its skills: {}",
+                at.unwrap_or_default(),
+                cx.say(error)
+            )?;
+            if !saved.is_empty() {
+                let files: Vec<String> = saved.iter().map(|p| cx.show(p)).collect();
+                writeln!(out, "  the driver's full output: {}", files.join(", "))?;
+            }
+        }
+        Outcome::Compared {
+            install,
+            differences,
+            listed,
+            unknown,
+            names_only,
+        } => {
+            let partly = if *names_only {
+                "; names only: the agent lists no paths, so this is partly checked"
+            } else {
+                ""
+            };
+            let what = install_text(cx, install);
+            if differences.is_empty() {
                 writeln!(
                     out,
-                    "{a}{}: could not list its skills: {}",
-                    at.unwrap_or_default(),
-                    cx.say(error)
+                    "{a} {what}: agrees ({listed} skills listed; {unknown} skilltui marks unknown{partly})"
                 )?;
-                if !saved.is_empty() {
-                    let files: Vec<String> = saved.iter().map(|p| cx.show(p)).collect();
-                    writeln!(out, "  the driver's full output: {}", files.join(", "))?;
+            } else {
+                writeln!(
+                    out,
+                    "{a} {what}: {} difference(s){partly}",
+                    differences.len()
+                )?;
+                for d in differences {
+                    writeln!(out, "  - {}", cx.say(d))?;
                 }
-            }
-            Outcome::Compared {
-                install,
-                differences,
-                listed,
-                unknown,
-                names_only,
-            } => {
-                let partly = if *names_only {
-                    "; names only: the agent lists no paths, so this is partly checked"
-                } else {
-                    ""
-                };
-                if differences.is_empty() {
-                    writeln!(
-                        out,
-                        "{a} {}: agrees ({listed} skills listed; {unknown} skilltui marks unknown{partly})",
-                        what(install)
-                    )?;
-                } else {
-                    disagree = true;
-                    writeln!(
-                        out,
-                        "{a} {}: {} difference(s){partly}",
-                        what(install),
-                        differences.len()
-                    )?;
-                    for d in differences {
-                        writeln!(out, "  - {}", cx.say(d))?;
-                    }
-                }
+                return Ok(true);
             }
         }
     }
-    Ok(disagree)
+    Ok(false)
 }
 
 /// `in use: `codex` on PATH, ~/.codex exists`, or `-`.

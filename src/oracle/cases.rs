@@ -90,7 +90,27 @@ fn slug(root: &str) -> String {
 /// The targeted cases: one or a few per rule of the models.
 pub fn targeted() -> Vec<Case> {
     let mut v = Vec::new();
+    walk_cases(&mut v);
+    ignore_file_cases(&mut v);
+    link_and_collision_cases(&mut v);
+    frontmatter_cases(&mut v);
+    root_file_cases(&mut v);
+    name_and_env_cases(&mut v);
+    plugin_cases(&mut v);
 
+    v.extend(new_agent_cases());
+    v.extend(oracleb_cases());
+    v.extend(cline_auggie_cases());
+
+    // Field values: the whole field × shape matrix, per agent in its own root.
+    v.extend(field_cases());
+
+    v
+}
+
+/// Targeted cases: the roots, the project walk with and without git, nesting, depth, hidden
+/// folders and `node_modules`.
+fn walk_cases(v: &mut Vec<Case>) {
     // Roots: one skill in each folder, project and home.
     let mut c = Case::new("roots");
     for r in PROJECT_ROOTS {
@@ -192,7 +212,10 @@ pub fn targeted() -> Vec<Case> {
         c.add(format!("@@ w/project/{r}/.gitignore\nign/\n"));
     }
     v.push(c);
+}
 
+/// Targeted cases: gitignore's rules in pi's ignore files.
+fn ignore_file_cases(v: &mut Vec<Case>) {
     // gitignore's rules in pi's ignore files (the `ignore` crate's matcher, applied top-down):
     // nothing under an excluded folder comes back with a later `!`, classes, anchoring, `**`,
     // and the three file names at two levels.
@@ -222,7 +245,10 @@ pub fn targeted() -> Vec<Case> {
     c.add(format!("@@ {r}/.fdignore\nfd-?\n"));
     c.agents = Some(vec!["pi"]);
     v.push(c);
+}
 
+/// Targeted cases: Symlinks, and collisions across scopes, within a root and across levels.
+fn link_and_collision_cases(v: &mut Vec<Case>) {
     // Symlinks: a linked skill folder, a linked SKILL.md, a linked root.
     let mut c = Case::new("symlinks");
     for r in [".agents/skills", ".claude/skills", ".github/skills"] {
@@ -289,7 +315,10 @@ pub fn targeted() -> Vec<Case> {
     );
     c.std("home/.claude/skills/fold-a");
     v.push(c);
+}
 
+/// Targeted cases: Frontmatter and YAML breakage, in the roots each agent reads.
+fn frontmatter_cases(v: &mut Vec<Case>) {
     // Frontmatter and YAML breakage, in the roots each agent reads.
     for (tag, root, agents) in [
         (
@@ -437,7 +466,10 @@ pub fn targeted() -> Vec<Case> {
         ));
         v.push(c);
     }
+}
 
+/// Targeted cases: A SKILL.md directly in a root, loose `*.md` files, length limits.
+fn root_file_cases(v: &mut Vec<Case>) {
     // A SKILL.md directly in a root, per root.
     let mut c = Case::new("skill-md-in-root");
     for r in [
@@ -532,7 +564,10 @@ pub fn targeted() -> Vec<Case> {
         }
         v.push(c);
     }
+}
 
+/// Targeted cases: Name characters and environment overrides.
+fn name_and_env_cases(v: &mut Vec<Case>) {
     // Name characters.
     let mut c = Case::new("name-charset");
     for root in [".agents/skills", ".claude/skills"] {
@@ -603,7 +638,10 @@ pub fn targeted() -> Vec<Case> {
     c.std("home/.claude/skills/yu-claude");
     c.vars = vec![("OPENCODE_DISABLE_CLAUDE_CODE_SKILLS".into(), "1".into())];
     v.push(c);
+}
 
+/// Targeted cases: Plugin namespaces: manifests in and above skill folders and roots.
+fn plugin_cases(v: &mut Vec<Case>) {
     // Plugin namespaces: a `.codex-plugin` or `.claude-plugin` manifest in a skill's folder or
     // any folder above it (skill root, above the root, the symlink target's folders).
     let mut c = Case::new("plugin-namespace");
@@ -722,15 +760,6 @@ pub fn targeted() -> Vec<Case> {
     man(&mut c, "home/.agents/.codex-plugin", r#"{"name":"above"}"#);
     c.std("home/.agents/skills/u1");
     v.push(c);
-
-    v.extend(new_agent_cases());
-    v.extend(oracleb_cases());
-    v.extend(cline_auggie_cases());
-
-    // Field values: the whole field × shape matrix, per agent in its own root.
-    v.extend(field_cases());
-
-    v
 }
 
 /// The roots of Gemini CLI, Qwen Code and Qoder CLI besides `.agents/skills`: (agent, case-name
@@ -1013,30 +1042,8 @@ pub fn random(seed: u64) -> Case {
     let mut c = Case::new(&format!("random-{seed}"));
     c.random = true;
     c.spec.clear();
-    // Gemini CLI's trust: the variable (60 %), the trust file (20 %), or neither (untrusted).
-    c.vars.clear();
-    match alt.below(100) {
-        0..=59 => c
-            .vars
-            .push(("GEMINI_CLI_TRUST_WORKSPACE".into(), "true".into())),
-        60..=79 => c.spec.push_str(
-            "@@ home/.gemini/trustedFolders.json\n{ \"{base}/w/project\": \"TRUST_FOLDER\" }\n",
-        ),
-        _ => {}
-    }
-    // Layout: git at the project (70 %), at w (15 %, the project is a subfolder) or none.
-    let git = r.below(100);
-    if git < 70 {
-        c.spec.push_str("@@ mkdir w/project/.git\n");
-    } else if git < 85 {
-        c.spec.push_str("@@ mkdir w/.git\n");
-    }
-    c.cwd = if r.chance(30) {
-        "w/project/sub".into()
-    } else {
-        "w/project".into()
-    };
-    let levels = ["w", "w/project", "w/project/sub"];
+    random_trust(&mut alt, &mut c);
+    random_layout(&mut r, &mut c);
     let n = 1 + r.below(10);
     let mut dirs: Vec<String> = Vec::new();
     for i in 0..n {
@@ -1045,93 +1052,12 @@ pub fn random(seed: u64) -> Case {
             let parent = r.pick(&dirs).clone();
             format!("{parent}/{}", r.pick(&NAMES))
         } else {
-            let mut root = if r.chance(65) {
-                let level = *r.pick(&levels);
-                format!("{level}/{}", r.pick(&PROJECT_ROOTS[..7]))
-            } else {
-                format!("home/{}", r.pick(&HOME_ROOTS[..8]))
-            };
-            // A third of the skills move to a root of Gemini CLI, Qwen Code or Qoder CLI (the
-            // same level: project folder or home).
-            if alt.chance(33) {
-                let (_, _, own, own_home) = *alt.pick(&NEW_AGENT_ROOTS);
-                root = match root.strip_prefix("home/") {
-                    Some(_) => format!("home/{own_home}"),
-                    None => {
-                        let level = root.split("/.").next().unwrap_or("w/project");
-                        format!("{level}/{own}")
-                    }
-                };
-            }
-            let mut rel = String::new();
-            if r.chance(12) {
-                let part: &&str = r.pick(&["group/", ".hidden/", "node_modules/", "a/b/"]);
-                rel.push_str(part);
-            }
-            if r.chance(4) {
-                rel.push_str("a/b/c/d/e/f/");
-            }
-            let name: &&str = r.pick(&NAMES);
-            rel.push_str(name);
-            if r.chance(30) {
-                rel.push_str(&format!("-{i}"));
-            }
-            format!("{root}/{rel}")
+            let root = random_root(&mut r, &mut alt);
+            format!("{root}/{}", random_rel(&mut r, i))
         };
         let folder = dir.rsplit('/').next().unwrap_or("x").to_string();
-        let name = match r.below(100) {
-            0..=59 => Some(format!("name: {folder}")),
-            60..=74 => Some(format!("name: {}", r.pick(&NAMES))),
-            75..=84 => None,
-            85..=88 => Some("name: \"\"".into()),
-            89..=93 => Some(format!("name: {} {}", folder, r.pick(&NAMES))),
-            _ => Some(format!("name: {}", "z".repeat(60 + r.below(10)))),
-        };
-        let desc = match r.below(100) {
-            0..=71 => Some(format!("description: Skill {folder} number {i}.")),
-            72..=79 => None,
-            80..=84 => Some("description: Use when: testing".into()),
-            85..=88 => Some(format!("description: {}", "d".repeat(1020 + r.below(10)))),
-            89..=91 => Some(format!("description: {}", "😀".repeat(505 + r.below(15)))),
-            92..=95 => Some("description: \"quoted: fine\"".into()),
-            _ => Some("description: \"unterminated".into()),
-        };
-        // Field values: a name or description in another shape of the matrix (8 % each), and up
-        // to two more fields any model knows, each in any shape (40 %, 15 %).
-        let name = if r.chance(8) {
-            let (_, value) = *r.pick(&SHAPES);
-            Some(field_line("name", value, 0))
-        } else {
-            name
-        };
-        let desc = if r.chance(8) {
-            let (_, value) = *r.pick(&SHAPES);
-            Some(field_line("description", value, 0))
-        } else {
-            desc
-        };
-        let mut front: Vec<String> = [name, desc].into_iter().flatten().collect();
-        if r.chance(40) {
-            let (first, lines) = random_field(&mut r);
-            front.push(lines);
-            if r.chance(15) {
-                let (second, lines) = random_field(&mut r);
-                // A key twice is a YAML error of its own, not a field value.
-                if top_key(second) != top_key(first) {
-                    front.push(lines);
-                }
-            }
-        }
-        let mut body = format!(
-            "---\n{}\n---\n# {folder}\n\nBody of {folder}.\n",
-            front.join("\n")
-        );
-        match r.below(100) {
-            0..=2 => body = format!("# {folder}\n\nNo frontmatter.\n"),
-            3..=4 => body = format!("\u{feff}{body}"),
-            5..=6 => body = body.replacen("---\n", "---\n\tbad: tab\n", 1),
-            _ => {}
-        }
+        let front = random_frontmatter(&mut r, &folder, i);
+        let body = random_body(&mut r, &folder, &front);
         if r.chance(7) {
             // The skill folder lives elsewhere and is linked in.
             let store = format!("store/s{i}");
@@ -1145,6 +1071,144 @@ pub fn random(seed: u64) -> Case {
     extra_skills(seed, &mut c, &NEWER_AGENTS);
     extra_skills(seed, &mut c, &CLINE_AUGGIE);
     c
+}
+
+/// Gemini CLI's trust: the variable (60 %), the trust file (20 %), or neither (untrusted).
+fn random_trust(alt: &mut XorShift, c: &mut Case) {
+    c.vars.clear();
+    match alt.below(100) {
+        0..=59 => c
+            .vars
+            .push(("GEMINI_CLI_TRUST_WORKSPACE".into(), "true".into())),
+        60..=79 => c.spec.push_str(
+            "@@ home/.gemini/trustedFolders.json\n{ \"{base}/w/project\": \"TRUST_FOLDER\" }\n",
+        ),
+        _ => {}
+    }
+}
+
+/// Layout: git at the project (70 %), at w (15 %, the project is a subfolder) or none; the
+/// agent runs in the project (70 %) or a subfolder of it.
+fn random_layout(r: &mut XorShift, c: &mut Case) {
+    let git = r.below(100);
+    if git < 70 {
+        c.spec.push_str("@@ mkdir w/project/.git\n");
+    } else if git < 85 {
+        c.spec.push_str("@@ mkdir w/.git\n");
+    }
+    c.cwd = if r.chance(30) {
+        "w/project/sub".into()
+    } else {
+        "w/project".into()
+    };
+}
+
+/// A skill root: a project root of the first agents at one of the three levels (65 %) or one of
+/// their home roots; a third of them move to a root of Gemini CLI, Qwen Code or Qoder CLI (the
+/// same level: project folder or home), drawn from `alt`.
+fn random_root(r: &mut XorShift, alt: &mut XorShift) -> String {
+    let levels = ["w", "w/project", "w/project/sub"];
+    let root = if r.chance(65) {
+        let level = *r.pick(&levels);
+        format!("{level}/{}", r.pick(&PROJECT_ROOTS[..7]))
+    } else {
+        format!("home/{}", r.pick(&HOME_ROOTS[..8]))
+    };
+    if !alt.chance(33) {
+        return root;
+    }
+    let (_, _, own, own_home) = *alt.pick(&NEW_AGENT_ROOTS);
+    match root.strip_prefix("home/") {
+        Some(_) => format!("home/{own_home}"),
+        None => {
+            let level = root.split("/.").next().unwrap_or("w/project");
+            format!("{level}/{own}")
+        }
+    }
+}
+
+/// The skill folder's path inside its root: sometimes under a group, hidden, `node_modules` or
+/// deep folder; a name from the list, sometimes numbered with `i`.
+fn random_rel(r: &mut XorShift, i: usize) -> String {
+    let mut rel = String::new();
+    if r.chance(12) {
+        let part: &&str = r.pick(&["group/", ".hidden/", "node_modules/", "a/b/"]);
+        rel.push_str(part);
+    }
+    if r.chance(4) {
+        rel.push_str("a/b/c/d/e/f/");
+    }
+    let name: &&str = r.pick(&NAMES);
+    rel.push_str(name);
+    if r.chance(30) {
+        rel.push_str(&format!("-{i}"));
+    }
+    rel
+}
+
+/// The frontmatter lines of skill `i` in `folder`: a name and a description in one of their
+/// usual shapes (or missing, empty, too long, badly quoted), sometimes in another shape of the
+/// field matrix, and up to two more fields.
+fn random_frontmatter(r: &mut XorShift, folder: &str, i: usize) -> Vec<String> {
+    let name = match r.below(100) {
+        0..=59 => Some(format!("name: {folder}")),
+        60..=74 => Some(format!("name: {}", r.pick(&NAMES))),
+        75..=84 => None,
+        85..=88 => Some("name: \"\"".into()),
+        89..=93 => Some(format!("name: {} {}", folder, r.pick(&NAMES))),
+        _ => Some(format!("name: {}", "z".repeat(60 + r.below(10)))),
+    };
+    let desc = match r.below(100) {
+        0..=71 => Some(format!("description: Skill {folder} number {i}.")),
+        72..=79 => None,
+        80..=84 => Some("description: Use when: testing".into()),
+        85..=88 => Some(format!("description: {}", "d".repeat(1020 + r.below(10)))),
+        89..=91 => Some(format!("description: {}", "😀".repeat(505 + r.below(15)))),
+        92..=95 => Some("description: \"quoted: fine\"".into()),
+        _ => Some("description: \"unterminated".into()),
+    };
+    // Field values: a name or description in another shape of the matrix (8 % each), and up
+    // to two more fields any model knows, each in any shape (40 %, 15 %).
+    let name = if r.chance(8) {
+        let (_, value) = *r.pick(&SHAPES);
+        Some(field_line("name", value, 0))
+    } else {
+        name
+    };
+    let desc = if r.chance(8) {
+        let (_, value) = *r.pick(&SHAPES);
+        Some(field_line("description", value, 0))
+    } else {
+        desc
+    };
+    let mut front: Vec<String> = [name, desc].into_iter().flatten().collect();
+    if r.chance(40) {
+        let (first, lines) = random_field(r);
+        front.push(lines);
+        if r.chance(15) {
+            let (second, lines) = random_field(r);
+            // A key twice is a YAML error of its own, not a field value.
+            if top_key(second) != top_key(first) {
+                front.push(lines);
+            }
+        }
+    }
+    front
+}
+
+/// The SKILL.md text: the frontmatter and a heading, or (7 %) no frontmatter, a byte-order mark
+/// or a tab in the frontmatter.
+fn random_body(r: &mut XorShift, folder: &str, front: &[String]) -> String {
+    let body = format!(
+        "---\n{}\n---\n# {folder}\n\nBody of {folder}.\n",
+        front.join("\n")
+    );
+    match r.below(100) {
+        0..=2 => format!("# {folder}\n\nNo frontmatter.\n"),
+        3..=4 => format!("\u{feff}{body}"),
+        5..=6 => body.replacen("---\n", "---\n\tbad: tab\n", 1),
+        _ => body,
+    }
 }
 
 /// Up to four more skills in roots only some agents read, from a generator of their own (seeded

@@ -1025,6 +1025,19 @@ impl Drop for Tree {
     }
 }
 
+/// Writes `case`'s tree under `scratch` and the environment skilltui resolves it in (its
+/// project, home and variables).
+fn prepare(case: &Case, scratch: &Path) -> Result<(Tree, Env), String> {
+    let tree = case
+        .write(scratch)
+        .map_err(|e| format!("writing the tree: {e}"))?;
+    let mut env = Env::new(&tree.project, &tree.home);
+    for (k, v) in &tree.vars {
+        env = env.with_var(k, v);
+    }
+    Ok((tree, env))
+}
+
 /// Runs one case for one agent: writes the tree, predicts, runs the agent, compares.
 pub fn run_case(
     models: &[AgentModel],
@@ -1033,14 +1046,8 @@ pub fn run_case(
     case: &Case,
     scratch: &Path,
 ) -> Result<(Listing, Comparison), String> {
-    let tree = case
-        .write(scratch)
-        .map_err(|e| format!("writing the tree: {e}"))?;
-    let mut env = Env::new(&tree.project, &tree.home);
-    for (k, v) in &tree.vars {
-        env = env.with_var(k, v);
-    }
-    let canon = agent == "codex";
+    let (tree, env) = prepare(case, scratch)?;
+    let canon = verify::lists_canonical_paths(agent);
     let pred = predict(models, agent, &env, canon);
     let listing = driver.run(agent, &tree.project, &tree.home, &tree.vars)?;
     let c = compare(&pred, &listing, &tree.project, canon);
@@ -1085,14 +1092,9 @@ pub fn replay_case(
     case: &Case,
     scratch: &Path,
 ) -> Result<Vec<String>, String> {
-    let tree = case
-        .write(scratch)
-        .map_err(|e| format!("writing the tree: {e}"))?;
-    let mut env = Env::new(&tree.project, &tree.home);
-    for (k, v) in &tree.vars {
-        env = env.with_var(k, v);
-    }
-    let canon = agent == "codex";
+    // The tree stays on disk (it is removed on drop) until both predictions are made.
+    let (_tree, env) = prepare(case, scratch)?;
+    let canon = verify::lists_canonical_paths(agent);
     Ok(prediction_changes(
         &predict(old, agent, &env, canon),
         &predict(new, agent, &env, canon),

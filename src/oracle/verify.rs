@@ -32,6 +32,9 @@ pub struct Pin {
     pub command: Option<String>,
     /// The release the oracle pins.
     pub version: Option<String>,
+    /// The agent lists a symlinked skill at its target (`"paths": "canonical"`, Codex): its
+    /// paths are compared with skilltui's as canonical paths.
+    pub canonical_paths: bool,
 }
 
 /// The agents with an offline listing.
@@ -47,9 +50,18 @@ pub fn verifiable() -> Vec<Pin> {
                 package: s("package")?,
                 command: s("command"),
                 version: s("version"),
+                canonical_paths: s("paths").as_deref() == Some("canonical"),
             })
         })
         .collect()
+}
+
+/// Whether `agent` lists a symlinked skill at its target, so that its listing is compared on
+/// canonical paths (from the pins in tests/oracle/versions.json).
+pub fn lists_canonical_paths(agent: &str) -> bool {
+    verifiable()
+        .iter()
+        .any(|p| p.agent == agent && p.canonical_paths)
 }
 
 /// Where an installed agent was found.
@@ -354,7 +366,7 @@ pub fn verify(models: &[AgentModel], env: &Env, only: &[String]) -> Vec<(String,
                 continue;
             }
         };
-        let canon = agent == "codex";
+        let canon = lists_canonical_paths(agent);
         let mut pred = predict(models, agent, env, canon);
         // Skills the agent ships itself (Codex writes its system skills under
         // $CODEX_HOME/skills/.system) are reported apart by the driver: not compared.

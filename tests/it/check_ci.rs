@@ -10,34 +10,20 @@
 //! pointing at the rule with that id), URI references without characters RFC 3986 forbids, and
 //! only property names the schema defines for each object skilltui writes.
 
-use crate::common::Tree;
+use crate::common::{Tree, tree_fixture};
 use crate::tui_support;
 
 use serde_json::Value;
 use skilltui::findings::{self, Code, Severity, Subject};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-struct Fx(Tree);
-
-impl std::ops::Deref for Fx {
-    type Target = Tree;
-    fn deref(&self) -> &Tree {
-        &self.0
-    }
-}
+tree_fixture!(Fx);
 
 impl Fx {
     fn new() -> Fx {
         Fx(Tree::git())
-    }
-
-    fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {
-        self.put(
-            &format!("{dir}/SKILL.md"),
-            &format!("---\nname: {name}\ndescription: {description}\n---\n# T\n\nBody.\n"),
-        )
     }
 
     fn run(&self, args: &[&str]) -> Output {

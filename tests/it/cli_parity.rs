@@ -3,41 +3,23 @@
 //! ambiguous name lists its copies and exits 2), and `validate` on a folder of skill folders.
 //! Every run clears the environment (PATH only) and passes `--project`/`--home`.
 
-use crate::common::Tree;
+use crate::common::{Tree, code, json, skilltui_cmd, stderr, stdout, tree_fixture};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-struct Fx(Tree);
-
-impl std::ops::Deref for Fx {
-    type Target = Tree;
-    fn deref(&self) -> &Tree {
-        &self.0
-    }
-}
+tree_fixture!(Fx);
 
 impl Fx {
     fn new() -> Fx {
         Fx(Tree::git())
     }
 
-    fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {
-        self.put(
-            &format!("{dir}/SKILL.md"),
-            &format!("---\nname: {name}\ndescription: {description}\n---\n# T\n\nBody.\n"),
-        )
-    }
-
     /// Runs the binary with `args` plus `--project P --home H` (and the journal in the temp
     /// folder).
     fn run(&self, args: &[&str]) -> Output {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_skilltui"));
-        c.env_clear();
-        if let Some(p) = std::env::var_os("PATH") {
-            c.env("PATH", p);
-        }
+        let mut c = skilltui_cmd();
         c.env("SKILLTUI_DATA_DIR", self.base.join("data"));
         c.args(args)
             .arg("--project")
@@ -46,25 +28,6 @@ impl Fx {
             .arg(&self.home);
         c.output().expect("run skilltui")
     }
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit code")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> Value {
-    crate::common::by_agent(
-        serde_json::from_slice(&o.stdout)
-            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\nstderr: {}", stdout(o), stderr(o))),
-    )
 }
 
 #[track_caller]

@@ -3,7 +3,28 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use skilltui::catalog::Catalog;
+use skilltui::env::Env;
+use skilltui::resolve::{Status, Verdict};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Declares an area's fixture: a struct wrapping a [`Tree`] that derefs to it, so that the
+/// area's `impl` adds only what it needs (`tree_fixture!(/// doc\n Fx);`).
+macro_rules! tree_fixture {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        struct $name(crate::common::Tree);
+
+        impl std::ops::Deref for $name {
+            type Target = crate::common::Tree;
+            fn deref(&self) -> &crate::common::Tree {
+                &self.0
+            }
+        }
+    };
+}
+pub(crate) use tree_fixture;
 
 /// A temp folder `base` with a home at `base/home` and a project (the working folder) below it;
 /// removed on drop.
@@ -61,6 +82,99 @@ impl Tree {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(&p, content).unwrap();
         p
+    }
+
+    /// Writes a SKILL.md with `name` and `description` ([`skill_md`]) to `base/<dir>/SKILL.md`.
+    pub fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {
+        self.put(&format!("{dir}/SKILL.md"), &skill_md(name, description))
+    }
+
+    /// The project and home of the tree, with the variables `vars` set.
+    pub fn env_with(&self, vars: &[(&str, &str)]) -> Env {
+        let mut env = Env::new(&self.project, &self.home);
+        for (k, v) in vars {
+            env = env.with_var(k, v);
+        }
+        env
+    }
+}
+
+/// A SKILL.md with `name` and `description` in its frontmatter, a heading and a line of body.
+pub fn skill_md(name: &str, description: &str) -> String {
+    format!("---\nname: {name}\ndescription: {description}\n---\n# Title\n\nBody text.\n")
+}
+
+/// The verdict of `agent` on the file at `path` (fails, listing the catalog, when the file is
+/// not in it).
+#[track_caller]
+pub fn verdict<'a>(cat: &'a Catalog, path: &Path, agent: &str) -> &'a Verdict {
+    let s = cat.skill(path).unwrap_or_else(|| {
+        panic!(
+            "{} is not in the catalog; it holds:\n{}",
+            path.display(),
+            cat.skills
+                .iter()
+                .map(|s| format!("  {}", s.path.display()))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    s.verdict(agent)
+        .unwrap_or_else(|| panic!("no verdict for agent {agent}"))
+}
+
+/// A verdict for a failure message: status, listed name, winner, model, scope and reasons.
+pub fn show(v: &Verdict) -> String {
+    let mut s = format!(
+        "status={:?} as={:?} winner={:?} model={:?} scope={:?}\n",
+        v.status, v.as_name, v.winner, v.model, v.scope
+    );
+    for r in &v.reasons {
+        s.push_str(&format!("  - {}: {}\n", r.rule, r.message));
+    }
+    s
+}
+
+/// Asserts status and that every rule id in `rules` is among the reasons; returns the verdict.
+#[track_caller]
+pub fn expect<'a>(
+    cat: &'a Catalog,
+    path: &Path,
+    agent: &str,
+    status: Status,
+    rules: &[&str],
+) -> &'a Verdict {
+    let v = verdict(cat, path, agent);
+    assert_eq!(
+        v.status,
+        status,
+        "{agent} on {}: expected {status:?}\n{}",
+        path.display(),
+        show(v)
+    );
+    for r in rules {
+        assert!(
+            v.reasons.iter().any(|x| x.rule == *r),
+            "{agent} on {}: expected a reason with rule `{r}`\n{}",
+            path.display(),
+            show(v)
+        );
+    }
+    v
+}
+
+/// The file must not be a catalog entry at all, or, if it is, not visible to `agent`.
+#[track_caller]
+pub fn not_visible(cat: &Catalog, path: &Path, agent: &str) {
+    if let Some(s) = cat.skill(path) {
+        let v = s.verdict(agent).unwrap();
+        assert_ne!(
+            v.status,
+            Status::Visible,
+            "{agent} on {}\n{}",
+            path.display(),
+            show(v)
+        );
     }
 }
 
@@ -163,4 +277,36 @@ pub fn by_agent(mut doc: serde_json::Value) -> serde_json::Value {
         }
     }
     doc
+}
+
+/// The binary, with a clean environment but for `PATH`.
+pub fn skilltui_cmd() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_skilltui"));
+    c.env_clear();
+    if let Some(p) = std::env::var_os("PATH") {
+        c.env("PATH", p);
+    }
+    c
+}
+
+/// A run's exit code.
+pub fn code(o: &Output) -> i32 {
+    o.status.code().expect("exit code")
+}
+
+/// A run's standard output (it must be UTF-8).
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A run's standard output as JSON (a `list --json` document read through [`by_agent`]).
+pub fn json(o: &Output) -> serde_json::Value {
+    by_agent(
+        serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\nstderr: {}", stdout(o), stderr(o))),
+    )
 }

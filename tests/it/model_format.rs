@@ -5,7 +5,7 @@
 //! verdicts through the library and, for some, through `skilltui why` / `list --json` with
 //! `--model DIR`.
 
-use crate::common::Tree;
+use crate::common::{Tree, tree_fixture};
 use serde_json::Value;
 use skilltui::agents::{self, AgentModel, Topic};
 use skilltui::catalog::Catalog;
@@ -16,16 +16,11 @@ use std::process::Command;
 
 const SRC: &str = r#"[{ doc = "https://example.com/fixture" }]"#;
 
-/// A fixture: `base/home` is HOME, `base/project` the working folder, `base/models` the model
-/// folder for `--model`.
-struct Fx(Tree);
-
-impl std::ops::Deref for Fx {
-    type Target = Tree;
-    fn deref(&self) -> &Tree {
-        &self.0
-    }
-}
+tree_fixture!(
+    /// A fixture: `base/home` is HOME, `base/project` the working folder, `base/models` the
+    /// model folder for `--model`.
+    Fx
+);
 
 impl Fx {
     fn new() -> Fx {
@@ -122,6 +117,16 @@ fn has_rule(v: &Verdict, rule: &str, topic: Topic) -> bool {
     v.reasons.iter().any(|r| r.rule == rule && r.topic == topic)
 }
 
+/// Asserts that a reason of `v` says `text`.
+#[track_caller]
+fn assert_says(v: &Verdict, text: &str) {
+    assert!(
+        v.reasons.iter().any(|r| r.message.contains(text)),
+        "no reason says {text:?}:\n{}",
+        reasons(v)
+    );
+}
+
 fn reasons(v: &Verdict) -> String {
     v.reasons
         .iter()
@@ -153,13 +158,7 @@ fn last_wins_keeps_the_last_copy_in_root_order() {
         "{}",
         reasons(vp)
     );
-    assert!(
-        vp.reasons
-            .iter()
-            .any(|r| r.message.contains("keeps the last copy")),
-        "{}",
-        reasons(vp)
-    );
+    assert_says(vp, "keeps the last copy");
     assert_eq!(verdict(&cat, &solo).status, Status::Visible);
 
     // Under first-wins the same tree goes the other way.
@@ -781,13 +780,7 @@ fn sorted_last_takes_the_last_folder_of_a_root_in_sorted_order() {
         "{}",
         reasons(va)
     );
-    assert!(
-        va.reasons
-            .iter()
-            .any(|r| r.message.contains("it comes last in sorted order")),
-        "{}",
-        reasons(va)
-    );
+    assert_says(va, "it comes last in sorted order");
     assert!(has_rule(
         verdict(&cat, &p),
         "fx/precedence.mode",
@@ -859,13 +852,7 @@ fn case_insensitive_names_collide_and_keep_their_own_spelling() {
     assert_eq!(vp.status, Status::Visible, "{}", reasons(vp));
     assert_eq!(vp.as_name.as_deref(), Some("Tool"), "listed as written");
     assert_eq!(vu.status, Status::Shadowed, "{}", reasons(vu));
-    assert!(
-        vu.reasons
-            .iter()
-            .any(|r| r.message.contains("name (case aside) `tool`")),
-        "{}",
-        reasons(vu)
-    );
+    assert_says(vu, "name (case aside) `tool`");
     assert_eq!(verdict(&cat, &other).status, Status::Visible);
     // Compared as written, the two are different skills.
     let models = fx.model(&fixture_with(&roots, "first-wins", "sorted", "name"));
@@ -948,13 +935,7 @@ fn frontmatter_name_identity_collides_by_name_and_lists_by_folder() {
     assert_eq!(vz.status, Status::Visible, "{}", reasons(vz));
     assert_eq!(vz.as_name.as_deref(), Some("Zed"), "listed by folder");
     assert_eq!(va.status, Status::Shadowed, "{}", reasons(va));
-    assert!(
-        va.reasons
-            .iter()
-            .any(|r| r.message.contains("frontmatter name `pair`")),
-        "{}",
-        reasons(va)
-    );
+    assert_says(va, "frontmatter name `pair`");
     // `solo` carries the frontmatter name `Zed`: no collision with the folder `Zed`.
     assert_eq!(verdict(&cat, &solo).status, Status::Visible);
     assert_eq!(verdict(&cat, &solo).as_name.as_deref(), Some("solo"));

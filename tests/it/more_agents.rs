@@ -4,12 +4,10 @@
 //! resolver applying it. Expected values come from the sources each model cites (named on each
 //! test), never from skilltui's output.
 
-use crate::common::Tree;
-use crate::common::oracle_cases;
+use crate::common::{Tree, expect, not_visible, oracle_cases, show, tree_fixture};
 use skilltui::agents::{self, AgentModel, Evidence, Scope};
 use skilltui::catalog::Catalog;
-use skilltui::env::Env;
-use skilltui::resolve::{Status, Verdict};
+use skilltui::resolve::Status;
 use std::path::{Path, PathBuf};
 
 use Status::{NotFound, Rejected, Shadowed, Visible};
@@ -120,25 +118,11 @@ fn every_rule_cites_public_sources_with_the_versions_its_evidence_needs() {
 // Fixtures
 // ------------------------------------------------------------------------------------------
 
-struct Fx(Tree);
-
-impl std::ops::Deref for Fx {
-    type Target = Tree;
-    fn deref(&self) -> &Tree {
-        &self.0
-    }
-}
+tree_fixture!(Fx);
 
 impl Fx {
     fn new(project_rel: &str) -> Fx {
         Fx(Tree::new(project_rel))
-    }
-
-    fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {
-        self.put(
-            &format!("{dir}/SKILL.md"),
-            &format!("---\nname: {name}\ndescription: {description}\n---\n# Title\n\nBody text.\n"),
-        )
     }
 
     fn catalog(&self, ms: &[AgentModel]) -> Catalog {
@@ -146,68 +130,7 @@ impl Fx {
     }
 
     fn catalog_with(&self, ms: &[AgentModel], vars: &[(&str, &str)]) -> Catalog {
-        let mut env = Env::new(&self.project, &self.home);
-        for (k, v) in vars {
-            env = env.with_var(k, v);
-        }
-        Catalog::build(ms, &env)
-    }
-}
-
-fn show(v: &Verdict) -> String {
-    let mut s = format!(
-        "status={:?} as={:?} winner={:?} scope={:?}\n",
-        v.status, v.as_name, v.winner, v.scope
-    );
-    for r in &v.reasons {
-        s.push_str(&format!("  - {}: {}\n", r.rule, r.message));
-    }
-    s
-}
-
-#[track_caller]
-fn expect<'a>(
-    cat: &'a Catalog,
-    path: &Path,
-    agent: &str,
-    status: Status,
-    rules: &[&str],
-) -> &'a Verdict {
-    let s = cat
-        .skill(path)
-        .unwrap_or_else(|| panic!("{} is not in the catalog", path.display()));
-    let v = s
-        .verdict(agent)
-        .unwrap_or_else(|| panic!("no verdict for {agent}"));
-    assert_eq!(
-        v.status,
-        status,
-        "{agent} on {}\n{}",
-        path.display(),
-        show(v)
-    );
-    for r in rules {
-        assert!(
-            v.reasons.iter().any(|x| x.rule == *r),
-            "{agent} on {}: expected a reason `{r}`\n{}",
-            path.display(),
-            show(v)
-        );
-    }
-    v
-}
-
-#[track_caller]
-fn not_visible(cat: &Catalog, path: &Path, agent: &str) {
-    if let Some(s) = cat.skill(path) {
-        let v = s.verdict(agent).unwrap();
-        assert_ne!(
-            v.status,
-            Visible,
-            "{agent} on {}\n{}",
-            path.display(),
-            show(v)
-        );
+        Catalog::build(ms, &self.env_with(vars))
     }
 }
 

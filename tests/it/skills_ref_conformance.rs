@@ -81,6 +81,17 @@ fn make_skill(tmp: &Path, dir: &str, files: &[(&str, &str)]) -> PathBuf {
     d
 }
 
+/// The folder `tmp/dir` holding the case's `files` (`{name: text}`).
+fn make_case_skill(tmp: &Path, dir: &str, case: &Value) -> PathBuf {
+    let files: Vec<(&str, &str)> = case["files"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str().unwrap()))
+        .collect();
+    make_skill(tmp, dir, &files)
+}
+
 #[test]
 fn validate_cases_agree_with_skills_ref() {
     let Some(all) = cases() else { return };
@@ -180,17 +191,7 @@ fn read_properties_cases_agree_with_skills_ref() {
     for case in cases {
         let name = case["test"].as_str().unwrap();
         let tmp = tempfile::tempdir().unwrap();
-        let files: Vec<(String, String)> = case["files"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
-            .collect();
-        let refs: Vec<(&str, &str)> = files
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect();
-        let dir = make_skill(tmp.path(), case["dir"].as_str().unwrap_or("r2"), &refs);
+        let dir = make_case_skill(tmp.path(), case["dir"].as_str().unwrap_or("r2"), case);
         let report = spec::validate_path(&dir);
         let expect = &case["expect"];
         if expect["ok"].as_bool().unwrap() {
@@ -243,17 +244,7 @@ fn find_skill_md_cases_agree_with_skills_ref() {
     for case in cases {
         let name = case["test"].as_str().unwrap();
         let tmp = tempfile::tempdir().unwrap();
-        let files: Vec<(String, String)> = case["files"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
-            .collect();
-        let refs: Vec<(&str, &str)> = files
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect();
-        let dir = make_skill(tmp.path(), "my-skill", &refs);
+        let dir = make_case_skill(tmp.path(), "my-skill", case);
         let report = spec::validate_path(&dir);
         let found = report
             .skill_md

@@ -425,3 +425,20 @@ fn an_agent_without_an_offline_listing_says_so() {
     }
     assert_eq!(v.as_array().unwrap().len(), 21, "{v}");
 }
+
+/// The agents whose listing is compared on canonical paths come from the pins
+/// (tests/oracle/versions.json): Codex reports a symlinked skill at its target, the others at
+/// the path they walked.
+#[test]
+fn canonical_path_comparison_comes_from_the_pins() {
+    use skilltui::oracle::verify::{lists_canonical_paths, verifiable};
+    let canonical: Vec<String> = verifiable()
+        .into_iter()
+        .filter(|p| p.canonical_paths)
+        .map(|p| p.agent)
+        .collect();
+    assert_eq!(canonical, ["codex"]);
+    assert!(lists_canonical_paths("codex"));
+    assert!(!lists_canonical_paths("pi"));
+    assert!(!lists_canonical_paths("no-such-agent"));
+}

@@ -7,11 +7,10 @@
 //! skilltui's current output; each test cites its source. Where skilltui disagrees with the
 //! research the test keeps the research's value and is marked `#[ignore = "BUG: …"]`.
 
-use crate::common::Tree;
+use crate::common::{Tree, expect, not_visible, show, skill_md as md, tree_fixture, verdict};
 use skilltui::agents::{self, Scope};
 use skilltui::catalog::Catalog;
-use skilltui::env::Env;
-use skilltui::resolve::{Status, Verdict};
+use skilltui::resolve::Status;
 use std::path::{Path, PathBuf};
 
 use Status::{NotFound, Rejected, Shadowed, Unknown, Visible};
@@ -20,15 +19,10 @@ use Status::{NotFound, Rejected, Shadowed, Unknown, Visible};
 // Helpers
 // ------------------------------------------------------------------------------------------
 
-/// A fixture: `base/home` is HOME, `base/<project>` the agent's working folder.
-struct Fx(Tree);
-
-impl std::ops::Deref for Fx {
-    type Target = Tree;
-    fn deref(&self) -> &Tree {
-        &self.0
-    }
-}
+tree_fixture!(
+    /// A fixture: `base/home` is HOME, `base/<project>` the agent's working folder.
+    Fx
+);
 
 impl Fx {
     /// A project at `base/<project_rel>` (created) and a home at `base/home`.
@@ -41,11 +35,6 @@ impl Fx {
         Fx(Tree::git())
     }
 
-    /// Writes a SKILL.md with `name` and `description` to `base/<dir>/SKILL.md`.
-    fn skill(&self, dir: &str, name: &str, description: &str) -> PathBuf {
-        self.put(&format!("{dir}/SKILL.md"), &md(name, description))
-    }
-
     fn p(&self, rel: &str) -> PathBuf {
         self.base.join(rel)
     }
@@ -55,72 +44,8 @@ impl Fx {
     }
 
     fn catalog_with(&self, vars: &[(&str, &str)]) -> Catalog {
-        let mut env = Env::new(&self.project, &self.home);
-        for (k, v) in vars {
-            env = env.with_var(k, v);
-        }
-        Catalog::build(&agents::builtin(), &env)
+        Catalog::build(&agents::builtin(), &self.env_with(vars))
     }
-}
-
-fn md(name: &str, description: &str) -> String {
-    format!("---\nname: {name}\ndescription: {description}\n---\n# Title\n\nBody text.\n")
-}
-
-/// The verdict of `agent` on the file at `path`.
-fn verdict<'a>(cat: &'a Catalog, path: &Path, agent: &str) -> &'a Verdict {
-    let s = cat.skill(path).unwrap_or_else(|| {
-        panic!(
-            "{} is not in the catalog; it holds:\n{}",
-            path.display(),
-            cat.skills
-                .iter()
-                .map(|s| format!("  {}", s.path.display()))
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
-    s.verdict(agent)
-        .unwrap_or_else(|| panic!("no verdict for agent {agent}"))
-}
-
-fn show(v: &Verdict) -> String {
-    let mut s = format!(
-        "status={:?} as={:?} winner={:?} model={:?} scope={:?}\n",
-        v.status, v.as_name, v.winner, v.model, v.scope
-    );
-    for r in &v.reasons {
-        s.push_str(&format!("  - {}: {}\n", r.rule, r.message));
-    }
-    s
-}
-
-/// Asserts status and that every rule id in `rules` is among the reasons; returns the verdict.
-#[track_caller]
-fn expect<'a>(
-    cat: &'a Catalog,
-    path: &Path,
-    agent: &str,
-    status: Status,
-    rules: &[&str],
-) -> &'a Verdict {
-    let v = verdict(cat, path, agent);
-    assert_eq!(
-        v.status,
-        status,
-        "{agent} on {}: expected {status:?}\n{}",
-        path.display(),
-        show(v)
-    );
-    for r in rules {
-        assert!(
-            v.reasons.iter().any(|x| x.rule == *r),
-            "{agent} on {}: expected a reason with rule `{r}`\n{}",
-            path.display(),
-            show(v)
-        );
-    }
-    v
 }
 
 /// Visible under the name `as_name`, with the given rules among the reasons.
@@ -159,64 +84,6 @@ fn expect_any_rule(cat: &Catalog, path: &Path, agent: &str, status: Status, rule
         path.display(),
         show(v)
     );
-}
-
-/// The file must not be a catalog entry at all, or, if it is, not visible to `agent`.
-#[track_caller]
-fn not_visible(cat: &Catalog, path: &Path, agent: &str) {
-    if let Some(s) = cat.skill(path) {
-        let v = s.verdict(agent).unwrap();
-        assert_ne!(
-            v.status,
-            Visible,
-            "{agent} on {}\n{}",
-            path.display(),
-            show(v)
-        );
-    }
-}
-
-// ------------------------------------------------------------------------------------------
-// Roots
-// ------------------------------------------------------------------------------------------
-
-/// `.agents/skills` is read by Codex, Copilot CLI and Antigravity (native) but not by Claude
-/// Code. seeds/000 "Scan the cross-client convention path" (cross-client-directory-interop);
-/// agent-matrix.md §1 Project roots (Cursor Gen B/C, OpenCode, pi list `.agents/skills`);
-/// newest-releases.md Claude Code 2.1.332 §5.
-#[test]
-fn agents_skills_root_per_agent() {
-    let f = Fx::git();
-    let a = f.skill(
-        "project/.agents/skills/portable",
-        "portable",
-        "Portable skill.",
-    );
-    let cat = f.catalog();
-    let v = expect(
-        &cat,
-        &a,
-        "claude-code",
-        NotFound,
-        &["claude-code/not_roots.agents-skills"],
-    );
-    assert_eq!(v.as_name, None);
-    for agent in [
-        "codex",
-        "copilot-cli",
-        "antigravity",
-        "cursor",
-        "opencode",
-        "pi",
-    ] {
-        visible_as(
-            &cat,
-            &a,
-            agent,
-            "portable",
-            &[&format!("{agent}/roots.project-agents")],
-        );
-    }
 }
 
 /// Claude Code reads `.claude/skills`; Codex never reads `.claude`; Antigravity does not scan
