@@ -113,11 +113,11 @@ impl Fields {
         Ok(f)
     }
 
-    fn skill(&self, k: &str) -> bool {
+    pub fn skill(&self, k: &str) -> bool {
         self.skill.contains(&k)
     }
 
-    fn verdict(&self, k: &str) -> bool {
+    pub fn verdict(&self, k: &str) -> bool {
         self.skill("agents") && self.verdict.as_ref().is_none_or(|v| v.contains(&k))
     }
 }
@@ -913,23 +913,5 @@ impl Serialize for VerdictJson<'_, '_> {
             m.serialize_entry("conditional", x)?;
         }
         m.end()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fields_parse_skill_and_verdict_keys() {
-        let f = Fields::parse(&["path,agents.status".into()]).unwrap();
-        assert!(f.skill("path") && f.skill("agents") && !f.skill("name"));
-        assert!(f.verdict("status") && !f.verdict("reasons"));
-        let all = Fields::parse(&["agents".into(), "agents.status".into()]).unwrap();
-        assert!(all.verdict("reasons"), "`agents` keeps every verdict key");
-        let e = Fields::parse(&["path,nmae".into()]).unwrap_err();
-        assert!(e.contains("`nmae`") && e.contains("agents.status"), "{e}");
-        assert!(Fields::parse(&["agents.bogus".into()]).is_err());
-        assert!(Fields::parse(&[",".into()]).is_err());
     }
 }

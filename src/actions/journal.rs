@@ -85,7 +85,7 @@ enum Line {
     Undone(String),
 }
 
-fn hex(b: &[u8]) -> String {
+pub fn hex(b: &[u8]) -> String {
     let mut s = String::with_capacity(b.len() * 2);
     for x in b {
         s.push_str(&format!("{x:02x}"));
@@ -93,7 +93,7 @@ fn hex(b: &[u8]) -> String {
     s
 }
 
-fn unhex(s: &str) -> Option<Vec<u8>> {
+pub fn unhex(s: &str) -> Option<Vec<u8>> {
     if !s.len().is_multiple_of(2) {
         return None;
     }
@@ -770,26 +770,5 @@ pub fn undo_id(id: &str) -> Result<JournalEntry, Refusal> {
             RefusalKind::NotFound,
             format!("no journal entry {id}"),
         )),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn hex_round_trip() {
-        let b = b"\x00\xffabc".to_vec();
-        assert_eq!(super::unhex(&super::hex(&b)), Some(b));
-    }
-
-    #[test]
-    fn relative_targets() {
-        use std::path::Path;
-        assert_eq!(
-            super::relative_target(
-                Path::new("/p/.agents/skills/x"),
-                Path::new("/p/.claude/skills/x")
-            ),
-            Path::new("../../.agents/skills/x")
-        );
     }
 }

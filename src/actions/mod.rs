@@ -474,7 +474,7 @@ pub fn check_ops(ops: &[Op], roots: &[PathBuf]) -> Result<(), Refusal> {
 // Planning.
 
 /// The state of a plan being built: the SKILL.md's text as edited so far, and path operations.
-pub(crate) struct Builder<'a> {
+pub struct Builder<'a> {
     cat: &'a Catalog,
     models: &'a [AgentModel],
     skill: &'a Skill,

@@ -67,7 +67,9 @@ fn closed_flow(v: &str) -> bool {
 /// Codex 0.171.0 (inferred from observed cases): a `key: value` line whose value contains `": "`
 /// or starts with a character a YAML scanner cannot start (`@`, a backtick, an unclosed `[`/`{`)
 /// is read literally, unless the value starts with a quote; `%x`/`*x` keys are read literally.
-fn codex_literal(yaml: &str) -> String {
+/// Public for the unit tests in `tests/it/unit/`.
+#[doc(hidden)]
+pub fn codex_literal(yaml: &str) -> String {
     let mut out = String::with_capacity(yaml.len() + 16);
     for (i, line) in yaml.split('\n').enumerate() {
         if i > 0 {
@@ -107,7 +109,9 @@ fn codex_literal(yaml: &str) -> String {
 
 /// Claude Code: a value containing an unquoted `": "` loads as a plain string (any key, any
 /// indentation).
-fn quote_colon_values(yaml: &str) -> String {
+/// Public for the unit tests in `tests/it/unit/`.
+#[doc(hidden)]
+pub fn quote_colon_values(yaml: &str) -> String {
     let mut out = String::with_capacity(yaml.len() + 16);
     for (i, line) in yaml.split('\n').enumerate() {
         if i > 0 {
@@ -138,7 +142,9 @@ fn quote_colon_values(yaml: &str) -> String {
 
 /// OpenCode's `sanitize`: unindented `[A-Za-z_][A-Za-z0-9_]*: value` lines whose value holds a
 /// `:` and is not quoted or a block indicator become `key: |-` plus the value on the next line.
-fn opencode_sanitize(yaml: &str) -> String {
+/// Public for the unit tests in `tests/it/unit/`.
+#[doc(hidden)]
+pub fn opencode_sanitize(yaml: &str) -> String {
     let mut lines: Vec<String> = Vec::new();
     for line in yaml.split('\n') {
         let content = line.strip_suffix('\r').unwrap_or(line);
@@ -184,7 +190,9 @@ fn opencode_sanitize(yaml: &str) -> String {
 /// `key: 'value'` (the value as written, quotes and all), a key without a value stays null, and
 /// every other line (indented, list items, comments) is blanked; line numbers are kept. A key
 /// given twice keeps its last value.
-fn line_values(yaml: &str) -> String {
+/// Public for the unit tests in `tests/it/unit/`.
+#[doc(hidden)]
+pub fn line_values(yaml: &str) -> String {
     let mut seen: Vec<(String, usize)> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
     for line in yaml.split('\n') {
@@ -219,52 +227,5 @@ pub fn prepare(yaml: &str, repair: YamlRepair) -> (String, Option<String>) {
         YamlRepair::QuoteColonValues => (quote_colon_values(yaml), None),
         YamlRepair::OpencodeQuoteColons => (yaml.to_string(), Some(opencode_sanitize(yaml))),
         YamlRepair::LineValues => (yaml.to_string(), Some(line_values(yaml))),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn opencode_rewrites_only_simple_top_level_keys() {
-        let y = "name: x\ndescription: Use when: y\ndisable-model-invocation: a: b\nmetadata:\n  k: v: w";
-        let s = opencode_sanitize(y);
-        assert!(s.contains("description: |-\n  Use when: y"));
-        assert!(s.contains("disable-model-invocation: a: b"));
-        assert!(s.contains("  k: v: w"));
-    }
-
-    #[test]
-    fn codex_reads_text_after_a_closed_flow_list_literally() {
-        let out = codex_literal("argument-hint: [filename] [format]\nother: [a, b]\nx: [a] # c");
-        assert_eq!(
-            out,
-            "argument-hint: '[filename] [format]'\nother: [a, b]\nx: [a] # c"
-        );
-    }
-
-    #[test]
-    fn codex_reads_colon_values_literally_but_not_quoted_ones() {
-        let s = codex_literal("description: Use when: x # note\nname: \"a: b\" tail\nx: @me");
-        assert!(s.contains("description: 'Use when: x'"), "{s}");
-        assert!(s.contains("name: \"a: b\" tail"), "{s}");
-        assert!(s.contains("x: '@me'"), "{s}");
-    }
-
-    #[test]
-    fn line_values_reads_top_level_lines_as_text() {
-        let y = "name: x\ndescription: Use when: x\nmetadata:\n\tk: v\n- item\ndescription: `two`";
-        assert_eq!(
-            line_values(y),
-            "name: 'x'\n\nmetadata:\n\n\ndescription: '`two`'"
-        );
-        assert_eq!(line_values("d: \"open"), "d: '\"open'");
-    }
-
-    #[test]
-    fn quote_colon_values_keeps_lines() {
-        let s = quote_colon_values("a: b: c\r\n  d: e: f\nok: fine");
-        assert_eq!(s, "a: 'b: c'\r\n  d: 'e: f'\nok: fine");
     }
 }

@@ -81,7 +81,7 @@ pub fn load_from(p: &Path) -> Result<Config, ConfigError> {
 }
 
 /// 1-based line and column of a byte offset.
-fn line_col(text: &str, at: usize) -> (usize, usize) {
+pub fn line_col(text: &str, at: usize) -> (usize, usize) {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
@@ -252,41 +252,4 @@ pub fn default_text() -> String {
         ));
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_default_text_parses_to_the_defaults_and_each_line_uncommented_too() {
-        let text = default_text();
-        assert_eq!(parse(&text).unwrap(), Config::default());
-        let uncommented: String = text
-            .lines()
-            .map(|l| match l.strip_prefix("# ") {
-                Some(rest)
-                    if rest.split_once(" = ").is_some_and(|(k, _)| {
-                        k.chars()
-                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-                    }) =>
-                {
-                    rest.to_string()
-                }
-                _ => l.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        assert_eq!(
-            parse(&uncommented).unwrap(),
-            Config::default(),
-            "{uncommented}"
-        );
-    }
-
-    #[test]
-    fn line_and_column_are_1_based() {
-        assert_eq!(line_col("ab\ncd", 4), (2, 2));
-        assert_eq!(line_col("", 0), (1, 1));
-    }
 }

@@ -34,6 +34,7 @@ mod stable_names;
 mod tui_frames;
 mod tui_search;
 mod tui_update;
+mod unit;
 mod validate_codes;
 mod verify;
 mod visibility_conformance;

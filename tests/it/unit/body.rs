@@ -1,0 +1,195 @@
+//! The unit tests of `skilltui::skill::body` (`src/skill/body.rs`).
+
+use skilltui::skill::body::*;
+
+const FOLDERS: [&str; 4] = ["scripts", "references", "assets", "examples"];
+
+fn refs(body: &str) -> Vec<(String, RefKind)> {
+    references(body, 1, &|f| FOLDERS.contains(&f))
+        .into_iter()
+        .map(|r| (r.target, r.kind))
+        .collect()
+}
+
+fn targets(body: &str) -> Vec<String> {
+    refs(body).into_iter().map(|r| r.0).collect()
+}
+
+#[test]
+fn links_images_and_definitions_are_references() {
+    let body = "# T\nSee [the guide](references/guide.md#setup) and ![logo](assets/logo.png \"Logo\").\nAlso [notes](NOTES.md), [up](../other/SKILL.md) and [sp](<docs/a b.md>).\n[def]: references/def.md\n";
+    let r = references(body, 5, &|f| FOLDERS.contains(&f));
+    assert_eq!(
+        r.iter().map(|r| r.target.as_str()).collect::<Vec<_>>(),
+        [
+            "references/guide.md",
+            "assets/logo.png",
+            "NOTES.md",
+            "../other/SKILL.md",
+            "references/def.md"
+        ]
+    );
+    assert_eq!(r[0].line, 6);
+    assert!(r.iter().all(|r| r.kind == RefKind::Link));
+    // A link to a project folder is still a link the body makes.
+    assert_eq!(targets("[auth](src/lib/auth.ts)"), ["src/lib/auth.ts"]);
+}
+
+#[test]
+fn paths_under_a_folder_the_skill_has() {
+    let body = "Run `python scripts/extract.py FILE` and read references/api.md, then ./assets/logo.png.\n";
+    assert_eq!(
+        refs(body),
+        [
+            ("scripts/extract.py".to_string(), RefKind::Path),
+            ("references/api.md".to_string(), RefKind::Path),
+            ("./assets/logo.png".to_string(), RefKind::Path),
+        ]
+    );
+    // A folder the skill does not have: the user's project.
+    assert!(targets("Edit `src/lib/auth.ts` and templates/x.html and docs/codebase/.").is_empty());
+    assert!(references("Run scripts/x.sh", 1, &|_| false).is_empty());
+    // Words joined by a slash, or a name cut at a space, are no file.
+    assert!(targets("regenerate scripts/references, `references/Skill Card.txt`").is_empty());
+    assert_eq!(targets("see references/sub/ now"), ["references/sub/"]);
+    // An `examples/` folder the skill has is not a placeholder.
+    assert_eq!(targets("See examples/basic.md."), ["examples/basic.md"]);
+}
+
+#[test]
+fn skill_dir_variables_anywhere() {
+    let body = "Run ${CLAUDE_SKILL_DIR}/scripts/ok.sh.\n```bash\npython $SKILL_DIR/tools/run.py --x\npython {baseDir}/scripts/gen.py\n<skill_dir>/lib/x.py\n${SKILL_ROOT:-.}/bin/y\n```\n";
+    assert_eq!(
+        refs(body),
+        [
+            ("scripts/ok.sh".to_string(), RefKind::SkillDir),
+            ("tools/run.py".to_string(), RefKind::SkillDir),
+            ("scripts/gen.py".to_string(), RefKind::SkillDir),
+            ("lib/x.py".to_string(), RefKind::SkillDir),
+            ("bin/y".to_string(), RefKind::SkillDir),
+        ]
+    );
+    // Other variables are not the skill folder; placeholders after it are no file.
+    assert!(
+        targets(
+            "$SKILLS_DIR/a/b.md ${CLAUDE_PLUGIN_ROOT}/x/y.sh ${BASE}/q/r.md $HOME/scripts/x.sh"
+        )
+        .is_empty()
+    );
+    assert!(
+        targets("{baseDir}/scripts/<script-name> ${CLAUDE_SKILL_DIR}/scripts/{name}.py").is_empty()
+    );
+    for v in [
+        "CLAUDE_SKILL_DIR",
+        "SKILL_DIR",
+        "skill-dir",
+        "baseDir",
+        "SKILL_ROOT",
+    ] {
+        assert!(is_skill_dir_variable(v), "{v}");
+    }
+    for v in [
+        "SKILLS_DIR",
+        "CLAUDE_PLUGIN_ROOT",
+        "BASE",
+        "HOME",
+        "TAO_SKILL_BANK_PATH",
+    ] {
+        assert!(!is_skill_dir_variable(v), "{v}");
+    }
+}
+
+#[test]
+fn code_blocks_keep_only_block_paths() {
+    let body = "Intro.\n```ts\n// src/app/page.tsx\n[x](references/in-fence.md)\npython scripts/run.py\n```\n~~~\nreferences/tilde.md\n~~~\n\n    scripts/indented.sh\n    [y](references/indented.md)\n\nAfter.\n";
+    assert_eq!(
+        refs(body),
+        [
+            ("scripts/run.py".to_string(), RefKind::Block),
+            ("references/tilde.md".to_string(), RefKind::Block),
+            ("scripts/indented.sh".to_string(), RefKind::Block),
+        ]
+    );
+    assert!(!RefKind::Block.missing_is_reported());
+    // An unclosed fence runs to the end.
+    assert_eq!(refs("```\n[a](references/a.md)\n"), []);
+    // Indented list content is not a code block.
+    assert_eq!(
+        refs("- item\n\n    see [b](references/b.md)\n"),
+        [("references/b.md".to_string(), RefKind::Link)]
+    );
+    // A link inside an inline code span is not a link.
+    assert!(targets("Write `[x](notes/y.md)` in the file.").is_empty());
+}
+
+#[test]
+fn never_urls_placeholders_versions() {
+    let body = "\
+[site](https://x.y/a/b.md) [mail](mailto:a@b.c) [top](#usage) [abs](/etc/x.md) [home](~/x.md)
+[file](file:///tmp/a.md) [ph](path/to/file.md) [angle](<your-file>.md) [tpl]({name}/SKILL.md)
+[ex](example/SKILL.md) [yours](your-skill/SKILL.md) [dots](references/.../x.md)
+[ver](4.6/4.7/4.8) [win](C:/x/y.md)
+Versions 4.6/4.7/4.8, scripts/<name>.py, scripts/*.sh, references/your-topic.md, assets/path/to/x.png.
+See https://example.com/scripts/x.sh and git@host:scripts/y.sh.
+";
+    assert!(targets(body).is_empty(), "{:?}", targets(body));
+}
+
+use proptest::prelude::*;
+
+fn fragment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("```".to_string()),
+        Just("~~~".to_string()),
+        Just("    ".to_string()),
+        Just("\n".to_string()),
+        Just("\t".to_string()),
+        Just("`".to_string()),
+        Just("](".to_string()),
+        Just("![".to_string()),
+        Just("[x]: ".to_string()),
+        Just(")".to_string()),
+        Just("${CLAUDE_SKILL_DIR}/".to_string()),
+        Just("$SKILL_DIR".to_string()),
+        Just("{baseDir}".to_string()),
+        Just("<skill_dir>".to_string()),
+        Just("${".to_string()),
+        Just("scripts/".to_string()),
+        Just("references/a.md".to_string()),
+        Just("../".to_string()),
+        Just("./".to_string()),
+        Just("- ".to_string()),
+        Just("1. ".to_string()),
+        Just("é/ü.md".to_string()),
+        "[a-z./<>{}$#:_-]{0,8}",
+        any::<String>(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    /// Any Markdown-ish text: no panic, at most MAX_REFERENCES, every target relative,
+    /// distinct, without anchors, and lines inside the body.
+    #[test]
+    fn any_body(parts in proptest::collection::vec(fragment(), 0..40)) {
+        let body = parts.concat();
+        let lines = body.lines().count();
+        let r = references(&body, 3, &|f| FOLDERS.contains(&f));
+        prop_assert!(r.len() <= MAX_REFERENCES);
+        for (i, x) in r.iter().enumerate() {
+            prop_assert!(!x.target.is_empty() && !is_external(&x.target), "{:?}", x);
+            prop_assert!(!x.target.contains('#'), "{:?}", x);
+            prop_assert!(x.line >= 3 && x.line < 3 + lines.max(1), "{:?}", x);
+            prop_assert!(r[..i].iter().all(|y| y.target != x.target));
+        }
+    }
+}
+
+#[test]
+fn at_most_max_references() {
+    let body: String = (0..150)
+        .map(|i| format!("[r](references/r{i}.md)\n"))
+        .collect();
+    assert_eq!(targets(&body).len(), MAX_REFERENCES);
+}

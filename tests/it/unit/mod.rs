@@ -1,0 +1,25 @@
+//! The library's unit tests: a module per area of `src/`, reaching the items they test through
+//! `skilltui::…` (items only tests call are `#[doc(hidden)] pub`). They live here rather than in
+//! `#[cfg(test)]` modules so `cargo test` compiles the library once (`[lib] test = false`).
+
+mod accept;
+mod body;
+mod cases;
+mod diff;
+mod export;
+mod fixes;
+mod generator;
+mod journal;
+mod keys;
+mod oracle_report;
+mod pattern;
+mod plugin;
+mod present;
+mod repair;
+mod search;
+mod text;
+mod tokens;
+mod trees;
+mod tui_config;
+mod verdict;
+mod wrap;

@@ -1,0 +1,46 @@
+//! The unit tests of `skilltui::resolve::repair` (`src/resolve/repair.rs`).
+
+use skilltui::resolve::repair::*;
+
+#[test]
+fn opencode_rewrites_only_simple_top_level_keys() {
+    let y =
+        "name: x\ndescription: Use when: y\ndisable-model-invocation: a: b\nmetadata:\n  k: v: w";
+    let s = opencode_sanitize(y);
+    assert!(s.contains("description: |-\n  Use when: y"));
+    assert!(s.contains("disable-model-invocation: a: b"));
+    assert!(s.contains("  k: v: w"));
+}
+
+#[test]
+fn codex_reads_text_after_a_closed_flow_list_literally() {
+    let out = codex_literal("argument-hint: [filename] [format]\nother: [a, b]\nx: [a] # c");
+    assert_eq!(
+        out,
+        "argument-hint: '[filename] [format]'\nother: [a, b]\nx: [a] # c"
+    );
+}
+
+#[test]
+fn codex_reads_colon_values_literally_but_not_quoted_ones() {
+    let s = codex_literal("description: Use when: x # note\nname: \"a: b\" tail\nx: @me");
+    assert!(s.contains("description: 'Use when: x'"), "{s}");
+    assert!(s.contains("name: \"a: b\" tail"), "{s}");
+    assert!(s.contains("x: '@me'"), "{s}");
+}
+
+#[test]
+fn line_values_reads_top_level_lines_as_text() {
+    let y = "name: x\ndescription: Use when: x\nmetadata:\n\tk: v\n- item\ndescription: `two`";
+    assert_eq!(
+        line_values(y),
+        "name: 'x'\n\nmetadata:\n\n\ndescription: '`two`'"
+    );
+    assert_eq!(line_values("d: \"open"), "d: '\"open'");
+}
+
+#[test]
+fn quote_colon_values_keeps_lines() {
+    let s = quote_colon_values("a: b: c\r\n  d: e: f\nok: fine");
+    assert_eq!(s, "a: 'b: c'\r\n  d: 'e: f'\nok: fine");
+}

@@ -1,0 +1,137 @@
+//! The unit tests of `skilltui::resolve::verdict` (`src/resolve/verdict.rs`).
+
+use skilltui::agents::{Strength, Topic};
+use skilltui::resolve::verdict::*;
+
+fn r(topic: Topic, msg: &str) -> Reason {
+    Reason::skilltui("test", msg.to_string()).with_topic(topic)
+}
+
+fn unknown(topic: Topic, msg: &str) -> Reason {
+    Reason {
+        strength: Some(Strength::None),
+        ..r(topic, msg)
+    }
+}
+
+fn decides(status: Status, reasons: Vec<Reason>) -> Option<String> {
+    Verdict::new(status, reasons)
+        .deciding()
+        .map(|r| r.message.to_string())
+}
+
+#[test]
+fn a_message_renders_as_format_would() {
+    let path = std::path::Path::new("/p/{x}");
+    let m = skilltui::msg!(
+        "{} does not scan {}; {{literal}} {}",
+        "Codex",
+        path.display(),
+        3
+    );
+    assert_eq!(
+        m.to_string(),
+        format!(
+            "{} does not scan {}; {{literal}} {}",
+            "Codex",
+            path.display(),
+            3
+        )
+    );
+    assert_eq!(m.template(), "{} does not scan {}; {{literal}} {}");
+    assert_eq!(&*m.values()[1], "/p/{x}");
+    // Deref renders once and keeps it; equal messages compare equal either way.
+    assert!(m.contains("does not scan /p/{x}"));
+    assert_eq!(m, Message::from(m.to_string()));
+    assert_eq!(skilltui::msg!("no values").as_str(), "no values");
+    assert!(positional_only("a {} b {{c}}"));
+    assert!(!positional_only("a {name}"));
+    assert!(!positional_only("a {:?}"));
+    assert!(!positional_only("a } b"));
+    // An unchecked template never panics.
+    assert_eq!(Message::new("{", vec![]).to_string(), "{");
+    assert_eq!(Message::new("{}{}", vec!["a".into()]).to_string(), "a");
+}
+
+#[test]
+fn the_deciding_reason_follows_status_and_topic() {
+    // Not found: the refusal of the folder, not the list of roots after it.
+    assert_eq!(
+        decides(
+            Status::NotFound,
+            vec![
+                r(Topic::NotRoot, "not scanned"),
+                r(Topic::Root, "roots are")
+            ]
+        )
+        .as_deref(),
+        Some("not scanned")
+    );
+    // …also when the list of roots comes first; too deep beats where it was found.
+    assert_eq!(
+        decides(
+            Status::NotFound,
+            vec![
+                r(Topic::Root, "roots are"),
+                r(Topic::Found, "under"),
+                r(Topic::MaxDepth, "too deep")
+            ]
+        )
+        .as_deref(),
+        Some("too deep")
+    );
+    // Rejected: the refusal, not a note appended after it.
+    assert_eq!(
+        decides(
+            Status::Rejected,
+            vec![
+                r(Topic::Found, "found"),
+                r(Topic::FieldValue, "a list"),
+                r(Topic::Body, "body note")
+            ]
+        )
+        .as_deref(),
+        Some("a list")
+    );
+    // Shadowed: the precedence rule, even with a field note after it.
+    assert_eq!(
+        decides(
+            Status::Shadowed,
+            vec![
+                r(Topic::Found, "found"),
+                r(Topic::PrecedenceOrder, "taken by"),
+                r(Topic::Field, "field note")
+            ]
+        )
+        .as_deref(),
+        Some("taken by")
+    );
+    // Unknown: the rule nothing establishes, not a later established note.
+    assert_eq!(
+        decides(
+            Status::Unknown,
+            vec![
+                r(Topic::Found, "found"),
+                unknown(Topic::Precedence, "which one is not established"),
+                r(Topic::Description, "long description")
+            ]
+        )
+        .as_deref(),
+        Some("which one is not established")
+    );
+    // Visible: where it was found.
+    assert_eq!(
+        decides(
+            Status::Visible,
+            vec![r(Topic::Body, "scripts"), r(Topic::Found, "under root")]
+        )
+        .as_deref(),
+        Some("under root")
+    );
+    assert_eq!(decides(Status::Rejected, vec![]), None);
+    // Only context: the first of it rather than nothing.
+    assert_eq!(
+        decides(Status::NotFound, vec![r(Topic::Root, "roots are")]).as_deref(),
+        Some("roots are")
+    );
+}
