@@ -49,7 +49,7 @@ fn reference_missing_only_for_missing_links() {
         let reported: Vec<&str> = s
             .problems
             .iter()
-            .filter(|p| p.code == "reference-missing")
+            .filter(|p| p.code == skilltui::spec::ProblemCode::ReferenceMissing)
             .map(|p| p.message.as_str())
             .collect();
         if links_missing {
