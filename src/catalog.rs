@@ -300,15 +300,22 @@ pub struct Skills<'a> {
     fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>>,
 }
 
-/// Scans without keeping the files' texts, resolves every agent's collision keys (reading each
-/// text once, with the files' facts and body references), and gives `f` the snapshot's header
-/// and its [`Skills`] (which read the texts again, a batch at a time).
+/// Scans, resolves every agent's collision keys (with the files' facts and body references),
+/// and gives `f` the snapshot's header and its [`Skills`] (each skill's verdicts re-made a batch
+/// at a time).
+///
+/// The scan keeps the files' texts ([`scan::Texts::Kept`]): the JSON writer passes over the
+/// skills twice (its tables, then the skills that point into them), and a text read again per
+/// batch ([`scan::Texts::Unread`], 119 instead of 156 MiB at 10k skills) can change between the
+/// passes when a file is edited during the run, leaving a skill that points at no table entry
+/// (`adversarial::files_that_vanish_or_change_while_scanned`). Unread needs the first pass to
+/// keep what each skill refers to (or a content hash per file to detect the change) first.
 pub fn with_skills<R>(
     models: &[AgentModel],
     env: &Env,
     f: impl FnOnce(&Catalog, &Skills) -> R,
 ) -> R {
-    let mut scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Unread);
+    let mut scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Kept);
     let entries = resolve::entries(&scan);
     let (keys, read) = resolve::Lean::keys(models, &scan, &entries, |ei, content, parses| {
         let e = &entries[ei];
