@@ -700,8 +700,9 @@ pub fn path_id(path: &str) -> String {
 /// Scope of a root.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, serde::Serialize,
-)]
+, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Scope {
     Project,
     User,
@@ -711,12 +712,7 @@ pub enum Scope {
 
 impl Scope {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Scope::Project => "project",
-            Scope::User => "user",
-            Scope::System => "system",
-            Scope::Other => "other",
-        }
+        self.into()
     }
 }
 
@@ -1338,12 +1334,15 @@ pub enum CollisionKey {
 }
 
 /// Length units.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Unit {
     /// Unicode scalar values (Rust `chars()`, Python `len`).
+    #[strum(serialize = "code points")]
     CodePoints,
     /// UTF-16 code units (JavaScript `length`).
+    #[strum(serialize = "UTF-16 units")]
     Utf16,
     /// UTF-8 bytes.
     Bytes,
@@ -1358,11 +1357,7 @@ impl Unit {
         }
     }
     pub fn as_str(self) -> &'static str {
-        match self {
-            Unit::CodePoints => "code points",
-            Unit::Utf16 => "UTF-16 units",
-            Unit::Bytes => "bytes",
-        }
+        self.into()
     }
 }
 
@@ -1582,8 +1577,11 @@ pub struct Precedence {
 }
 
 /// What the agent does with one frontmatter field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Handling {
     /// Read, with an effect.
     Read,
@@ -1597,12 +1595,7 @@ pub enum Handling {
 
 impl Handling {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Handling::Read => "read",
-            Handling::Ignored => "ignored",
-            Handling::Unsupported => "unsupported",
-            Handling::Unknown => "unknown",
-        }
+        self.into()
     }
 }
 
@@ -1670,8 +1663,9 @@ impl FieldRule {
 /// The shape of a frontmatter value, as value rules tell them apart.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, serde::Serialize,
-)]
+, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum ValueKind {
     /// A one-line string (plain or quoted) with text other than blanks.
     String,
@@ -1703,23 +1697,7 @@ pub enum ValueKind {
 
 impl ValueKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ValueKind::String => "string",
-            ValueKind::EmptyString => "empty-string",
-            ValueKind::BlockScalar => "block-scalar",
-            ValueKind::Bare => "bare",
-            ValueKind::Null => "null",
-            ValueKind::Bool => "bool",
-            ValueKind::True => "true",
-            ValueKind::False => "false",
-            ValueKind::Int => "int",
-            ValueKind::Float => "float",
-            ValueKind::StringList => "string-list",
-            ValueKind::MixedList => "mixed-list",
-            ValueKind::List => "list",
-            ValueKind::EmptyList => "empty-list",
-            ValueKind::Mapping => "mapping",
-        }
+        self.into()
     }
 
     /// The kind in words, for a sentence: "a list", "a YAML null".
@@ -1745,8 +1723,11 @@ impl ValueKind {
 }
 
 /// What an agent does with a value of a given kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum ValueOutcome {
     /// Read as written (for `name`/`description`: as text, by the usual rules).
     Read,
@@ -1769,16 +1750,7 @@ pub enum ValueOutcome {
 
 impl ValueOutcome {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ValueOutcome::Read => "read",
-            ValueOutcome::Text => "text",
-            ValueOutcome::Ignored => "ignored",
-            ValueOutcome::FolderName => "folder-name",
-            ValueOutcome::FirstParagraph => "first-paragraph",
-            ValueOutcome::Empty => "empty",
-            ValueOutcome::Reject => "reject",
-            ValueOutcome::Conditional => "conditional",
-        }
+        self.into()
     }
 }
 
@@ -1985,8 +1957,11 @@ pub struct Trust {
 }
 
 /// What about a skill triggers a known bug.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum BugCondition {
     /// The frontmatter `name` is present and not a YAML string (`name: 123`).
     NameNotString,
@@ -1998,11 +1973,7 @@ pub enum BugCondition {
 
 impl BugCondition {
     pub fn as_str(self) -> &'static str {
-        match self {
-            BugCondition::NameNotString => "name-not-string",
-            BugCondition::Bom => "bom",
-            BugCondition::DescriptionNotString => "description-not-string",
-        }
+        self.into()
     }
 }
 

@@ -22,8 +22,11 @@ use std::fmt;
 use std::sync::Arc;
 
 /// The kind of one source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum SourceKind {
     /// A vendor documentation page (URL).
     Doc,
@@ -59,17 +62,7 @@ impl SourceKind {
     ];
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            SourceKind::Doc => "doc",
-            SourceKind::Source => "source",
-            SourceKind::Changelog => "changelog",
-            SourceKind::Issue => "issue",
-            SourceKind::Benchmark => "benchmark",
-            SourceKind::Observed => "observed",
-            SourceKind::Package => "package",
-            SourceKind::Inferred => "inferred",
-            SourceKind::Text => "text",
-        }
+        self.into()
     }
 }
 
@@ -307,8 +300,11 @@ impl<'de> Deserialize<'de> for Sources {
 }
 
 /// How strong the evidence behind a rule (or a verdict) is; ordered weakest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Strength {
     /// Nothing establishes it (the value is unknown).
     None,
@@ -326,14 +322,7 @@ pub enum Strength {
 
 impl Strength {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Strength::None => "none",
-            Strength::Weak => "weak",
-            Strength::Stated => "stated",
-            Strength::Benchmarked => "benchmarked",
-            Strength::Read => "read",
-            Strength::Observed => "observed",
-        }
+        self.into()
     }
 }
 

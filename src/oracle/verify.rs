@@ -65,9 +65,11 @@ pub fn lists_canonical_paths(agent: &str) -> bool {
 }
 
 /// Where an installed agent was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Found {
     /// Its command on `PATH`.
+    #[strum(serialize = "PATH")]
     Path,
     /// A global npm install (`npm root -g`).
     NpmGlobal,
@@ -77,11 +79,7 @@ pub enum Found {
 
 impl Found {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Found::Path => "PATH",
-            Found::NpmGlobal => "npm-global",
-            Found::OracleCache => "oracle-cache",
-        }
+        self.into()
     }
 }
 

@@ -8,8 +8,11 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// What one agent does with one SKILL.md.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Status {
     /// Listed, under the name in `as`.
     Visible,
@@ -25,13 +28,7 @@ pub enum Status {
 
 impl Status {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Visible => "visible",
-            Status::Shadowed => "shadowed",
-            Status::Rejected => "rejected",
-            Status::NotFound => "not-found",
-            Status::Unknown => "unknown",
-        }
+        self.into()
     }
 
     /// Invisible, shadowed or rejected: what `check` reports.

@@ -295,3 +295,38 @@ fn derived_name_tables_keep_their_strings() {
         assert_eq!(t.to_string(), t.as_str());
     }
 }
+
+/// The model's and the resolver's name tables (derived with strum) keep the strings that the
+/// JSON, the text output and the agent models use.
+#[test]
+fn model_and_verdict_names_are_unchanged() {
+    use skilltui::agents::model::{Handling, Scope, Unit};
+    use skilltui::resolve::Status;
+    let scopes: Vec<&str> = [Scope::Project, Scope::User, Scope::System, Scope::Other]
+        .into_iter()
+        .map(Scope::as_str)
+        .collect();
+    assert_eq!(scopes, ["project", "user", "system", "other"]);
+    let units: Vec<&str> = [Unit::CodePoints, Unit::Utf16, Unit::Bytes]
+        .into_iter()
+        .map(Unit::as_str)
+        .collect();
+    assert_eq!(units, ["code points", "UTF-16 units", "bytes"]);
+    let handling: Vec<&str> = [
+        Handling::Read,
+        Handling::Ignored,
+        Handling::Unsupported,
+        Handling::Unknown,
+    ]
+    .into_iter()
+    .map(Handling::as_str)
+    .collect();
+    assert_eq!(handling, ["read", "ignored", "unsupported", "unknown"]);
+    assert_eq!(Status::Visible.as_str(), "visible");
+    assert_eq!(Status::NotFound.as_str(), "not-found");
+    assert_eq!(
+        skilltui::oracle::verify::Found::Path.as_str(),
+        "PATH",
+        "the oracle's report names a command found on PATH so"
+    );
+}
