@@ -699,8 +699,18 @@ pub fn path_id(path: &str) -> String {
 
 /// Scope of a root.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, serde::Serialize,
-, strum::IntoStaticStr)]
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    serde::Serialize,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
 pub enum Scope {
@@ -1662,8 +1672,18 @@ impl FieldRule {
 
 /// The shape of a frontmatter value, as value rules tell them apart.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, serde::Serialize,
-, strum::IntoStaticStr)]
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Deserialize,
+    serde::Serialize,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
 pub enum ValueKind {
