@@ -867,7 +867,7 @@ fn charset_ok(charset: Charset, name: &str) -> bool {
             let n = crate::spec::normalize_name(name);
             crate::spec::name_rule_problems(&n)
                 .iter()
-                .all(|(code, _)| *code == "name-too-long")
+                .all(|(code, _)| *code == crate::spec::ProblemCode::NameTooLong)
         }
         Charset::CopilotName => {
             let mut chars = name.chars();

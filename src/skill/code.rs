@@ -71,7 +71,8 @@ impl ProblemCode {
     }
 }
 
-/// A code equals its stable string (`code == "name-too-long"`).
+/// A code equals its stable string (`code == "name-too-long"`), for tests that pin the strings;
+/// the library compares variants.
 impl PartialEq<&str> for ProblemCode {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == *other
