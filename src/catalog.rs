@@ -304,18 +304,17 @@ pub struct Skills<'a> {
 /// and gives `f` the snapshot's header and its [`Skills`] (each skill's verdicts re-made a batch
 /// at a time).
 ///
-/// The scan keeps the files' texts ([`scan::Texts::Kept`]): the JSON writer passes over the
-/// skills twice (its tables, then the skills that point into them), and a text read again per
-/// batch ([`scan::Texts::Unread`], 119 instead of 156 MiB at 10k skills) can change between the
-/// passes when a file is edited during the run, leaving a skill that points at no table entry
-/// (`adversarial::files_that_vanish_or_change_while_scanned`). Unread needs the first pass to
-/// keep what each skill refers to (or a content hash per file to detect the change) first.
+/// The scan keeps no file text ([`scan::Texts::Unread`]): the keys pass reads each file once,
+/// and each batch reads its skills' texts again and drops them. A file edited between the two
+/// reads gives its skill the verdicts of the newer text (the collision keys of the older one), as
+/// a rebuild during the edit would; the JSON writer makes each skill once, so its tables always
+/// hold what the skills point at (`adversarial::files_that_vanish_or_change_while_scanned`).
 pub fn with_skills<R>(
     models: &[AgentModel],
     env: &Env,
     f: impl FnOnce(&Catalog, &Skills) -> R,
 ) -> R {
-    let mut scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Kept);
+    let mut scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Unread);
     let entries = resolve::entries(&scan);
     let (keys, read) = resolve::Lean::keys(models, &scan, &entries, |ei, content, parses| {
         let e = &entries[ei];

@@ -261,30 +261,36 @@ impl Tables {
         own
     }
 
-    /// Takes in one skill's reason lists, field tables and verdicts.
-    fn add(&mut self, s: &Skill, f: &Fields) {
-        let listed = listed(s, f);
+    /// Takes in one skill's reason lists, field tables and verdicts; returns the index in
+    /// `verdicts` of each of its verdicts (empty when `--fields` leaves the agents out).
+    fn add(&mut self, s: &Skill, f: &Fields, listed: &[&str]) -> Vec<usize> {
+        let mut at = Vec::new();
         for (id, v) in &s.verdicts {
             let text = self.list_text_for(s, id, v);
-            self.add_list(text);
-            self.field_table(v);
+            let list = self.add_list(text);
+            let fields = self.field_table(v);
             if f.skill("agents") {
-                let text = self.verdict_text(s, id, v, f, &listed);
-                if !self.verdict_at.contains_key(text.as_str()) {
-                    let text: Arc<str> = text.into();
-                    self.verdicts.push(text.clone());
-                    self.verdict_at.insert(text, self.verdicts.len() - 1);
-                }
+                let text = self.verdict_text(s, (id, v), (list, fields), f, listed);
+                at.push(match self.verdict_at.get(text.as_str()) {
+                    Some(&i) => i,
+                    None => {
+                        let text: Arc<str> = text.into();
+                        self.verdicts.push(text.clone());
+                        self.verdict_at.insert(text, self.verdicts.len() - 1);
+                        self.verdicts.len() - 1
+                    }
+                });
             }
         }
+        at
     }
 
     /// A verdict's JSON text (its reason list and field table already in the tables).
     fn verdict_text(
         &self,
         s: &Skill,
-        id: &str,
-        v: &Verdict,
+        (id, v): (&str, &Verdict),
+        (list, fields): (usize, usize),
         f: &Fields,
         listed: &[&str],
     ) -> String {
@@ -294,19 +300,10 @@ impl Tables {
             own: &self.own(s, id, v),
             f,
             listed,
+            list,
+            fields,
         })
         .unwrap_or_default()
-    }
-
-    fn verdict_index(
-        &self,
-        s: &Skill,
-        id: &str,
-        v: &Verdict,
-        f: &Fields,
-        listed: &[&str],
-    ) -> usize {
-        self.verdict_at[self.verdict_text(s, id, v, f, listed).as_str()]
     }
 
     fn rule_index(&self, r: &Reason) -> Option<usize> {
@@ -348,18 +345,16 @@ impl Tables {
         self.list_text(&v.reasons, &self.own(s, id, v))
     }
 
-    /// Adds a reason list (its text from [`Tables::list_text_for`]) unless it is there.
-    fn add_list(&mut self, text: String) {
-        if self.list_at.contains_key(text.as_str()) {
-            return;
+    /// Adds a reason list (its text from [`Tables::list_text_for`]) unless it is there; returns
+    /// its index in `lists`.
+    fn add_list(&mut self, text: String) -> usize {
+        if let Some(&i) = self.list_at.get(text.as_str()) {
+            return i;
         }
         let text: Arc<str> = text.into();
         self.lists.push(text.clone());
         self.list_at.insert(text, self.lists.len() - 1);
-    }
-
-    fn list_index(&self, reasons: &[Reason], own: &Own) -> usize {
-        self.list_at[self.list_text(reasons, own).as_str()]
+        self.lists.len() - 1
     }
 
     fn field_table(&mut self, v: &Verdict) -> usize {
@@ -380,13 +375,9 @@ impl Tables {
         self.field_at.insert(ptr, (i, v.fields.clone()));
         i
     }
-
-    fn field_index(&self, v: &Verdict) -> usize {
-        self.field_at[&Arc::as_ptr(&v.fields)].0
-    }
 }
 
-/// Schema 3 or 4 of the catalog, streamed: the header and tables, then one skill per line.
+/// Schema 3 or 4 of the catalog, streamed: the header, one skill per line, then the tables.
 fn write_v2(
     out: &mut dyn Write,
     cat: &Catalog,
@@ -404,9 +395,9 @@ fn write_v2(
 }
 
 /// Writes `list --json` (schema 4, the default) without the whole catalog in memory: every
-/// agent's collision keys first, then the skills one batch at a time, made twice (once for the
-/// tables written before them, once to write them). The bytes are the ones [`write`] gives for
-/// [`Catalog::build`]'s catalog.
+/// agent's collision keys first, then the skills one batch at a time, each made once and written
+/// as it is made (the tables it points into follow the skills). The bytes are the ones [`write`]
+/// gives for [`Catalog::build`]'s catalog.
 pub fn write_stream(
     out: &mut dyn Write,
     models: &[crate::agents::AgentModel],
@@ -442,11 +433,6 @@ fn write_v2_of(
     };
     let f = fields.unwrap_or(&everything);
     let mut t = Tables::new(cat, schema, f);
-    skills(&mut |s| {
-        t.add(s, f);
-        Ok(())
-    })?;
-    let t = t;
     let whole = fields.is_none();
     out.write_all(b"{\"schema\":")?;
     serde_json::to_writer(&mut *out, &schema)?;
@@ -460,75 +446,83 @@ fn write_v2_of(
             serde_json::to_writer(&mut *out, &v.map(|p| p.to_string_lossy()))?;
         }
     }
-    out.write_all(b",")?;
-    out.write_all(nl)?;
-    out.write_all(b"\"agents\":")?;
-    serde_json::to_writer(&mut *out, &cat.agents)?;
-    if whole || f.verdict("root") {
+    let key = |out: &mut dyn Write, k: &str| -> io::Result<()> {
         out.write_all(b",")?;
         out.write_all(nl)?;
-        out.write_all(b"\"roots\":")?;
+        write!(out, "\"{k}\":")
+    };
+    key(out, "agents")?;
+    serde_json::to_writer(&mut *out, &cat.agents)?;
+    if whole || f.verdict("root") {
+        key(out, "roots")?;
         serde_json::to_writer(&mut *out, &cat.roots)?;
     }
     if whole {
-        out.write_all(b",")?;
-        out.write_all(nl)?;
-        out.write_all(b"\"diagnostics\":")?;
+        key(out, "diagnostics")?;
         serde_json::to_writer(&mut *out, &cat.diagnostics)?;
     }
     if f.verdict("reasons") {
-        out.write_all(b",")?;
-        out.write_all(nl)?;
-        out.write_all(b"\"value_refs\":")?;
+        key(out, "value_refs")?;
         serde_json::to_writer(&mut *out, value_refs(schema))?;
-        out.write_all(b",")?;
-        out.write_all(nl)?;
-        out.write_all(b"\"rules\":[")?;
-        for (i, r) in t.rules.iter().enumerate() {
-            next(out, i == 0, nl)?;
-            serde_json::to_writer(&mut *out, &RuleJson { r })?;
-        }
-        out.write_all(b"],")?;
-        out.write_all(nl)?;
-        out.write_all(b"\"reasons\":[")?;
-        for (i, list) in t.lists.iter().enumerate() {
-            next(out, i == 0, nl)?;
-            out.write_all(list.as_bytes())?;
-        }
-        out.write_all(b"]")?;
     }
-    if f.verdict("fields") {
-        out.write_all(b",")?;
-        out.write_all(nl)?;
-        out.write_all(b"\"fields\":[")?;
-        for (i, table) in t.fields.iter().enumerate() {
-            next(out, i == 0, nl)?;
-            serde_json::to_writer(&mut *out, &**table)?;
-        }
-        out.write_all(b"]")?;
-    }
-    if f.skill("agents") {
-        out.write_all(b",")?;
-        out.write_all(nl)?;
-        out.write_all(b"\"verdicts\":[")?;
-        for (i, v) in t.verdicts.iter().enumerate() {
-            next(out, i == 0, nl)?;
-            out.write_all(v.as_bytes())?;
-        }
-        out.write_all(b"]")?;
-    }
-    out.write_all(b",")?;
-    out.write_all(nl)?;
-    out.write_all(b"\"skills\":[")?;
+    // The skills, each made once: its reason lists, field tables and verdicts go into the
+    // tables as it is written, and the tables follow the skills.
+    key(out, "skills")?;
+    out.write_all(b"[")?;
     let mut first = true;
     skills(&mut |s| {
         next(out, first, nl)?;
         first = false;
-        serde_json::to_writer(&mut *out, &SkillJson { t: &t, s, f })?;
+        let listed = listed(s, f);
+        let at = t.add(s, f, &listed);
+        serde_json::to_writer(
+            &mut *out,
+            &SkillJson {
+                t: &t,
+                s,
+                f,
+                listed: &listed,
+                at: &at,
+            },
+        )?;
         Ok(())
     })?;
     out.write_all(nl)?;
-    out.write_all(b"]}\n")
+    out.write_all(b"]")?;
+    if f.verdict("reasons") {
+        key(out, "rules")?;
+        rows(out, nl, &t.rules, |out, r| {
+            serde_json::to_writer(out, &RuleJson { r }).map_err(io::Error::from)
+        })?;
+        key(out, "reasons")?;
+        rows(out, nl, &t.lists, |out, l| out.write_all(l.as_bytes()))?;
+    }
+    if f.verdict("fields") {
+        key(out, "fields")?;
+        rows(out, nl, &t.fields, |out, x| {
+            serde_json::to_writer(out, &**x).map_err(io::Error::from)
+        })?;
+    }
+    if f.skill("agents") {
+        key(out, "verdicts")?;
+        rows(out, nl, &t.verdicts, |out, v| out.write_all(v.as_bytes()))?;
+    }
+    out.write_all(b"}\n")
+}
+
+/// A JSON array of `items`, one per line, each written by `each`.
+fn rows<T>(
+    out: &mut dyn Write,
+    nl: &[u8],
+    items: &[T],
+    mut each: impl FnMut(&mut dyn Write, &T) -> io::Result<()>,
+) -> io::Result<()> {
+    out.write_all(b"[")?;
+    for (i, x) in items.iter().enumerate() {
+        next(out, i == 0, nl)?;
+        each(out, x)?;
+    }
+    out.write_all(b"]")
 }
 
 struct RuleJson<'a> {
@@ -711,6 +705,10 @@ struct SkillJson<'a, 'b> {
     t: &'b Tables,
     s: &'a Skill,
     f: &'b Fields,
+    /// The descriptions as its agents list them ([`listed`]).
+    listed: &'b [&'a str],
+    /// Each verdict's index in `verdicts` ([`Tables::add`]).
+    at: &'b [usize],
 }
 
 impl Serialize for SkillJson<'_, '_> {
@@ -756,19 +754,14 @@ impl Serialize for SkillJson<'_, '_> {
             m.serialize_entry("scripts", &s.scripts)?;
         }
         // The descriptions as the agents list them, each once: verdicts point into it.
-        let listed = listed(s, f);
+        let listed = self.listed;
         if !listed.is_empty() {
             let desc = s.description.as_deref().filter(|_| self.t.schema != 3);
             let entries: Vec<ListedJson> = listed.iter().map(|d| ListedJson::of(d, desc)).collect();
             m.serialize_entry("descriptions_as_listed", &entries)?;
         }
         if f.skill("agents") {
-            let at: Vec<usize> = s
-                .verdicts
-                .iter()
-                .map(|(id, v)| self.t.verdict_index(s, id, v, f, &listed))
-                .collect();
-            m.serialize_entry("agents", &at)?;
+            m.serialize_entry("agents", self.at)?;
         }
         m.end()
     }
@@ -813,6 +806,9 @@ struct VerdictJson<'a, 'b> {
     own: &'b Own<'a>,
     f: &'b Fields,
     listed: &'b [&'a str],
+    /// Its reason list's index in `reasons`, its field table's in `fields`.
+    list: usize,
+    fields: usize,
 }
 
 /// Where a verdict's root is: its index in `roots`, else its path.
@@ -877,7 +873,7 @@ impl Serialize for VerdictJson<'_, '_> {
             m.serialize_entry("model", x)?;
         }
         if f.verdict("reasons") {
-            m.serialize_entry("reasons", &self.t.list_index(&v.reasons, self.own))?;
+            m.serialize_entry("reasons", &self.list)?;
         }
         if self
             .f
@@ -889,7 +885,7 @@ impl Serialize for VerdictJson<'_, '_> {
             m.serialize_entry("strength", &x)?;
         }
         if f.verdict("fields") {
-            m.serialize_entry("fields", &self.t.field_index(v))?;
+            m.serialize_entry("fields", &self.fields)?;
         }
         if f.verdict("listing_tokens")
             && let Some(x) = &v.listing_tokens

@@ -519,7 +519,7 @@ pub fn apply_in(plan: &Plan, data: &Path) -> Result<JournalEntry, Refusal> {
                 ops: entry.ops[..i].to_vec(),
                 ..entry.clone()
             };
-            let reverted = revert(&partial);
+            let reverted = revert_in(&partial, Some(data));
             let _ = append(data, &Line::Undone(id.clone()));
             return Err(match reverted {
                 Ok(()) => Refusal::new(e.1, format!("{e}; nothing was changed")),
@@ -723,10 +723,6 @@ fn revert_in(entry: &JournalEntry, data: Option<&Path>) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn revert(entry: &JournalEntry) -> Result<(), Refusal> {
-    revert_in(entry, data_dir().ok().as_deref())
-}
-
 /// Undoes a journaled entry (also a half-applied one) and records it as undone.
 pub fn undo(entry: &JournalEntry) -> Result<(), Refusal> {
     let data = data_dir()?;
@@ -755,15 +751,19 @@ pub fn undo_last_in(data: &Path) -> Result<Option<JournalEntry>, Refusal> {
 
 /// Undoes the entry with this id (the explorer's `u` undoes its own session's actions).
 pub fn undo_id(id: &str) -> Result<JournalEntry, Refusal> {
-    let data = data_dir()?;
-    let all = entries(&data)?;
+    undo_id_in(id, &data_dir()?)
+}
+
+/// [`undo_id`] with an explicit data folder.
+pub fn undo_id_in(id: &str, data: &Path) -> Result<JournalEntry, Refusal> {
+    let all = entries(data)?;
     match all.into_iter().find(|(e, _, _)| e.id == id) {
         Some((_, _, true)) => Err(Refusal::new(
             RefusalKind::Unchanged,
             "that action was already undone",
         )),
         Some((e, _, false)) => {
-            undo_in(&e, &data)?;
+            undo_in(&e, data)?;
             Ok(e)
         }
         None => Err(Refusal::new(

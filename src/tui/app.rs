@@ -243,6 +243,9 @@ const SEARCH_MEMOS: usize = 32;
 pub struct App {
     pub models: Arc<Vec<AgentModel>>,
     pub env: Env,
+    /// Where the journal of applied actions lives; None: [`crate::actions::data_dir`] (the
+    /// `SKILLTUI_DATA_DIR` variable, else the platform's data folder). Tests set their own.
+    pub data_dir: Option<PathBuf>,
     pub catalog: Option<Arc<Catalog>>,
     pub scan: ScanState,
     /// How far the first scan has come (shown in the header until its snapshot arrives).
@@ -441,6 +444,7 @@ impl App {
         App {
             models,
             env,
+            data_dir: None,
             catalog: None,
             scan: ScanState::Scanning,
             progress: None,

@@ -103,6 +103,8 @@ pub struct Context {
     pub models: Arc<Vec<AgentModel>>,
     pub env: Env,
     pub live: Option<crate::watch::LiveTap>,
+    /// The journal's folder (the explorer's [`super::app::App::data_dir`]).
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 impl Context {
@@ -112,6 +114,15 @@ impl Context {
             models: app.models.clone(),
             env: app.env.clone(),
             live: None,
+            data_dir: app.data_dir.clone(),
+        }
+    }
+
+    /// The journal's folder: the explorer's own, else the default one.
+    fn journal_dir(&self) -> Result<std::path::PathBuf, actions::Refusal> {
+        match &self.data_dir {
+            Some(d) => Ok(d.clone()),
+            None => actions::data_dir(),
         }
     }
 
@@ -192,12 +203,14 @@ pub fn perform(work: &Work, cx: &Context, cancel: &AtomicBool) -> Done {
             },
         ),
         Work::Apply(plan) => Done::Applied(
-            actions::apply(plan)
+            cx.journal_dir()
+                .and_then(|d| journal::apply_in(plan, &d))
                 .map(|e| (e.id, e.title))
                 .map_err(|r| r.0),
         ),
         Work::Undo(id) => Done::Undone(
-            journal::undo_id(id)
+            cx.journal_dir()
+                .and_then(|d| journal::undo_id_in(id, &d))
                 .map(|e| (e.id, e.title))
                 .map_err(|r| r.0),
         ),

@@ -457,7 +457,7 @@ fn fields_keep_what_is_asked_and_name_the_valid_ones() {
     let (full, _) = t.json(&["list", "--json"]);
     let (v, _) = t.json(&["list", "--json", "--fields", "path,agents.status"]);
     let top: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    assert_eq!(top, ["schema", "agents", "verdicts", "skills"]);
+    assert_eq!(top, ["schema", "agents", "skills", "verdicts"]);
     // Only statuses: one verdict entry per status.
     let table = v["verdicts"].as_array().unwrap();
     assert!(table.len() <= 5, "{table:?}");

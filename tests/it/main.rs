@@ -1,14 +1,15 @@
 //! The integration tests, one binary with a module per area (ripgrep's and fd's layout: one link
 //! step instead of one per file). Shared fixtures live in `common` and `tui_support`. Separate
-//! binaries remain only where a test needs its own process: `tests/tui_tmux.rs` (a real terminal
-//! in tmux), `tests/oracle.rs` (the real agent releases, `SKILLTUI_ORACLE=1`) and
-//! `tests/actions_tui.rs` and `tests/share_cause.rs` (each sets its process's `SKILLTUI_DATA_DIR`).
+//! binaries remain only where a test needs what the others must not wait for: `tests/tui_tmux.rs`
+//! (a real terminal in tmux, mostly waiting for frames) and `tests/oracle.rs` (the real agent
+//! releases, `SKILLTUI_ORACLE=1`).
 
 mod common;
 mod scale;
 mod tui_support;
 
 mod actions;
+mod actions_tui;
 mod adversarial;
 mod agent_models;
 mod agents_in_use;
@@ -29,6 +30,7 @@ mod planner;
 mod plugin_namespace;
 mod reader_never_panics;
 mod settings;
+mod share_cause;
 mod skills_ref_conformance;
 mod stable_names;
 mod tui_frames;

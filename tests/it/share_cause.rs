@@ -3,8 +3,6 @@
 //! (`skilltui share --root ROOT --agent ID`), both on a temporary tree.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use skilltui::catalog::Catalog;
 use skilltui::env::Env;
 use skilltui::findings::Code;
@@ -14,6 +12,8 @@ use skilltui::tui::effects::Cmd;
 use skilltui::tui::update::{Msg, update};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+use crate::tui_support::frame;
 
 struct Fx {
     _tmp: tempfile::TempDir,
@@ -90,20 +90,6 @@ fn snapshot(fx: &Fx) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-fn frame(app: &App) -> String {
-    let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
-    t.draw(|f| skilltui::tui::draw::draw(f, app)).unwrap();
-    let buf = t.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        for x in 0..buf.area.width {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
-}
-
 fn press(app: &mut App, c: char) -> Vec<Cmd> {
     let m = if c.is_ascii_uppercase() {
         KeyModifiers::SHIFT
@@ -132,12 +118,8 @@ fn run_loop_step(app: &mut App, cmds: Vec<Cmd>) {
 }
 
 #[test]
-#[allow(unsafe_code)] // std::env::set_var, in a binary of its own
 fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
     let fx = fixture();
-    // The data folder (journal, trash) is read from the environment: this binary's other test
-    // passes it to the child process instead.
-    unsafe { std::env::set_var("SKILLTUI_DATA_DIR", &fx.data) };
     assert_eq!(visible_to(&fx.project, &fx.home, "claude-code"), ["local"]);
     let before = snapshot(&fx);
 
@@ -146,6 +128,8 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
     let cat = Catalog::build(&models, &env);
     let problems = skilltui::tui::app::Problems::new(&cat, &models);
     let mut app = App::new(Arc::new(models), env, 120, 35);
+    // The journal and the trash go to the test's own data folder.
+    app.data_dir = Some(fx.data.clone());
     update(
         &mut app,
         Msg::Snapshot {

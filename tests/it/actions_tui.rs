@@ -3,8 +3,6 @@
 //! rescan shows the skill visible, `u` undoes back to identical bytes.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use skilltui::catalog::Catalog;
 use skilltui::env::Env;
 use skilltui::resolve::Status;
@@ -13,22 +11,10 @@ use skilltui::tui::effects::Cmd;
 use skilltui::tui::update::{Msg, update};
 use std::sync::Arc;
 
+use crate::tui_support::frame;
+
 fn key(app: &mut App, code: KeyCode) -> Vec<Cmd> {
     update(app, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-fn frame(app: &App) -> String {
-    let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
-    t.draw(|f| skilltui::tui::draw::draw(f, app)).unwrap();
-    let buf = t.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        for x in 0..buf.area.width {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
 }
 
 /// What the run loop does: run the jobs (here, at once) and rescan when asked.
@@ -42,13 +28,9 @@ fn run_loop_step(app: &mut App, cmds: Vec<Cmd>) {
 }
 
 #[test]
-#[allow(unsafe_code)] // std::env::set_var, in a binary of its own
 fn quick_fix_through_preview_confirmation_and_undo() {
     let tmp = tempfile::tempdir().unwrap();
     let base = std::fs::canonicalize(tmp.path()).unwrap();
-    // The data folder is read from the environment by the explorer: this test binary has only
-    // this test, so setting it is safe.
-    unsafe { std::env::set_var("SKILLTUI_DATA_DIR", base.join("data")) };
     let project = base.join("project");
     let home = base.join("home");
     std::fs::create_dir_all(&home).unwrap();
@@ -66,6 +48,8 @@ fn quick_fix_through_preview_confirmation_and_undo() {
         Status::Rejected
     );
     let mut app = App::new(Arc::new(models), env, 120, 40);
+    // The journal and the trash go to the test's own data folder.
+    app.data_dir = Some(base.join("data"));
     update(&mut app, Msg::Catalog(Arc::new(cat)));
     let row = app
         .rows
