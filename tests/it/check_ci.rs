@@ -15,6 +15,7 @@ use crate::tui_support;
 
 use serde_json::Value;
 use skilltui::findings::{self, Code, Severity, Subject};
+use skilltui::spec::ProblemCode;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -694,7 +695,7 @@ fn library_findings_and_groups() {
     // name ≠ folder: a warning, since an agent model acts on it; the metadata list is info.
     let mismatch = all
         .iter()
-        .find(|x| x.code == Code::NameDirectoryMismatch)
+        .find(|x| x.code == Code::Spec(ProblemCode::NameDirectoryMismatch))
         .unwrap();
     assert_eq!(mismatch.severity, Severity::Warning);
     assert!(!mismatch.enforced_by.is_empty());
@@ -704,7 +705,10 @@ fn library_findings_and_groups() {
         Some("name-folder-match")
     );
     assert_eq!((mismatch.line, mismatch.column), (Some(2), Some(7)));
-    let meta = all.iter().find(|x| x.code == Code::MetadataNotMap).unwrap();
+    let meta = all
+        .iter()
+        .find(|x| x.code == Code::Spec(ProblemCode::MetadataNotMap))
+        .unwrap();
     assert_eq!(meta.severity, Severity::Info);
     // Groups: most severe first; the root's findings of several agents are one group.
     let groups = findings::group(&cat, &all);
@@ -722,5 +726,8 @@ fn library_findings_and_groups() {
         only.iter()
             .all(|x| x.agent.as_deref().is_none_or(|a| a == "codex"))
     );
-    assert!(only.iter().any(|x| x.code == Code::MetadataNotMap));
+    assert!(
+        only.iter()
+            .any(|x| x.code == Code::Spec(ProblemCode::MetadataNotMap))
+    );
 }
