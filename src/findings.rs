@@ -810,6 +810,91 @@ fn summary(
     }
 }
 
+/// What a group's findings share, as one sentence for its row: their own reason when they all
+/// give the same one (so a group of one finding keeps its specific reason), else the general
+/// statement of the group's rule, which holds for every finding of it (one finding's reason
+/// names its own skill, copy and agent). None for a root never read and a spec problem: the
+/// row names the folder, or who enforces the problem.
+pub fn group_reason<'a>(
+    g: &Group,
+    findings: &'a [Finding],
+    members: &[usize],
+) -> Option<std::borrow::Cow<'a, str>> {
+    if matches!(
+        g.code,
+        Code::RootNotScanned | Code::SpecOther | Code::Spec(_)
+    ) {
+        return None;
+    }
+    let mut messages = members
+        .iter()
+        .filter_map(|&i| findings.get(i))
+        .map(|f| f.message.as_str());
+    let first = messages.next()?;
+    if messages.all(|m| m == first) {
+        return (!first.is_empty()).then_some(first.into());
+    }
+    rule_statement(g.code, &g.cause.rule).map(Into::into)
+}
+
+/// What a verdict's rule says, in general: the same for every skill, copy and agent it decides.
+fn rule_statement(code: Code, rule: &RuleId) -> Option<String> {
+    let topic = rule.topic();
+    let about = || -> Option<String> {
+        Some(match topic {
+            Topic::NameLength => "the name's length".into(),
+            Topic::NameCharset => "the name's characters".into(),
+            Topic::NameFolderMismatch => "a name that differs from its folder".into(),
+            Topic::NameMissing => "a missing name".into(),
+            Topic::NameEmpty => "an empty name".into(),
+            Topic::Name | Topic::NameSource => "the name".into(),
+            Topic::DescriptionMissing => "a missing description".into(),
+            Topic::DescriptionEmpty => "an empty description".into(),
+            Topic::DescriptionLength => "the description's length".into(),
+            Topic::Description => "the description".into(),
+            Topic::FileName => "the file's name".into(),
+            Topic::Parse | Topic::YamlError => "frontmatter that does not parse".into(),
+            Topic::Field | Topic::FieldValue => match rule.field() {
+                Some(f) => format!("the `{f}` field's value"),
+                None => "a field's value".into(),
+            },
+            Topic::Setting => "a setting".into(),
+            _ => return None,
+        })
+    };
+    Some(match code {
+        Code::Shadowed => "another copy takes the name".into(),
+        Code::Disabled => "a setting of the agent disables it".into(),
+        Code::Invisible => "no agent loads it".into(),
+        Code::NotFound => match topic {
+            Topic::MaxDepth => "deeper in the scanned folder than the agent looks".into(),
+            _ => "inside a scanned folder, but never reached".into(),
+        },
+        Code::Rejected if topic == Topic::KnownBug => {
+            "a known bug of the agent's release refuses the skill".into()
+        }
+        Code::Rejected => match about() {
+            Some(a) => format!("the agent refuses {a}"),
+            None => "the agent refuses the skill".into(),
+        },
+        Code::Unknown => match topic {
+            Topic::Precedence | Topic::PrecedenceOrder | Topic::SameFile => {
+                "which copy of a name the agent keeps is not established".into()
+            }
+            Topic::MaxDepth => "whether the agent looks this deep is not established".into(),
+            Topic::KnownBug => "whether a known bug of the release bites is not established".into(),
+            Topic::Traversal | Topic::RootTraversal | Topic::RootWalk => {
+                "whether the agent reaches the skill folder is not established".into()
+            }
+            _ => match about() {
+                Some(a) => format!("{a}: how the agent handles it is not established"),
+                None => "what the agent does here is not established".into(),
+            },
+        },
+        Code::RootNotScanned | Code::SpecOther | Code::Spec(_) => return None,
+    })
+}
+
 /// A `SKILL.md` (any case), not a loose `*.md`.
 fn is_skill_md(p: &Path) -> bool {
     p.file_name()
