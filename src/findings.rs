@@ -874,7 +874,7 @@ fn rule_statement(code: Code, rule: &RuleId) -> Option<String> {
             "a known bug of the agent's release refuses the skill".into()
         }
         Code::Rejected => match about() {
-            Some(a) => format!("the agent refuses {a}"),
+            Some(a) => format!("{a}: the agent refuses it"),
             None => "the agent refuses the skill".into(),
         },
         Code::Unknown => match topic {
