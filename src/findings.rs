@@ -17,6 +17,7 @@
 use crate::agents::{AgentModel, MissingDescription, MissingName, Posture, RuleId, Scope, Topic};
 use crate::catalog::{Catalog, Skill};
 use crate::resolve::{Status, Verdict};
+use crate::spec::ProblemCode;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -59,23 +60,11 @@ impl Severity {
     pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Info];
 }
 
-/// What kind of finding it is. The kebab-case string form is stable: scripts depend on it.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::AsRefStr,
-    strum::EnumIter,
-    strum::Display,
-)]
-#[strum(serialize_all = "kebab-case")]
+/// What kind of finding it is: an agent's verdict on a skill (or a root), or a problem of the
+/// skill file itself ([`Code::Spec`]). The kebab-case string form is stable: scripts depend on
+/// it. A spec problem's string is its [`ProblemCode`]'s; [`Code::all`] lists the verdict codes
+/// first, then every problem code in [`ProblemCode`]'s order (the derived order is the same).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
     /// Another copy takes this skill's name for the agent.
     Shadowed,
@@ -91,57 +80,85 @@ pub enum Code {
     Invisible,
     /// A root (with its skills) that an agent never reads.
     RootNotScanned,
-    /// A spec problem code that this table does not name yet (the cause keeps the code).
+    /// The catch-all for a spec problem with no code of its own. No finding carries it (every
+    /// [`ProblemCode`] is a [`Code::Spec`]); the string `spec-other` and its SARIF rule stay
+    /// stable.
     SpecOther,
-    PathMissing,
-    NotADirectory,
-    SkillMdMissing,
-    SkillMdLowercase,
-    FileTooLarge,
-    FileNotUtf8,
-    FileBinary,
-    FileUnreadable,
-    FrontmatterMissing,
-    FrontmatterUnclosed,
-    YamlInvalid,
-    FrontmatterNotMapping,
-    FieldUnexpected,
-    NameMissing,
-    NameNotString,
-    NameEmpty,
-    NameTooLong,
-    NameNotLowercase,
-    NameHyphenEdge,
-    NameConsecutiveHyphens,
-    NameInvalidChars,
-    NameDirectoryMismatch,
-    DescriptionMissing,
-    DescriptionNotString,
-    DescriptionEmpty,
-    DescriptionTooLong,
-    CompatibilityNotString,
-    CompatibilityTooLong,
-    CompatibilityEmpty,
-    MetadataNotMap,
-    AllowedToolsNotString,
-    LicenseNotString,
-    ReferenceMissing,
+    /// A problem of the skill file: the spec's, the file's or the frontmatter's, or a missing
+    /// body reference.
+    Spec(ProblemCode),
 }
 
 impl Code {
+    /// The codes that are not spec problems, in [`Code::all`] order.
+    const VERDICTS: [Code; 8] = [
+        Code::Shadowed,
+        Code::Rejected,
+        Code::Disabled,
+        Code::Unknown,
+        Code::NotFound,
+        Code::Invisible,
+        Code::RootNotScanned,
+        Code::SpecOther,
+    ];
+
     /// The stable string form.
     pub fn as_str(self) -> &'static str {
-        self.into()
+        match self {
+            Code::Shadowed => "shadowed",
+            Code::Rejected => "rejected",
+            Code::Disabled => "disabled",
+            Code::Unknown => "unknown",
+            Code::NotFound => "not-found",
+            Code::Invisible => "invisible",
+            Code::RootNotScanned => "root-not-scanned",
+            Code::SpecOther => "spec-other",
+            Code::Spec(p) => p.as_str(),
+        }
     }
 
     /// The code for a stable string (a spec problem code or a verdict code).
     pub fn parse(s: &str) -> Option<Code> {
-        s.parse().ok()
+        Code::all().find(|c| c.as_str() == s)
     }
 
-    /// Every code, in declaration order.
+    /// Every code: the verdict codes, then every spec problem code in [`ProblemCode`]'s order.
     pub fn all() -> impl Iterator<Item = Code> {
-        <Code as strum::IntoEnumIterator>::iter()
+        Code::VERDICTS
+            .into_iter()
+            .chain(ProblemCode::all().map(Code::Spec))
+    }
+}
+
+impl From<ProblemCode> for Code {
+    fn from(p: ProblemCode) -> Code {
+        Code::Spec(p)
+    }
+}
+
+impl std::str::FromStr for Code {
+    type Err = strum::ParseError;
+
+    fn from_str(s: &str) -> Result<Code, strum::ParseError> {
+        Code::parse(s).ok_or(strum::ParseError::VariantNotFound)
+    }
+}
+
+impl From<Code> for &'static str {
+    fn from(c: Code) -> &'static str {
+        c.as_str()
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl AsRef<str> for Code {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 
@@ -793,6 +810,91 @@ fn summary(
     }
 }
 
+/// What a group's findings share, as one sentence for its row: their own reason when they all
+/// give the same one (so a group of one finding keeps its specific reason), else the general
+/// statement of the group's rule, which holds for every finding of it (one finding's reason
+/// names its own skill, copy and agent). None for a root never read and a spec problem: the
+/// row names the folder, or who enforces the problem.
+pub fn group_reason<'a>(
+    g: &Group,
+    findings: &'a [Finding],
+    members: &[usize],
+) -> Option<std::borrow::Cow<'a, str>> {
+    if matches!(
+        g.code,
+        Code::RootNotScanned | Code::SpecOther | Code::Spec(_)
+    ) {
+        return None;
+    }
+    let mut messages = members
+        .iter()
+        .filter_map(|&i| findings.get(i))
+        .map(|f| f.message.as_str());
+    let first = messages.next()?;
+    if messages.all(|m| m == first) {
+        return (!first.is_empty()).then_some(first.into());
+    }
+    rule_statement(g.code, &g.cause.rule).map(Into::into)
+}
+
+/// What a verdict's rule says, in general: the same for every skill, copy and agent it decides.
+fn rule_statement(code: Code, rule: &RuleId) -> Option<String> {
+    let topic = rule.topic();
+    let about = || -> Option<String> {
+        Some(match topic {
+            Topic::NameLength => "the name's length".into(),
+            Topic::NameCharset => "the name's characters".into(),
+            Topic::NameFolderMismatch => "a name that differs from its folder".into(),
+            Topic::NameMissing => "a missing name".into(),
+            Topic::NameEmpty => "an empty name".into(),
+            Topic::Name | Topic::NameSource => "the name".into(),
+            Topic::DescriptionMissing => "a missing description".into(),
+            Topic::DescriptionEmpty => "an empty description".into(),
+            Topic::DescriptionLength => "the description's length".into(),
+            Topic::Description => "the description".into(),
+            Topic::FileName => "the file's name".into(),
+            Topic::Parse | Topic::YamlError => "frontmatter that does not parse".into(),
+            Topic::Field | Topic::FieldValue => match rule.field() {
+                Some(f) => format!("the `{f}` field's value"),
+                None => "a field's value".into(),
+            },
+            Topic::Setting => "a setting".into(),
+            _ => return None,
+        })
+    };
+    Some(match code {
+        Code::Shadowed => "another copy takes the name".into(),
+        Code::Disabled => "a setting of the agent disables it".into(),
+        Code::Invisible => "no agent loads it".into(),
+        Code::NotFound => match topic {
+            Topic::MaxDepth => "deeper in the scanned folder than the agent looks".into(),
+            _ => "inside a scanned folder, but never reached".into(),
+        },
+        Code::Rejected if topic == Topic::KnownBug => {
+            "a known bug of the agent's release refuses the skill".into()
+        }
+        Code::Rejected => match about() {
+            Some(a) => format!("{a}: the agent refuses it"),
+            None => "the agent refuses the skill".into(),
+        },
+        Code::Unknown => match topic {
+            Topic::Precedence | Topic::PrecedenceOrder | Topic::SameFile => {
+                "which copy of a name the agent keeps is not established".into()
+            }
+            Topic::MaxDepth => "whether the agent looks this deep is not established".into(),
+            Topic::KnownBug => "whether a known bug of the release bites is not established".into(),
+            Topic::Traversal | Topic::RootTraversal | Topic::RootWalk => {
+                "whether the agent reaches the skill folder is not established".into()
+            }
+            _ => match about() {
+                Some(a) => format!("{a}: how the agent handles it is not established"),
+                None => "what the agent does here is not established".into(),
+            },
+        },
+        Code::RootNotScanned | Code::SpecOther | Code::Spec(_) => return None,
+    })
+}
+
 /// A `SKILL.md` (any case), not a loose `*.md`.
 fn is_skill_md(p: &Path) -> bool {
     p.file_name()
@@ -915,15 +1017,15 @@ fn verdict_fix(
 }
 
 /// The quick fix for a spec problem, where one exists.
-fn spec_quick_fix(code: Code, s: &Skill) -> Option<&'static str> {
+fn spec_quick_fix(code: ProblemCode, s: &Skill) -> Option<&'static str> {
     match code {
-        Code::DescriptionMissing | Code::DescriptionEmpty => Some("add-description"),
-        Code::DescriptionTooLong => Some("shorten-description"),
-        Code::NameTooLong => Some("shorten-name"),
-        Code::NameDirectoryMismatch if s.name.is_some() => Some("name-folder-match"),
-        Code::SkillMdLowercase => Some("skill-md-case"),
-        Code::FrontmatterMissing if s.head.starts_with('\u{feff}') => Some("remove-bom"),
-        Code::YamlInvalid
+        ProblemCode::DescriptionMissing | ProblemCode::DescriptionEmpty => Some("add-description"),
+        ProblemCode::DescriptionTooLong => Some("shorten-description"),
+        ProblemCode::NameTooLong => Some("shorten-name"),
+        ProblemCode::NameDirectoryMismatch if s.name.is_some() => Some("name-folder-match"),
+        ProblemCode::SkillMdLowercase => Some("skill-md-case"),
+        ProblemCode::FrontmatterMissing if s.head.starts_with('\u{feff}') => Some("remove-bom"),
+        ProblemCode::YamlInvalid
             if crate::actions::text::unquoted_colon(&s.head, "description").is_some() =>
         {
             Some("quote-description")
@@ -933,15 +1035,13 @@ fn spec_quick_fix(code: Code, s: &Skill) -> Option<&'static str> {
 }
 
 fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> Finding {
-    let code = Code::parse(p.code.as_str()).unwrap_or(Code::SpecOther);
-    let enforcers = enforced_by(models, code, p);
-    let severity = match code {
-        Code::ReferenceMissing => Severity::Warning,
-        _ if file_level(code) => Severity::Warning,
-        _ if !enforcers.is_empty() => Severity::Warning,
-        _ => Severity::Info,
+    let enforcers = enforced_by(models, p);
+    let severity = if always_warning(p.code) || !enforcers.is_empty() {
+        Severity::Warning
+    } else {
+        Severity::Info
     };
-    let fix = spec_quick_fix(code, s).map(|q| Fix {
+    let fix = spec_quick_fix(p.code, s).map(|q| Fix {
         text: format!("`skilltui fix {} --only {q}`", s.path.display()),
         quick_fix: Some(q),
         target: None,
@@ -951,7 +1051,7 @@ fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> F
         path: s.path.clone(),
         agent: None,
         severity,
-        code,
+        code: Code::Spec(p.code),
         cause: Cause {
             rule: RuleId::spec(p.code.as_str()),
             root: None,
@@ -967,29 +1067,15 @@ fn spec_finding(models: &[AgentModel], s: &Skill, p: &crate::spec::Problem) -> F
     }
 }
 
-/// Problems with the file itself: every agent meets them, whatever it does about them.
-fn file_level(code: Code) -> bool {
-    matches!(
-        code,
-        Code::PathMissing
-            | Code::NotADirectory
-            | Code::SkillMdMissing
-            | Code::SkillMdLowercase
-            | Code::FileTooLarge
-            | Code::FileNotUtf8
-            | Code::FileBinary
-            | Code::FileUnreadable
-            | Code::FrontmatterMissing
-            | Code::FrontmatterUnclosed
-            | Code::YamlInvalid
-            | Code::FrontmatterNotMapping
-            | Code::SpecOther
-    )
+/// A spec problem that is a warning whatever the agents do: a problem with the file itself
+/// (every agent meets it), or a body reference that is missing.
+fn always_warning(code: ProblemCode) -> bool {
+    code == ProblemCode::ReferenceMissing || code.file_level()
 }
 
 /// The agent rules (`agent/key`) that act on a spec problem: their known value rejects, warns
 /// or truncates. Empty when no agent model is known to act on it.
-pub fn enforced_by(models: &[AgentModel], code: Code, p: &crate::spec::Problem) -> Vec<String> {
+pub fn enforced_by(models: &[AgentModel], p: &crate::spec::Problem) -> Vec<String> {
     let acts = |posture: &Posture| *posture != Posture::Accept;
     let mut out = Vec::new();
     for m in models {
@@ -1005,58 +1091,60 @@ pub fn enforced_by(models: &[AgentModel], code: Code, p: &crate::spec::Problem) 
         let missing_description = |r: &MissingDescription| {
             matches!(r, MissingDescription::Reject | MissingDescription::Unlisted)
         };
-        let rule: Option<RuleId> = match code {
-            Code::NameTooLong => nr
+        let rule: Option<RuleId> = match p.code {
+            ProblemCode::NameTooLong => nr
                 .length
                 .known()
                 .filter(|l| l.limit.is_some() && acts(&l.posture))
                 .map(|_| nr.length.from.id.clone()),
-            Code::NameNotLowercase
-            | Code::NameInvalidChars
-            | Code::NameHyphenEdge
-            | Code::NameConsecutiveHyphens => nr
+            ProblemCode::NameNotLowercase
+            | ProblemCode::NameInvalidChars
+            | ProblemCode::NameHyphenEdge
+            | ProblemCode::NameConsecutiveHyphens => nr
                 .charset
                 .known()
                 .filter(|c| acts(&c.posture))
                 .map(|_| nr.charset.from.id.clone()),
-            Code::NameDirectoryMismatch => nr
+            ProblemCode::NameDirectoryMismatch => nr
                 .folder_mismatch
                 .known()
                 .filter(|p| acts(p))
                 .map(|_| nr.folder_mismatch.from.id.clone()),
-            Code::NameMissing => nr
+            ProblemCode::NameMissing => nr
                 .missing
                 .known()
                 .filter(|r| **r == MissingName::Reject)
                 .map(|_| nr.missing.from.id.clone()),
-            Code::NameEmpty => nr
+            ProblemCode::NameEmpty => nr
                 .empty
                 .known()
                 .filter(|r| **r == MissingName::Reject)
                 .map(|_| nr.empty.from.id.clone()),
-            Code::DescriptionMissing => dr
+            ProblemCode::DescriptionMissing => dr
                 .missing
                 .known()
                 .filter(|r| missing_description(r))
                 .map(|_| dr.missing.from.id.clone()),
-            Code::DescriptionEmpty => dr
+            ProblemCode::DescriptionEmpty => dr
                 .empty
                 .known()
                 .filter(|r| missing_description(r))
                 .map(|_| dr.empty.from.id.clone()),
-            Code::DescriptionTooLong => dr
+            ProblemCode::DescriptionTooLong => dr
                 .length
                 .known()
                 .filter(|l| l.limit.is_some() && acts(&l.posture))
                 .map(|_| dr.length.from.id.clone()),
-            Code::NameNotString => field_rule("name"),
-            Code::DescriptionNotString => field_rule("description"),
-            Code::CompatibilityNotString => field_rule("compatibility"),
-            Code::LicenseNotString => field_rule("license"),
-            Code::AllowedToolsNotString => field_rule("allowed-tools"),
+            ProblemCode::NameNotString => field_rule("name"),
+            ProblemCode::DescriptionNotString => field_rule("description"),
+            ProblemCode::CompatibilityNotString => field_rule("compatibility"),
+            ProblemCode::LicenseNotString => field_rule("license"),
+            ProblemCode::AllowedToolsNotString => field_rule("allowed-tools"),
             // Only `metadata` itself not being a map is something an agent checks (a map
             // expected); a metadata value that is not a string is the spec's alone.
-            Code::MetadataNotMap if crate::spec::metadata_itself(p) => field_rule("metadata"),
+            ProblemCode::MetadataNotMap if crate::spec::metadata_itself(p) => {
+                field_rule("metadata")
+            }
             _ => None,
         };
         if let Some(r) = rule {
@@ -1082,43 +1170,7 @@ impl Code {
             Code::Invisible => "No agent loads the skill.",
             Code::RootNotScanned => "A folder of skills that the agent never reads.",
             Code::SpecOther => "A problem against the Agent Skills specification.",
-            Code::PathMissing => "The path does not exist.",
-            Code::NotADirectory => "Neither a folder nor a SKILL.md file.",
-            Code::SkillMdMissing => "No SKILL.md in the folder.",
-            Code::SkillMdLowercase => "The file is not named exactly SKILL.md.",
-            Code::FileTooLarge => "The file is over 1 MiB.",
-            Code::FileNotUtf8 => "The file is not UTF-8.",
-            Code::FileBinary => "The file contains a NUL byte.",
-            Code::FileUnreadable => "The file cannot be read.",
-            Code::FrontmatterMissing => "The file does not start with a `---` frontmatter line.",
-            Code::FrontmatterUnclosed => "The frontmatter has no closing `---` line.",
-            Code::YamlInvalid => "The frontmatter is not valid YAML.",
-            Code::FrontmatterNotMapping => "The frontmatter is not a YAML mapping.",
-            Code::FieldUnexpected => {
-                "A top-level frontmatter key outside the specification's six fields."
-            }
-            Code::NameMissing => "The `name` field is missing.",
-            Code::NameNotString => "The `name` field is not a string.",
-            Code::NameEmpty => "The `name` field is empty.",
-            Code::NameTooLong => "The name is over 64 characters.",
-            Code::NameNotLowercase => "The name is not lowercase.",
-            Code::NameHyphenEdge => "The name starts or ends with a hyphen.",
-            Code::NameConsecutiveHyphens => "The name holds `--`.",
-            Code::NameInvalidChars => {
-                "The name holds a character other than letters, digits and hyphens."
-            }
-            Code::NameDirectoryMismatch => "The name differs from the skill's folder name.",
-            Code::DescriptionMissing => "The `description` field is missing.",
-            Code::DescriptionNotString => "The `description` field is not a string.",
-            Code::DescriptionEmpty => "The `description` field is empty.",
-            Code::DescriptionTooLong => "The description is over 1024 characters.",
-            Code::CompatibilityNotString => "The `compatibility` field is not a string.",
-            Code::CompatibilityTooLong => "The `compatibility` field is over 500 characters.",
-            Code::CompatibilityEmpty => "The `compatibility` field is empty.",
-            Code::MetadataNotMap => "`metadata` is not a map of strings to strings.",
-            Code::AllowedToolsNotString => "`allowed-tools` is not a space-separated string.",
-            Code::LicenseNotString => "`license` is not a string.",
-            Code::ReferenceMissing => "The body refers to a file of the skill that does not exist.",
+            Code::Spec(p) => p.description(),
         }
     }
 
@@ -1146,8 +1198,10 @@ impl Code {
             Code::RootNotScanned => {
                 "To share these skills with the agent, link each skill folder into a root it scans, or move them there (`skilltui mv`)."
             }
-            Code::ReferenceMissing => "Add the file to the skill folder, or correct the reference.",
-            _ => {
+            Code::Spec(ProblemCode::ReferenceMissing) => {
+                "Add the file to the skill folder, or correct the reference."
+            }
+            Code::SpecOther | Code::Spec(_) => {
                 "See the message; `skilltui validate PATH` and `skilltui fix --list SKILL` show the spec problems and their quick fixes."
             }
         }
@@ -1164,9 +1218,9 @@ impl Code {
             | Code::NotFound
             | Code::Invisible => Severity::Error,
             Code::RootNotScanned => Severity::Info,
-            Code::ReferenceMissing => Severity::Warning,
-            c if file_level(c) => Severity::Warning,
-            _ => Severity::Info,
+            Code::SpecOther => Severity::Warning,
+            Code::Spec(p) if always_warning(p) => Severity::Warning,
+            Code::Spec(_) => Severity::Info,
         }
     }
 

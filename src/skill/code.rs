@@ -69,6 +69,71 @@ impl ProblemCode {
     pub fn all() -> impl Iterator<Item = ProblemCode> {
         <ProblemCode as strum::IntoEnumIterator>::iter()
     }
+
+    /// What the code means, in one sentence.
+    pub fn description(self) -> &'static str {
+        use ProblemCode::*;
+        match self {
+            PathMissing => "The path does not exist.",
+            NotADirectory => "Neither a folder nor a SKILL.md file.",
+            SkillMdMissing => "No SKILL.md in the folder.",
+            SkillMdLowercase => "The file is not named exactly SKILL.md.",
+            FileTooLarge => "The file is over 1 MiB.",
+            FileNotUtf8 => "The file is not UTF-8.",
+            FileBinary => "The file contains a NUL byte.",
+            FileUnreadable => "The file cannot be read.",
+            FrontmatterMissing => "The file does not start with a `---` frontmatter line.",
+            FrontmatterUnclosed => "The frontmatter has no closing `---` line.",
+            YamlInvalid => "The frontmatter is not valid YAML.",
+            FrontmatterNotMapping => "The frontmatter is not a YAML mapping.",
+            FieldUnexpected => {
+                "A top-level frontmatter key outside the specification's six fields."
+            }
+            NameMissing => "The `name` field is missing.",
+            NameNotString => "The `name` field is not a string.",
+            NameEmpty => "The `name` field is empty.",
+            NameTooLong => "The name is over 64 characters.",
+            NameNotLowercase => "The name is not lowercase.",
+            NameHyphenEdge => "The name starts or ends with a hyphen.",
+            NameConsecutiveHyphens => "The name holds `--`.",
+            NameInvalidChars => {
+                "The name holds a character other than letters, digits and hyphens."
+            }
+            NameDirectoryMismatch => "The name differs from the skill's folder name.",
+            DescriptionMissing => "The `description` field is missing.",
+            DescriptionNotString => "The `description` field is not a string.",
+            DescriptionEmpty => "The `description` field is empty.",
+            DescriptionTooLong => "The description is over 1024 characters.",
+            CompatibilityNotString => "The `compatibility` field is not a string.",
+            CompatibilityTooLong => "The `compatibility` field is over 500 characters.",
+            CompatibilityEmpty => "The `compatibility` field is empty.",
+            MetadataNotMap => "`metadata` is not a map of strings to strings.",
+            AllowedToolsNotString => "`allowed-tools` is not a space-separated string.",
+            LicenseNotString => "`license` is not a string.",
+            ReferenceMissing => "The body refers to a file of the skill that does not exist.",
+        }
+    }
+
+    /// A problem with the file itself (its path, bytes or frontmatter block), met before any
+    /// field is read: every agent meets it, whatever it does about it.
+    pub fn file_level(self) -> bool {
+        use ProblemCode::*;
+        matches!(
+            self,
+            PathMissing
+                | NotADirectory
+                | SkillMdMissing
+                | SkillMdLowercase
+                | FileTooLarge
+                | FileNotUtf8
+                | FileBinary
+                | FileUnreadable
+                | FrontmatterMissing
+                | FrontmatterUnclosed
+                | YamlInvalid
+                | FrontmatterNotMapping
+        )
+    }
 }
 
 /// A code equals its stable string (`code == "name-too-long"`), for tests that pin the strings;

@@ -15,6 +15,7 @@ use crate::tui_support;
 
 use serde_json::Value;
 use skilltui::findings::{self, Code, Severity, Subject};
+use skilltui::spec::ProblemCode;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -694,7 +695,7 @@ fn library_findings_and_groups() {
     // name ≠ folder: a warning, since an agent model acts on it; the metadata list is info.
     let mismatch = all
         .iter()
-        .find(|x| x.code == Code::NameDirectoryMismatch)
+        .find(|x| x.code == Code::Spec(ProblemCode::NameDirectoryMismatch))
         .unwrap();
     assert_eq!(mismatch.severity, Severity::Warning);
     assert!(!mismatch.enforced_by.is_empty());
@@ -704,7 +705,10 @@ fn library_findings_and_groups() {
         Some("name-folder-match")
     );
     assert_eq!((mismatch.line, mismatch.column), (Some(2), Some(7)));
-    let meta = all.iter().find(|x| x.code == Code::MetadataNotMap).unwrap();
+    let meta = all
+        .iter()
+        .find(|x| x.code == Code::Spec(ProblemCode::MetadataNotMap))
+        .unwrap();
     assert_eq!(meta.severity, Severity::Info);
     // Groups: most severe first; the root's findings of several agents are one group.
     let groups = findings::group(&cat, &all);
@@ -722,5 +726,40 @@ fn library_findings_and_groups() {
         only.iter()
             .all(|x| x.agent.as_deref().is_none_or(|a| a == "codex"))
     );
-    assert!(only.iter().any(|x| x.code == Code::MetadataNotMap));
+    assert!(
+        only.iter()
+            .any(|x| x.code == Code::Spec(ProblemCode::MetadataNotMap))
+    );
+}
+
+#[test]
+fn a_group_reason_holds_for_the_whole_group() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = skilltui::demo::Demo::create_at(tmp.path()).unwrap();
+    let models = skilltui::agents::builtin();
+    let env = skilltui::env::Env::new(&d.project, &d.home);
+    let cat = skilltui::catalog::Catalog::build(&models, &env);
+    let all = findings::findings(&cat, &models);
+    let mut general = 0;
+    for (g, members) in findings::group_members(&cat, &all) {
+        let reason = findings::group_reason(&g, &all, &members);
+        if matches!(g.code, Code::RootNotScanned | Code::Spec(_)) {
+            assert!(reason.is_none(), "{}", g.code);
+            continue;
+        }
+        let reason = reason.unwrap_or_else(|| panic!("{}: no reason", g.code));
+        let messages: BTreeSet<&str> = members.iter().map(|&i| all[i].message.as_str()).collect();
+        if messages.len() == 1 {
+            // One finding, or findings that all say the same: their own sentence.
+            assert_eq!(Some(&reason.as_ref()), messages.first(), "{}", g.code);
+        } else {
+            // Findings that differ: no one finding's sentence (it names one skill or agent).
+            assert!(!messages.contains(reason.as_ref()), "{}: {reason}", g.code);
+            general += 1;
+            if g.code == Code::Shadowed {
+                assert_eq!(reason, "another copy takes the name");
+            }
+        }
+    }
+    assert!(general > 0, "the demo has groups whose findings differ");
 }

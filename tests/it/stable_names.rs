@@ -85,10 +85,9 @@ fn codes_in_first_column(heading: &str) -> Vec<String> {
 #[test]
 fn problem_code_table_names_every_spec_code() {
     use skilltui::findings::Code;
-    // The spec's problem codes follow `spec-other` in `Code` (the verdict codes come first).
+    // The spec's problem codes follow the verdict codes in `Code::all`.
     let spec: Vec<String> = Code::all()
-        .skip_while(|c| *c != Code::SpecOther)
-        .skip(1)
+        .skip_while(|c| !matches!(c, Code::Spec(_)))
         .map(|c| c.as_str().to_string())
         .collect();
     assert_eq!(
@@ -162,7 +161,11 @@ fn code_strings_are_unchanged() {
     for c in Code::all() {
         assert_eq!(c.to_string(), c.as_str());
         assert_eq!(Code::parse(c.as_str()), Some(c));
+        assert_eq!(serde_json::to_value(c).unwrap(), c.as_str());
     }
+    // Findings sort by code: the derived order is `Code::all`'s.
+    let all: Vec<Code> = Code::all().collect();
+    assert!(all.windows(2).all(|w| w[0] < w[1]));
 }
 
 #[test]
@@ -229,11 +232,8 @@ fn problem_codes_keep_their_strings_and_each_is_a_finding_code() {
         assert_eq!(serde_json::to_value(p).unwrap(), p.as_str());
         assert!(p == p.as_str());
         // Every problem is a finding of its own code, never the catch-all.
-        let c = Code::parse(p.as_str());
-        assert!(
-            c.is_some_and(|c| c != Code::SpecOther),
-            "{p} is no finding code"
-        );
+        assert_eq!(Code::parse(p.as_str()), Some(Code::Spec(p)), "{p}");
+        assert_eq!(Code::from(p).as_str(), p.as_str());
     }
 }
 

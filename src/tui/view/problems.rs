@@ -3,7 +3,7 @@
 
 use super::other::{detail_block, side_table};
 use super::style::{self, safe};
-use crate::findings::{Affected, Code, Finding, Group, Severity};
+use crate::findings::{self, Affected, Code, Finding, Group, Severity};
 use crate::tui::app::{App, Focus};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -135,14 +135,14 @@ fn draw_cause_list(f: &mut Frame, app: &App, area: Rect) {
         .take(app.problem_groups())
         .enumerate()
         .map(|(gi, g)| {
-            let first = p.members[gi].first().map(|&i| &p.findings[i]);
+            let members = &p.members[gi];
             Row::new(vec![
                 Cell::from(severity_span(g.severity)),
                 Cell::from(Line::from(g.skills.to_string()).right_aligned()),
                 Cell::from(g.code.as_str()),
                 Cell::from(cause_agents(app, g, area.width)),
                 Cell::from(crate::present::cut_words(
-                    &cause_text(app, g, first),
+                    &cause_text(app, g, members),
                     cols.cause,
                 )),
             ])
@@ -329,9 +329,12 @@ fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
     })
 }
 
-/// A group's cause in a few words for its row: the folder an agent never reads; the deciding
-/// rules (without their agent) and where they apply; who enforces a spec problem.
-fn cause_text(app: &App, g: &Group, first: Option<&Finding>) -> String {
+/// A group's cause in a few words for its row: the folder an agent never reads; who enforces a
+/// spec problem; what the group's findings share ([`findings::group_reason`]), else the
+/// deciding rules (without their agent) and where they apply.
+fn cause_text(app: &App, g: &Group, members: &[usize]) -> String {
+    let findings = &app.problems.findings;
+    let first = members.first().map(|&i| &findings[i]);
     let show = |r: &std::path::Path| crate::present::show_path(&app.env, r);
     if g.code == Code::RootNotScanned {
         return g.roots.first().map(|r| show(r)).unwrap_or_default();
@@ -345,11 +348,9 @@ fn cause_text(app: &App, g: &Group, first: Option<&Finding>) -> String {
             _ => String::new(),
         };
     }
-    // A verdict's cause: its deciding reason as rendered (the first finding's sentence).
-    if let Some(f) = first
-        && !f.message.is_empty()
-    {
-        return say(app, &f.message);
+    // A verdict's cause: the reason its findings share, or its rule's general statement.
+    if let Some(r) = findings::group_reason(g, findings, members) {
+        return say(app, &r);
     }
     let mut keys: Vec<&str> = Vec::new();
     for r in &g.rules {
