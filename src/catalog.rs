@@ -319,8 +319,11 @@ pub fn with_skills<R>(
     let (keys, read) = resolve::Lean::keys(models, &scan, &entries, |ei, content, parses| {
         let e = &entries[ei];
         let mut f = facts_of(&scan, e, content, parses);
-        // Nothing streamed shows the head: dropped as soon as it is made.
-        f.head = String::new();
+        // Nothing streamed shows the head: dropped as soon as it is made, but for the few files
+        // whose quick fix is chosen from it (`check` reports the fix).
+        if !f.problems.iter().any(|p| p.code.fix_reads_head()) {
+            f.head = String::new();
+        }
         let references = match content {
             Some(c)
                 if e.found

@@ -279,59 +279,124 @@ pub struct AgentSummary {
 
 /// Every finding of a catalog, in a stable order (severity, code, cause, path, agent).
 pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
-    let mut out = Vec::new();
-    let name_of = |id: &str| -> String {
-        cat.agents
-            .iter()
-            .find(|a| a.id == id)
-            .map_or_else(|| id.to_string(), |a| a.name.clone())
-    };
-    let mut unread: Unread = BTreeMap::new();
+    let mut c = Collector::new(cat, models);
     for s in &cat.skills {
+        c.add(s);
+    }
+    c.finish().0
+}
+
+/// Gathers the findings one skill at a time, so that a caller that makes the skills a batch at a
+/// time ([`crate::catalog::with_skills`]: `check` on a large catalog) never holds them all.
+pub struct Collector<'a> {
+    /// The catalog's header: its agents and roots (its skills are not read).
+    cat: &'a Catalog,
+    models: &'a [AgentModel],
+    out: Vec<Finding>,
+    unread: Unread,
+    /// Per agent of `cat.agents`, the skills it sees.
+    visible: Vec<usize>,
+    skills: usize,
+    /// The agent of each verdict position (as the first skill lists them).
+    verdict_agents: Vec<String>,
+}
+
+/// The name of agent `id` in `cat` (the id when it has none).
+fn name_in(cat: &Catalog, id: &str) -> String {
+    cat.agents
+        .iter()
+        .find(|a| a.id == id)
+        .map_or_else(|| id.to_string(), |a| a.name.clone())
+}
+
+impl<'a> Collector<'a> {
+    /// A collector for the skills of `cat` (whose `agents` and `roots` it reads).
+    pub fn new(cat: &'a Catalog, models: &'a [AgentModel]) -> Collector<'a> {
+        Collector {
+            cat,
+            models,
+            out: Vec::new(),
+            unread: BTreeMap::new(),
+            visible: vec![0; cat.agents.len()],
+            skills: 0,
+            verdict_agents: Vec::new(),
+        }
+    }
+
+    /// The skills taken in so far.
+    pub fn skills(&self) -> usize {
+        self.skills
+    }
+
+    /// Takes in one skill's findings.
+    pub fn add(&mut self, s: &Skill) {
+        let cat = self.cat;
+        self.skills += 1;
+        if self.verdict_agents.is_empty() {
+            self.verdict_agents = s.verdicts.iter().map(|(a, _)| a.clone()).collect();
+        }
         for p in &s.problems {
-            out.push(spec_finding(models, s, p));
+            self.out.push(spec_finding(self.models, s, p));
         }
         let mut seen = false;
         for (ai, (agent, v)) in s.verdicts.iter().enumerate() {
             if v.status == Status::Visible {
                 seen = true;
+                if let Some(n) = cat
+                    .agents
+                    .iter()
+                    .position(|a| a.id == *agent)
+                    .and_then(|i| self.visible.get_mut(i))
+                {
+                    *n += 1;
+                }
                 continue;
             }
-            if let Some(f) = verdict_finding(cat, s, ai, agent, v, &name_of, &mut unread) {
-                out.push(f);
+            let name_of = |id: &str| name_in(cat, id);
+            if let Some(f) = verdict_finding(cat, s, ai, agent, v, &name_of, &mut self.unread) {
+                self.out.push(f);
             }
         }
         if !seen && !s.verdicts.is_empty() && is_skill_md(&s.path) {
-            out.push(invisible_finding(s));
+            self.out.push(invisible_finding(s));
         }
     }
-    for ((ai, root, rule), (n, reason, scope)) in unread {
-        let Some((agent, _)) = cat.skills.first().and_then(|s| s.verdicts.get(ai)) else {
-            continue;
-        };
-        out.push(unread_root_finding(
-            cat,
-            agent,
-            &name_of(agent),
-            (root, rule),
-            n,
-            &reason,
-            scope,
-        ));
+
+    /// Every finding taken in, in a stable order (severity, code, cause, path, agent), and the
+    /// per-agent summary.
+    pub fn finish(mut self) -> (Vec<Finding>, Vec<AgentSummary>) {
+        let cat = self.cat;
+        // The roots an agent never reads: one finding each.
+        for ((ai, root, rule), (n, reason, scope)) in std::mem::take(&mut self.unread) {
+            let Some(agent) = self.verdict_agents.get(ai) else {
+                continue;
+            };
+            self.out.push(unread_root_finding(
+                cat,
+                agent,
+                &name_in(cat, agent),
+                (root, rule),
+                n,
+                &reason,
+                scope,
+            ));
+        }
+        let order: BTreeMap<&str, usize> = cat
+            .agents
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a.id.as_str(), i))
+            .collect();
+        let mut out = self.out;
+        out.sort_by(|a, b| {
+            let ai = a.agent.as_deref().and_then(|x| order.get(x)).copied();
+            let bi = b.agent.as_deref().and_then(|x| order.get(x)).copied();
+            (a.severity, a.code, &a.cause, &a.path, ai, a.line, a.column)
+                .cmp(&(b.severity, b.code, &b.cause, &b.path, bi, b.line, b.column))
+        });
+        let summaries = summaries(cat, &self.visible, self.skills, &out);
+        (out, summaries)
     }
-    let order: BTreeMap<&str, usize> = cat
-        .agents
-        .iter()
-        .enumerate()
-        .map(|(i, a)| (a.id.as_str(), i))
-        .collect();
-    out.sort_by(|a, b| {
-        let ai = a.agent.as_deref().and_then(|x| order.get(x)).copied();
-        let bi = b.agent.as_deref().and_then(|x| order.get(x)).copied();
-        (a.severity, a.code, &a.cause, &a.path, ai, a.line, a.column)
-            .cmp(&(b.severity, b.code, &b.cause, &b.path, bi, b.line, b.column))
-    });
-    out
 }
 
 /// (agent, root, rule) → (skills, first reason, scope) for roots an agent never reads.
@@ -713,20 +778,37 @@ pub fn affected_all(
 
 /// Per agent in the catalog: skills visible of all skills, and its error findings.
 pub fn agent_summaries(cat: &Catalog, findings: &[Finding]) -> Vec<AgentSummary> {
-    cat.agents
+    let visible: Vec<usize> = cat
+        .agents
         .iter()
-        .map(|a| AgentSummary {
-            id: a.id.clone(),
-            name: a.name.clone(),
-            visible: cat
-                .skills
+        .map(|a| {
+            cat.skills
                 .iter()
                 .filter(|s| {
                     s.verdict(&a.id)
                         .is_some_and(|v| v.status == Status::Visible)
                 })
-                .count(),
-            total: cat.skills.len(),
+                .count()
+        })
+        .collect();
+    summaries(cat, &visible, cat.skills.len(), findings)
+}
+
+/// Per agent of `cat.agents`: `visible[i]` of `total` skills seen, and its error findings.
+fn summaries(
+    cat: &Catalog,
+    visible: &[usize],
+    total: usize,
+    findings: &[Finding],
+) -> Vec<AgentSummary> {
+    cat.agents
+        .iter()
+        .zip(visible)
+        .map(|(a, &visible)| AgentSummary {
+            id: a.id.clone(),
+            name: a.name.clone(),
+            visible,
+            total,
             errors: findings
                 .iter()
                 .filter(|f| f.severity == Severity::Error && f.agent.as_deref() == Some(&a.id))
@@ -1016,7 +1098,8 @@ fn verdict_fix(
     }
 }
 
-/// The quick fix for a spec problem, where one exists.
+/// The quick fix for a spec problem, where one exists (from the file's head where
+/// [`ProblemCode::fix_reads_head`]).
 fn spec_quick_fix(code: ProblemCode, s: &Skill) -> Option<&'static str> {
     match code {
         ProblemCode::DescriptionMissing | ProblemCode::DescriptionEmpty => Some("add-description"),

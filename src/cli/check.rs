@@ -102,8 +102,16 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
             write(out, &cx, args, &agents, &r, true)
         });
     }
-    let cat = cx.catalog();
-    let r = report(&cat, &cx, &agents);
+    // The skills are made a batch at a time and only their findings kept: the whole catalog
+    // is never in memory (at 10k skills its verdicts take hundreds of MB).
+    let r = crate::catalog::with_skills(&cx.models, &cx.env, |header, skills| {
+        let mut c = findings::Collector::new(header, &cx.models);
+        let _ = skills.for_each(|s| {
+            c.add(s);
+            Ok::<(), std::convert::Infallible>(())
+        });
+        report_of(header, c, &agents)
+    });
     write(out, &cx, args, &agents, &r, false)?;
     let fail = match args.fail_on {
         FailOn::Error => r.errors > 0,
@@ -114,15 +122,25 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
 }
 
 fn report(cat: &Catalog, cx: &Context, agents: &[String]) -> Report {
-    let all = findings::for_agents(findings::findings(cat, &cx.models), agents);
-    let groups = findings::group(cat, &all);
-    let mut summaries = findings::agent_summaries(cat, &all);
+    let mut c = findings::Collector::new(cat, &cx.models);
+    for s in &cat.skills {
+        c.add(s);
+    }
+    report_of(cat, c, agents)
+}
+
+/// The report of the findings `c` took in (`header`: the catalog's agents and roots).
+fn report_of(header: &Catalog, c: findings::Collector, agents: &[String]) -> Report {
+    let skills = c.skills();
+    let (all, mut summaries) = c.finish();
+    let all = findings::for_agents(all, agents);
+    let groups = findings::group(header, &all);
     if !agents.is_empty() {
         summaries.retain(|a| agents.contains(&a.id));
     }
     let [errors, warnings, infos] = findings::counts(&all);
     Report {
-        skills: cat.skills.len(),
+        skills,
         errors,
         warnings,
         infos,

@@ -60,6 +60,16 @@ pub enum ProblemCode {
 }
 
 impl ProblemCode {
+    /// Whether the quick fix for this problem is chosen from the file's first lines (a BOM
+    /// before missing frontmatter, an unquoted colon in invalid YAML): a catalog that drops the
+    /// files' heads keeps those of the files with such a problem.
+    pub fn fix_reads_head(self) -> bool {
+        matches!(
+            self,
+            ProblemCode::FrontmatterMissing | ProblemCode::YamlInvalid
+        )
+    }
+
     /// The stable string form.
     pub fn as_str(self) -> &'static str {
         self.into()

@@ -2,7 +2,7 @@
 //! agent's collision keys first, then each skill's verdicts re-made from the copies that share
 //! its key. Its bytes are the ones the catalog's writer gives, on the oracle's targeted trees, the
 //! demo tree and a generated tree, whole and with `--fields`; and the binary's `list --json`
-//! takes that path.
+//! takes that path. `check`'s findings gathered that way are the catalog's.
 
 use skilltui::catalog::Catalog;
 use skilltui::env::Env;
@@ -61,6 +61,32 @@ fn same(what: &str, models: &[skilltui::agents::AgentModel], env: &Env, selectio
         }
         assert!(cat.contains("\"skills\":["), "{what}: {cat}");
     }
+    if selections {
+        same_findings(what, models, env, &built);
+    }
+}
+
+/// `check`'s findings gathered from the skills made a batch at a time (never the whole catalog)
+/// are the catalog's, in the same order, with the same per-agent summary.
+#[track_caller]
+fn same_findings(what: &str, models: &[skilltui::agents::AgentModel], env: &Env, built: &Catalog) {
+    use skilltui::findings::{self, Collector};
+    let whole = findings::findings(built, models);
+    let summaries = findings::agent_summaries(built, &whole);
+    let (batched, batched_summaries) =
+        skilltui::catalog::with_skills(models, env, |header, skills| {
+            let mut c = Collector::new(header, models);
+            skills
+                .for_each(|s| {
+                    c.add(s);
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
+            c.finish()
+        });
+    let text = |f: &[findings::Finding]| serde_json::to_string_pretty(f).unwrap();
+    assert_eq!(text(&batched), text(&whole), "{what}: findings");
+    assert_eq!(batched_summaries, summaries, "{what}: summaries");
 }
 
 #[test]
