@@ -567,7 +567,7 @@ impl Live {
             // The keys of the new entries: re-resolved ones from now, the others as before.
             let mut keys: Vec<Option<String>> = old_of
                 .iter()
-                .map(|o| o.and_then(|o| old_keys[ai].of[o].clone()))
+                .map(|o| o.and_then(|o| old_keys[ai].of[o].as_deref().map(String::from)))
                 .collect();
             for (&e, k) in dirty.iter().zip(now) {
                 keys[e] = k;

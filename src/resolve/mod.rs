@@ -19,8 +19,9 @@ use crate::scan::{self as scan, AgentRoot, Candidate, RootState, Scan, WalkedRoo
 use crate::skill::{Parses, SPEC_FIELDS};
 use accept::Acceptance;
 use reach::Reach;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One file some agent may load, with every place it was found.
 #[derive(Debug, Clone)]
@@ -138,47 +139,110 @@ pub fn resolve_agent(
 }
 
 /// The collision keys of one agent's accepted copies: what an edit needs in order to re-resolve
-/// only the names it touches ([`resolve_subset`]).
+/// only the names it touches ([`resolve_subset`]). Compact: at 10k skills and 21 agents the
+/// keys of every agent are held at once (`list --json`, `check`), so a key's text is shared
+/// (with the other agents' too, [`Keys::pooled`]) and the entries under each key are one run of a
+/// single list.
 #[derive(Debug, Clone, Default)]
 pub struct Keys {
     /// Entry index → its collision key (None: not accepted, so in no collision).
-    pub of: Vec<Option<String>>,
-    /// Collision key → the entries accepted under it.
-    pub members: HashMap<String, Vec<usize>>,
+    pub of: Vec<Option<Arc<str>>>,
+    /// The distinct keys, sorted; the entries under `keys[i]` are
+    /// `entries[starts[i]..starts[i + 1]]`, in entry order.
+    keys: Vec<Arc<str>>,
+    starts: Vec<u32>,
+    entries: Vec<usize>,
 }
 
 impl Keys {
     /// The keys of every entry: `keys[i]` is entry `i`'s (None: under no key).
     pub fn new(keys: Vec<Option<String>>) -> Keys {
-        let mut k = Keys {
-            of: vec![None; keys.len()],
-            members: HashMap::new(),
-        };
-        for (ei, key) in keys.into_iter().enumerate() {
-            k.set(ei, key);
-        }
-        k
+        Keys::pooled(keys, &mut HashSet::new())
     }
 
-    /// Files entry `ei` under `key` (None: under no key).
-    pub fn set(&mut self, ei: usize, key: Option<String>) {
-        if let Some(old) = self.of[ei].take()
-            && let Some(list) = self.members.get_mut(&old)
-        {
-            list.retain(|&e| e != ei);
-            if list.is_empty() {
-                self.members.remove(&old);
+    /// [`Keys::new`], each key's text taken from `pool` when it holds it (and added to it).
+    pub fn pooled(keys: Vec<Option<String>>, pool: &mut HashSet<Arc<str>>) -> Keys {
+        let of: Vec<Option<Arc<str>>> = keys
+            .into_iter()
+            .map(|k| {
+                k.map(|k| match pool.get(k.as_str()) {
+                    Some(a) => a.clone(),
+                    None => {
+                        let a: Arc<str> = k.into();
+                        pool.insert(a.clone());
+                        a
+                    }
+                })
+            })
+            .collect();
+        let mut keyed: Vec<(&Arc<str>, usize)> = of
+            .iter()
+            .enumerate()
+            .filter_map(|(ei, k)| Some((k.as_ref()?, ei)))
+            .collect();
+        keyed.sort_unstable();
+        let (mut keys, mut starts) = (Vec::new(), Vec::new());
+        for (i, (k, _)) in keyed.iter().enumerate() {
+            if keys.last() != Some(*k) {
+                keys.push(Arc::clone(k));
+                starts.push(i as u32);
             }
         }
-        if let Some(k) = &key {
-            self.members.entry(k.clone()).or_default().push(ei);
+        starts.push(keyed.len() as u32);
+        let entries = keyed.into_iter().map(|(_, ei)| ei).collect();
+        Keys {
+            of,
+            keys,
+            starts,
+            entries,
         }
-        self.of[ei] = key;
     }
 
-    /// The entries accepted under `key`.
+    /// Files entry `ei` under `key` (None: under no key): a live edit (a few memory moves, no
+    /// rebuild).
+    pub fn set(&mut self, ei: usize, key: Option<String>) {
+        if let Some(old) = self.of[ei].take()
+            && let Ok(i) = self.keys.binary_search(&old)
+        {
+            let (start, end) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+            if let Some(at) = self.entries[start..end].iter().position(|&e| e == ei) {
+                self.entries.remove(start + at);
+                for s in &mut self.starts[i + 1..] {
+                    *s -= 1;
+                }
+                if end - start == 1 {
+                    self.keys.remove(i);
+                    self.starts.remove(i);
+                }
+            }
+        }
+        let Some(key) = key else {
+            return;
+        };
+        let i = match self.keys.binary_search_by(|k| (**k).cmp(key.as_str())) {
+            Ok(i) => i,
+            Err(i) => {
+                let start = self.starts.get(i).copied().unwrap_or(0);
+                self.keys.insert(i, key.as_str().into());
+                self.starts.insert(i, start);
+                i
+            }
+        };
+        let (start, end) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+        let at = self.entries[start..end].partition_point(|&e| e < ei);
+        self.entries.insert(start + at, ei);
+        for s in &mut self.starts[i + 1..] {
+            *s += 1;
+        }
+        self.of[ei] = Some(self.keys[i].clone());
+    }
+
+    /// The entries accepted under `key`, in entry order.
     pub fn members(&self, key: &str) -> &[usize] {
-        self.members.get(key).map_or(&[], Vec::as_slice)
+        match self.keys.binary_search_by(|k| (**k).cmp(key)) {
+            Ok(i) => &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize],
+            Err(_) => &[],
+        }
     }
 }
 
@@ -396,7 +460,13 @@ impl<'a> Lean<'a> {
             }
             extras.extend(chunk.extras);
         }
-        (keys.into_iter().map(Keys::new).collect(), extras)
+        // Most agents key a copy by the same name: one text per key for all of them.
+        let mut pool = HashSet::new();
+        let keys = keys
+            .into_iter()
+            .map(|k| Keys::pooled(k, &mut pool))
+            .collect();
+        (keys, extras)
     }
 
     /// The verdicts of the scan's entries, from every agent's collision keys ([`Lean::keys`]).

@@ -45,7 +45,7 @@ fn env(t: &Tree) -> Env {
     Env::new(&t.project, &t.home)
 }
 
-type Outcome = Vec<(Vec<resolve::Verdict>, Vec<Option<String>>)>;
+type Outcome = Vec<(Vec<resolve::Verdict>, Vec<Option<std::sync::Arc<str>>>)>;
 
 /// Every agent's verdicts and collision keys, resolved one agent at a time (each agent parsing
 /// for itself).

@@ -5,6 +5,7 @@
 mod accept;
 mod body;
 mod cases;
+mod collision_keys;
 mod diff;
 mod export;
 mod fixes;
