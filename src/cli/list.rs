@@ -204,7 +204,14 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
                         u.changed.len()
                     )?;
                 }
-                write_matrix(out, &cx, cat, shown, keep.filters().then_some(total))
+                let each = &mut |f: &mut dyn FnMut(&Skill)| cat.skills.iter().for_each(|s| f(s));
+                write_matrix(
+                    out,
+                    &cx,
+                    (cat, each),
+                    shown,
+                    keep.filters().then_some(total),
+                )
             }
         });
     }
@@ -213,21 +220,47 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
         crate::export::write_stream(out, &cx.models, &cx.env, fields.as_ref())?;
         return Ok(EXIT_OK);
     }
+    // The whole matrix: the skills made a batch at a time, only their rows kept.
+    if !json && !keep.filters() {
+        crate::catalog::with_skills(&cx.models, &cx.env, |header, skills| {
+            let each = &mut |f: &mut dyn FnMut(&Skill)| {
+                let _ = skills.for_each(|s| {
+                    f(s);
+                    Ok::<(), std::convert::Infallible>(())
+                });
+            };
+            write_matrix(out, &cx, (header, each), shown, None)
+        })?;
+        return Ok(EXIT_OK);
+    }
     let full = cx.catalog();
     let total = full.skills.len();
     let cat = keep.apply(&full);
     if json {
         crate::export::write(out, &cat, schema, fields.as_ref(), false)?;
     } else {
-        write_matrix(out, &cx, &cat, shown, keep.filters().then_some(total))?;
+        let each = &mut |f: &mut dyn FnMut(&Skill)| cat.skills.iter().for_each(|s| f(s));
+        write_matrix(
+            out,
+            &cx,
+            (&cat, each),
+            shown,
+            keep.filters().then_some(total),
+        )?;
     }
     Ok(EXIT_OK)
 }
 
+/// Calls its argument with each skill, in catalog order.
+type EachSkill<'a> = dyn FnMut(&mut dyn FnMut(&Skill)) + 'a;
+
+/// The matrix of `skills` (each given once, in catalog order, by the first argument's
+/// callback; only their rows are kept, so a catalog made a batch at a time is never whole),
+/// with `cat`'s agents, roots and diagnostics.
 fn write_matrix(
     out: &mut dyn Write,
     cx: &Context,
-    cat: &Catalog,
+    (cat, skills): (&Catalog, &mut EachSkill),
     shown: &super::context::Shown,
     // The number of skills before the filters, when filtered.
     filtered: Option<usize>,
@@ -238,33 +271,6 @@ fn write_matrix(
         .iter()
         .filter_map(|id| cat.agents.iter().position(|a| &a.id == id))
         .collect();
-    if cat.skills.is_empty() && filtered.is_some() {
-        writeln!(
-            out,
-            "No skill matches these filters. `skilltui list` without them lists every skill found."
-        )?;
-        return Ok(());
-    }
-    if cat.skills.is_empty() {
-        writeln!(
-            out,
-            "No skills found for {} (home {}). `skilltui roots` lists the folders the agents scan.",
-            sanitize::path(&cat.project),
-            sanitize::path(&cat.home)
-        )?;
-        return Ok(());
-    }
-    let names: Vec<String> = cat
-        .skills
-        .iter()
-        .map(|s| sanitize::line(s.label()).into_owned())
-        .collect();
-    let name_w = names
-        .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(5)
-        .clamp(5, 40);
     let labels = column_labels(&cx.models);
     let cols: Vec<&str> = cols_at
         .iter()
@@ -275,40 +281,68 @@ fn write_matrix(
                 .map_or_else(|| short(&cat.agents[i].id), |mi| labels[mi].as_str())
         })
         .collect();
+    // Each skill's name and the rest of its row (the name's width is known at the end).
+    let mut rows: Vec<(String, String)> = Vec::new();
+    let (mut invisible, mut problems) = (0, 0);
+    skills(&mut |s| {
+        use std::fmt::Write as _;
+        let mut rest = format!("  {:<7}", s.scope.as_str());
+        for (&ai, c) in cols_at.iter().zip(&cols) {
+            let Some((_, v)) = s.verdicts.get(ai) else {
+                continue;
+            };
+            let w = c.chars().count();
+            let _ = write!(rest, "  {}{}", glyph(v), " ".repeat(w.saturating_sub(1)));
+        }
+        let _ = write!(rest, "  {}", cx.show(&s.path));
+        if cols_at
+            .iter()
+            .filter_map(|&ai| s.verdicts.get(ai))
+            .any(|(_, v)| v.status != Status::Visible)
+        {
+            invisible += 1;
+        }
+        if !s.problems.is_empty() {
+            problems += 1;
+        }
+        rows.push((sanitize::line(s.label()).into_owned(), rest));
+    });
+    if rows.is_empty() && filtered.is_some() {
+        writeln!(
+            out,
+            "No skill matches these filters. `skilltui list` without them lists every skill found."
+        )?;
+        return Ok(());
+    }
+    if rows.is_empty() {
+        writeln!(
+            out,
+            "No skills found for {} (home {}). `skilltui roots` lists the folders the agents scan.",
+            sanitize::path(&cat.project),
+            sanitize::path(&cat.home)
+        )?;
+        return Ok(());
+    }
+    let name_w = rows
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(5)
+        .clamp(5, 40);
     write!(out, "{:<name_w$}  {:<7}", "SKILL", "SCOPE")?;
     for c in &cols {
         write!(out, "  {c}")?;
     }
     writeln!(out, "  PATH")?;
-    for (s, name) in cat.skills.iter().zip(&names) {
+    for (name, rest) in &rows {
         let name: String = if name.chars().count() > name_w {
             name.chars().take(name_w - 1).chain(['…']).collect()
         } else {
             name.clone()
         };
         let pad = name_w - name.chars().count();
-        write!(out, "{name}{}  {:<7}", " ".repeat(pad), s.scope.as_str())?;
-        for (&ai, c) in cols_at.iter().zip(&cols) {
-            let Some((_, v)) = s.verdicts.get(ai) else {
-                continue;
-            };
-            let g = glyph(v);
-            let w = c.chars().count();
-            write!(out, "  {g}{}", " ".repeat(w.saturating_sub(1)))?;
-        }
-        writeln!(out, "  {}", cx.show(&s.path))?;
+        writeln!(out, "{name}{}{rest}", " ".repeat(pad))?;
     }
-    let invisible = cat
-        .skills
-        .iter()
-        .filter(|s| {
-            cols_at
-                .iter()
-                .filter_map(|&ai| s.verdicts.get(ai))
-                .any(|(_, v)| v.status != Status::Visible)
-        })
-        .count();
-    let problems = cat.skills.iter().filter(|s| !s.problems.is_empty()).count();
     writeln!(out)?;
     let of = filtered.map(|t| format!(" of {t}")).unwrap_or_default();
     let every = if filtered.is_some() {
@@ -319,7 +353,7 @@ fn write_matrix(
     writeln!(
         out,
         "{}{of} skills, {} not visible to {every}, {} with spec problems. {LEGEND}",
-        cat.skills.len(),
+        rows.len(),
         invisible,
         problems
     )?;
