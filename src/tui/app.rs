@@ -240,6 +240,13 @@ pub struct Hidden {
 /// erasing back to a remembered query does not score again).
 const SEARCH_MEMOS: usize = 32;
 
+/// The characters a skill's name (sanitized) and its root (as shown; 0 without one) take.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CellWidths {
+    pub name: usize,
+    pub root: usize,
+}
+
 pub struct App {
     pub models: Arc<Vec<AgentModel>>,
     pub env: Env,
@@ -279,6 +286,11 @@ pub struct App {
     /// What the search matches for each skill (name, shown path, description), made once per
     /// snapshot.
     pub haystacks: Vec<Haystack>,
+    /// Per skill of the snapshot, the characters its name and its root take in the table (made
+    /// once per snapshot, as the haystacks: the table sizes its columns by them).
+    pub cell_widths: Vec<CellWidths>,
+    /// The widest name and root among the rows ([`App::refresh_rows`]; None: no row).
+    pub row_widths: Option<CellWidths>,
     /// Matches of the search that the active filters hide (empty without a query).
     pub hidden: Hidden,
     /// The snapshot's findings, grouped (header counts, Problems tab, `f` filter): made once
@@ -465,6 +477,8 @@ impl App {
             search: Search::default(),
             rows: Vec::new(),
             haystacks: Vec::new(),
+            cell_widths: Vec::new(),
+            row_widths: None,
             problems: Arc::new(Problems::default()),
             problem_cursor: 0,
             problem_return: None,
@@ -534,30 +548,41 @@ impl App {
         self.collisions = collisions(&cat);
         // Skills the new snapshot shares with the previous one (unchanged since) keep their
         // search text: an edit of one file makes one new string, not one per skill.
-        let mut previous: HashMap<*const Skill, Haystack> = HashMap::new();
+        let mut previous: HashMap<*const Skill, (Haystack, CellWidths)> = HashMap::new();
         if let Some(old) = &self.catalog
             && old.skills.len() == self.haystacks.len()
+            && old.skills.len() == self.cell_widths.len()
         {
             previous = old
                 .skills
                 .iter()
                 .map(Arc::as_ptr)
-                .zip(std::mem::take(&mut self.haystacks))
+                .zip(
+                    std::mem::take(&mut self.haystacks)
+                        .into_iter()
+                        .zip(std::mem::take(&mut self.cell_widths)),
+                )
                 .collect();
         }
-        self.haystacks = cat
+        (self.haystacks, self.cell_widths) = cat
             .skills
             .iter()
             .map(|s| {
                 previous.remove(&Arc::as_ptr(s)).unwrap_or_else(|| {
-                    Haystack::new(
+                    let show = |p: &std::path::Path| crate::present::show_path(&self.env, p);
+                    let haystack = Haystack::new(
                         s.label(),
-                        &crate::present::show_path(&self.env, &s.path),
+                        &show(&s.path),
                         s.description.as_deref().unwrap_or(""),
-                    )
+                    );
+                    let widths = CellWidths {
+                        name: crate::sanitize::line(s.label()).chars().count(),
+                        root: s.root.as_deref().map_or(0, |r| show(r).chars().count()),
+                    };
+                    (haystack, widths)
                 })
             })
-            .collect();
+            .unzip();
         self.searches.clear();
         self.catalog = Some(cat);
         self.scan = ScanState::Ready;
@@ -615,6 +640,7 @@ impl App {
     pub fn refresh_rows(&mut self) {
         let Some(cat) = self.catalog.clone() else {
             self.rows.clear();
+            self.row_widths = None;
             return;
         };
         let searching = self.search.active();
@@ -628,6 +654,19 @@ impl App {
             .collect();
         self.sort_rows(&cat, &mut rows, searching);
         self.rows = rows.into_iter().map(|(_, r)| r).collect();
+        self.row_widths = self
+            .rows
+            .iter()
+            .filter_map(|r| self.cell_widths.get(r.skill))
+            .fold(None, |acc: Option<CellWidths>, w| {
+                Some(match acc {
+                    None => *w,
+                    Some(a) => CellWidths {
+                        name: a.name.max(w.name),
+                        root: a.root.max(w.root),
+                    },
+                })
+            });
         self.keep_selection(&cat);
         self.clamp_offset();
     }

@@ -11,20 +11,10 @@ use skilltui::tui::effects::Cmd;
 use skilltui::tui::update::{Msg, update};
 use std::sync::Arc;
 
-use crate::tui_support::frame;
+use crate::tui_support::{frame, run_jobs};
 
 fn key(app: &mut App, code: KeyCode) -> Vec<Cmd> {
     update(app, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
-}
-
-/// What the run loop does: run the jobs (here, at once) and rescan when asked.
-fn run_loop_step(app: &mut App, cmds: Vec<Cmd>) {
-    for cmd in skilltui::tui::effects::run_jobs_now(app, cmds) {
-        if matches!(cmd, Cmd::Rescan) {
-            let cat = Catalog::build(&app.models, &app.env);
-            update(app, Msg::Catalog(Arc::new(cat)));
-        }
-    }
 }
 
 #[test]
@@ -66,7 +56,7 @@ fn quick_fix_through_preview_confirmation_and_undo() {
     // The work goes to the worker; the app shows it is busy and keeps no popup open.
     assert!(app.busy.is_some() && app.action.is_none());
     assert!(frame(&app).contains("looking for quick fixes"));
-    run_loop_step(&mut app, cmds);
+    run_jobs(&mut app, cmds);
     assert!(app.busy.is_none());
     match &app.action {
         Some(ActionUi::Choose { options, .. }) => {
@@ -76,7 +66,7 @@ fn quick_fix_through_preview_confirmation_and_undo() {
     }
     // Enter: the preview.
     let cmds = key(&mut app, KeyCode::Enter);
-    run_loop_step(&mut app, cmds);
+    run_jobs(&mut app, cmds);
     assert!(
         matches!(app.action, Some(ActionUi::Preview { .. })),
         "{:?}",
@@ -98,7 +88,7 @@ fn quick_fix_through_preview_confirmation_and_undo() {
 
     // y: applied, rescanned; the success is a transient message, not a popup.
     let cmds = key(&mut app, KeyCode::Char('y'));
-    run_loop_step(&mut app, cmds);
+    run_jobs(&mut app, cmds);
     assert!(app.action.is_none(), "{:?}", app.action);
     let f = frame(&app);
     assert!(f.contains("done: ") && f.contains("u undoes it"), "{f}");
@@ -117,7 +107,7 @@ fn quick_fix_through_preview_confirmation_and_undo() {
     key(&mut app, KeyCode::Char('j'));
     assert!(app.note.is_none());
     let cmds = key(&mut app, KeyCode::Char('u'));
-    run_loop_step(&mut app, cmds);
+    run_jobs(&mut app, cmds);
     assert!(
         app.note
             .as_ref()
@@ -135,7 +125,7 @@ fn quick_fix_through_preview_confirmation_and_undo() {
         &mut app,
         Msg::Key(KeyEvent::new(KeyCode::Char('D'), KeyModifiers::SHIFT)),
     );
-    run_loop_step(&mut app, cmds);
+    run_jobs(&mut app, cmds);
     assert!(matches!(app.action, Some(ActionUi::Preview { .. })));
     key(&mut app, KeyCode::Esc);
     assert!(app.action.is_none());

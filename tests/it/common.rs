@@ -26,6 +26,32 @@ macro_rules! tree_fixture {
 }
 pub(crate) use tree_fixture;
 
+/// A temp folder `base` written from a demo-tree text (`@@ path` blocks,
+/// [`skilltui::demo::write_tree`]) with `project`, `home` and a data folder `data` (journal and
+/// trash) beside them; removed on drop.
+pub struct DataTree {
+    _tmp: tempfile::TempDir,
+    pub base: PathBuf,
+    pub project: PathBuf,
+    pub home: PathBuf,
+    pub data: PathBuf,
+}
+
+impl DataTree {
+    pub fn new(tree: &str) -> DataTree {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = std::fs::canonicalize(tmp.path()).unwrap();
+        skilltui::demo::write_tree(&base, tree).unwrap();
+        DataTree {
+            project: base.join("project"),
+            home: base.join("home"),
+            data: base.join("data"),
+            base,
+            _tmp: tmp,
+        }
+    }
+}
+
 /// A temp folder `base` with a home at `base/home` and a project (the working folder) below it;
 /// removed on drop.
 pub struct Tree {

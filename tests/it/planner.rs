@@ -183,37 +183,18 @@ fn an_overlay_refuses_what_it_does_not_model() {
 // ---------------------------------------------------------------------------------------------
 // `skilltui win` and `skilltui share` through the binary.
 
-struct Fx {
-    _tmp: tempfile::TempDir,
-    base: PathBuf,
-    project: PathBuf,
-    home: PathBuf,
-    data: PathBuf,
-}
-
 /// A project whose `foo` lives in `.claude/skills` only: Codex does not read it; moving it to
 /// `.codex/skills` would lose it for OpenCode, Claude Code and Copilot CLI.
-fn fixture() -> Fx {
-    let tmp = tempfile::tempdir().unwrap();
-    let base = std::fs::canonicalize(tmp.path()).unwrap();
-    skilltui::demo::write_tree(
-        &base,
+fn fixture() -> crate::common::DataTree {
+    crate::common::DataTree::new(
         "@@ project/.git/HEAD\nref: refs/heads/main\n@@ mkdir project/.git/objects\n@@ mkdir project/.git/refs\n\
          @@ project/.claude/skills/foo/SKILL.md\n---\nname: foo\ndescription: Does foo things.\n---\nBody.\n\
          @@ project/.claude/skills/bar/SKILL.md\n---\nname: bar\ndescription: Does bar things.\n---\nBody.\n\
          @@ mkdir home\n",
     )
-    .unwrap();
-    Fx {
-        data: base.join("data"),
-        project: base.join("project"),
-        home: base.join("home"),
-        base,
-        _tmp: tmp,
-    }
 }
 
-fn bin(fx: &Fx, args: &[&str]) -> std::process::Output {
+fn bin(fx: &crate::common::DataTree, args: &[&str]) -> std::process::Output {
     let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_skilltui"));
     c.args(args)
         .arg("--project")

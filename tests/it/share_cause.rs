@@ -13,20 +13,12 @@ use skilltui::tui::update::{Msg, update};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::tui_support::frame;
-
-struct Fx {
-    _tmp: tempfile::TempDir,
-    project: PathBuf,
-    home: PathBuf,
-    data: PathBuf,
-}
+use crate::common::DataTree;
+use crate::tui_support::{frame, run_jobs};
 
 /// Three skills in `~/.agents/skills` (Codex reads it, Claude Code does not) and one project
 /// skill both read.
-fn fixture() -> Fx {
-    let tmp = tempfile::tempdir().unwrap();
-    let base = std::fs::canonicalize(tmp.path()).unwrap();
+fn fixture() -> DataTree {
     let mut tree = String::from(
         "@@ project/.git/HEAD\nref: refs/heads/main\n@@ mkdir project/.git/objects\n@@ mkdir project/.git/refs\n\
          @@ project/.claude/skills/local/SKILL.md\n---\nname: local\ndescription: A project skill.\n---\nBody.\n",
@@ -36,13 +28,7 @@ fn fixture() -> Fx {
             "@@ home/.agents/skills/{n}/SKILL.md\n---\nname: {n}\ndescription: Does {n} things.\n---\nBody.\n"
         ));
     }
-    skilltui::demo::write_tree(&base, &tree).unwrap();
-    Fx {
-        project: base.join("project"),
-        home: base.join("home"),
-        data: base.join("data"),
-        _tmp: tmp,
-    }
+    DataTree::new(&tree)
 }
 
 fn models() -> Vec<skilltui::agents::AgentModel> {
@@ -69,7 +55,7 @@ fn visible_to(project: &Path, home: &Path, agent: &str) -> Vec<String> {
 }
 
 /// Every file, folder and link under the project and the home, with its bytes or target.
-fn snapshot(fx: &Fx) -> Vec<(PathBuf, Vec<u8>)> {
+fn snapshot(fx: &DataTree) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
     for e in walkdir::WalkDir::new(&fx.project)
         .sort_by_file_name()
@@ -97,24 +83,6 @@ fn press(app: &mut App, c: char) -> Vec<Cmd> {
         KeyModifiers::NONE
     };
     update(app, Msg::Key(KeyEvent::new(KeyCode::Char(c), m)))
-}
-
-/// What the run loop does: run the jobs (here, at once) and rescan when asked.
-fn run_loop_step(app: &mut App, cmds: Vec<Cmd>) {
-    for cmd in skilltui::tui::effects::run_jobs_now(app, cmds) {
-        if matches!(cmd, Cmd::Rescan) {
-            let cat = Catalog::build(&app.models, &app.env);
-            let problems = skilltui::tui::app::Problems::new(&cat, &app.models);
-            update(
-                app,
-                Msg::Snapshot {
-                    catalog: Arc::new(cat),
-                    problems: Arc::new(problems),
-                    update: None,
-                },
-            );
-        }
-    }
 }
 
 #[test]
@@ -161,7 +129,7 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
     let cmds = press(&mut app, 'S');
     assert!(app.busy.is_some(), "{:?}", app.action);
     assert!(frame(&app).contains("planning how to share 3 skills with claude-code"));
-    run_loop_step(&mut app, cmds);
+    run_jobs(&mut app, cmds);
     let lines = match &app.action {
         Some(ActionUi::Preview { lines, .. }) => lines.clone(),
         other => panic!("expected a preview, got {other:?}"),
@@ -178,7 +146,7 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
 
     // y: applied through the journal; the rescan shows Claude Code listing all three.
     let cmds = press(&mut app, 'y');
-    run_loop_step(&mut app, cmds);
+    run_jobs(&mut app, cmds);
     assert!(app.action.is_none(), "{:?}", app.action);
     assert!(frame(&app).contains("done: "), "{}", frame(&app));
     assert_eq!(
@@ -193,7 +161,7 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
 
     // u: undone, the home is as it was, byte for byte.
     let cmds = press(&mut app, 'u');
-    run_loop_step(&mut app, cmds);
+    run_jobs(&mut app, cmds);
     assert_eq!(snapshot(&fx), before);
     assert_eq!(visible_to(&fx.project, &fx.home, "claude-code"), ["local"]);
 }

@@ -49,6 +49,25 @@ pub fn ctrl(app: &mut App, c: char) {
     );
 }
 
+/// What the explorer's run loop does, here at once: runs the jobs among `cmds` and, when one asks
+/// for a rescan, builds the catalog and its problems and sends them as the watcher's snapshot.
+pub fn run_jobs(app: &mut App, cmds: Vec<skilltui::tui::effects::Cmd>) {
+    for cmd in skilltui::tui::effects::run_jobs_now(app, cmds) {
+        if matches!(cmd, skilltui::tui::effects::Cmd::Rescan) {
+            let cat = Catalog::build(&app.models, &app.env);
+            let problems = skilltui::tui::app::Problems::new(&cat, &app.models);
+            update(
+                app,
+                Msg::Snapshot {
+                    catalog: Arc::new(cat),
+                    problems: Arc::new(problems),
+                    update: None,
+                },
+            );
+        }
+    }
+}
+
 /// Renders the app and returns the screen as lines of text.
 pub fn frame(app: &App) -> String {
     let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();

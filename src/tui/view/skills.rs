@@ -37,12 +37,9 @@ pub const NAME_MIN: usize = 16;
 
 pub fn columns(app: &App, width: usize) -> Columns {
     let all = app.shown_agents();
-    let skills = || app.rows.iter().filter_map(|r| app.skill(r.skill));
-    let name_need = skills()
-        .map(|s| safe(s.label()).chars().count() + 2)
-        .max()
-        .unwrap_or(12)
-        .clamp(12, 48);
+    // The widest name and root among the rows, kept by the app (not measured per frame).
+    let widest = app.row_widths;
+    let name_need = widest.map_or(12, |w| w.name + 2).clamp(12, 48);
     let name_min = name_need.min(NAME_MIN);
     // The window of agent columns: all of them when two-letter titles fit beside the names.
     let fit = width.saturating_sub(name_min) / 3;
@@ -76,12 +73,7 @@ pub fn columns(app: &App, width: usize) -> Columns {
         }
         cap -= 1;
     }
-    let root_need = skills()
-        .filter_map(|s| s.root.as_deref())
-        .map(|r| show(app, r).chars().count())
-        .max()
-        .unwrap_or(0)
-        .min(32);
+    let root_need = widest.map_or(0, |w| w.root).min(32);
     let name_pref = name_need.min(28);
     let fixed = if scope { 8 } else { 0 };
     let root_fits = |cap: usize| {
