@@ -271,15 +271,7 @@ impl Tables {
             let fields = self.field_table(v);
             if f.skill("agents") {
                 let text = self.verdict_text(s, (id, v), (list, fields), f, listed);
-                at.push(match self.verdict_at.get(text.as_str()) {
-                    Some(&i) => i,
-                    None => {
-                        let text: Arc<str> = text.into();
-                        self.verdicts.push(text.clone());
-                        self.verdict_at.insert(text, self.verdicts.len() - 1);
-                        self.verdicts.len() - 1
-                    }
-                });
+                at.push(intern(&mut self.verdicts, &mut self.verdict_at, text));
             }
         }
         at
@@ -348,13 +340,7 @@ impl Tables {
     /// Adds a reason list (its text from [`Tables::list_text_for`]) unless it is there; returns
     /// its index in `lists`.
     fn add_list(&mut self, text: String) -> usize {
-        if let Some(&i) = self.list_at.get(text.as_str()) {
-            return i;
-        }
-        let text: Arc<str> = text.into();
-        self.lists.push(text.clone());
-        self.list_at.insert(text, self.lists.len() - 1);
-        self.lists.len() - 1
+        intern(&mut self.lists, &mut self.list_at, text)
     }
 
     fn field_table(&mut self, v: &Verdict) -> usize {
@@ -375,6 +361,17 @@ impl Tables {
         self.field_at.insert(ptr, (i, v.fields.clone()));
         i
     }
+}
+
+/// The index of `text` in `table` (with `at` its reverse), added at the end when it is new.
+fn intern(table: &mut Vec<Arc<str>>, at: &mut HashMap<Arc<str>, usize>, text: String) -> usize {
+    if let Some(&i) = at.get(text.as_str()) {
+        return i;
+    }
+    let text: Arc<str> = text.into();
+    table.push(text.clone());
+    at.insert(text, table.len() - 1);
+    table.len() - 1
 }
 
 /// Schema 3 or 4 of the catalog, streamed: the header, one skill per line, then the tables.

@@ -279,11 +279,7 @@ pub struct AgentSummary {
 
 /// Every finding of a catalog, in a stable order (severity, code, cause, path, agent).
 pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
-    let mut c = Collector::new(cat, models);
-    for s in &cat.skills {
-        c.add(s);
-    }
-    c.finish().0
+    Collector::over(cat, models).finish().0
 }
 
 /// Gathers the findings one skill at a time, so that a caller that makes the skills a batch at a
@@ -321,6 +317,15 @@ impl<'a> Collector<'a> {
             skills: 0,
             verdict_agents: Vec::new(),
         }
+    }
+
+    /// A collector that has taken in every skill of `cat`.
+    pub fn over(cat: &'a Catalog, models: &'a [AgentModel]) -> Collector<'a> {
+        let mut c = Collector::new(cat, models);
+        for s in &cat.skills {
+            c.add(s);
+        }
+        c
     }
 
     /// The skills taken in so far.

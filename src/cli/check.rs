@@ -122,11 +122,7 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
 }
 
 fn report(cat: &Catalog, cx: &Context, agents: &[String]) -> Report {
-    let mut c = findings::Collector::new(cat, &cx.models);
-    for s in &cat.skills {
-        c.add(s);
-    }
-    report_of(cat, c, agents)
+    report_of(cat, findings::Collector::over(cat, &cx.models), agents)
 }
 
 /// The report of the findings `c` took in (`header`: the catalog's agents and roots).
