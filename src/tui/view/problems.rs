@@ -26,7 +26,7 @@ fn say(app: &App, s: &str) -> String {
 }
 
 /// Agent ids as the skills table's column titles (labels of up to 7 characters, all different).
-fn labels(app: &App, agents: &[String]) -> String {
+fn labels(app: &App, agents: &[String]) -> Vec<String> {
     let all: Vec<&crate::agents::AgentModel> = app.models.iter().collect();
     let titles = crate::present::agent_labels(&all, 7);
     agents
@@ -37,12 +37,11 @@ fn labels(app: &App, agents: &[String]) -> String {
                 .position(|m| &m.id == a)
                 .map_or_else(|| safe(a), |i| titles[i].clone())
         })
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect()
 }
 
 /// Agent ids as the skills table's two-letter codes.
-fn abbrevs(app: &App, agents: &[String]) -> String {
+fn abbrevs(app: &App, agents: &[String]) -> Vec<String> {
     agents
         .iter()
         .map(|a| {
@@ -51,8 +50,35 @@ fn abbrevs(app: &App, agents: &[String]) -> String {
                 .find(|m| &m.id == a)
                 .map_or_else(|| safe(a), |m| m.abbrev())
         })
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect()
+}
+
+/// `items` joined by spaces within `max` characters: as many whole items as fit with a
+/// "+N" for the rest (at least one item, or only "+N" when not even that fits).
+fn fit_items(items: &[String], max: usize) -> String {
+    let all = items.join(" ");
+    if all.chars().count() <= max {
+        return all;
+    }
+    let mut shown = String::new();
+    for (i, item) in items.iter().enumerate() {
+        let more = format!("+{}", items.len() - i - 1);
+        let with = if shown.is_empty() {
+            item.clone()
+        } else {
+            format!("{shown} {item}")
+        };
+        if with.chars().count() + 1 + more.chars().count() > max {
+            let rest = format!("+{}", items.len() - i);
+            return if shown.is_empty() {
+                rest
+            } else {
+                format!("{shown} {rest}")
+            };
+        }
+        shown = with;
+    }
+    shown
 }
 
 /// Agent ids as names.
@@ -78,8 +104,9 @@ pub fn draw(f: &mut Frame, app: &App, list: Option<Rect>, detail: Option<Rect>) 
     }
 }
 
-/// The causes' column widths: CODE, # and AGENTS sized to the causes shown (the broken view
-/// keeps only some of them), CAUSE what the borders, the other columns and their gaps leave.
+/// The causes' column widths: CODE and # sized to the causes shown (the broken view keeps only
+/// some of them), AGENTS to its lists but never below [`MIN_CAUSE`] left for CAUSE (a long
+/// list is cut to "cl cp +5"), CAUSE what the borders, the other columns and their gaps leave.
 struct CauseColumns {
     count: u16,
     code: u16,
@@ -87,14 +114,18 @@ struct CauseColumns {
     cause: usize,
 }
 
-/// A cause's agents as its row shows them: two-letter codes (as the skills table when narrow)
-/// unless the list is wide.
-fn cause_agents(app: &App, g: &Group, width: u16) -> String {
-    if width >= 100 {
+/// The width the cause's sentence keeps before the agents' list gets its whole width.
+const MIN_CAUSE: usize = 28;
+
+/// A cause's agents as its row shows them within `max` characters: two-letter codes (as the
+/// skills table when narrow) unless the list is wide.
+fn cause_agents(app: &App, g: &Group, width: u16, max: usize) -> String {
+    let items = if width >= 100 {
         labels(app, &g.agents)
     } else {
         abbrevs(app, &g.agents)
-    }
+    };
+    fit_items(&items, max)
 }
 
 fn cause_columns(app: &App, width: u16) -> CauseColumns {
@@ -109,19 +140,20 @@ fn cause_columns(app: &App, width: u16) -> CauseColumns {
         .max()
         .unwrap_or(1)
         .max(1) as u16;
-    let agents = shown()
-        .map(|g| cause_agents(app, g, width).chars().count())
+    // Borders, the severity column, the four gaps between the five columns, the highlight.
+    let fixed = 2 + 1 + (count + code) as usize + 4 + 2;
+    let room = (width as usize).saturating_sub(fixed);
+    let wanted = shown()
+        .map(|g| cause_agents(app, g, width, usize::MAX).chars().count())
         .max()
         .unwrap_or(6)
-        .clamp(6, 20) as u16;
-    let cause = (width as usize)
-        .saturating_sub(2 + 1 + (count + code + agents) as usize + 4 + 2)
-        .max(8);
+        .clamp(6, 20);
+    let agents = wanted.min(room.saturating_sub(MIN_CAUSE)).max(6);
     CauseColumns {
         count,
         code,
-        agents,
-        cause,
+        agents: agents as u16,
+        cause: room.saturating_sub(agents).max(8),
     }
 }
 
@@ -140,7 +172,7 @@ fn draw_cause_list(f: &mut Frame, app: &App, area: Rect) {
                 Cell::from(severity_span(g.severity)),
                 Cell::from(Line::from(g.skills.to_string()).right_aligned()),
                 Cell::from(g.code.as_str()),
-                Cell::from(cause_agents(app, g, area.width)),
+                Cell::from(cause_agents(app, g, area.width, cols.agents as usize)),
                 Cell::from(crate::present::cut_words(
                     &cause_text(app, g, members),
                     cols.cause,
@@ -282,7 +314,7 @@ fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
             let s = app.skill(a.skill)?;
             Some(Row::new(vec![
                 Cell::from(safe(s.label())),
-                Cell::from(labels(app, &a.agents)),
+                Cell::from(labels(app, &a.agents).join(" ")),
                 Cell::from(Span::styled(
                     crate::present::show_path(&app.env, &s.path),
                     style::dim(),
@@ -292,7 +324,7 @@ fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
         .collect();
     let agents_w = affected
         .iter()
-        .map(|a| labels(app, &a.agents).chars().count())
+        .map(|a| labels(app, &a.agents).join(" ").chars().count())
         .max()
         .unwrap_or(0)
         .clamp(6, 20) as u16;
