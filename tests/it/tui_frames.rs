@@ -332,6 +332,25 @@ fn problems_tab_120x35() {
         f.contains(&first.chars().take(25).collect::<String>()),
         "{first}:\n{f}"
     );
+    // The cause keeps room to be read: a long agents' list is cut to whole codes and "+N".
+    let header = f.lines().find(|l| l.contains("CAUSE")).unwrap();
+    let cause: String = header
+        .split("CAUSE")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(|c| *c != '│')
+        .collect();
+    assert!(
+        cause.chars().count() + 5 >= 22,
+        "CAUSE is {} wide:\n{f}",
+        cause.chars().count() + 5
+    );
+    assert!(
+        f.lines()
+            .any(|l| l.split('│').nth(1).is_some_and(|row| row.contains(" +"))),
+        "a long agents' list ends with +N:\n{f}"
+    );
     snap("problems_120x35", f);
     // A shadowed cause: its skills, with the agents, and the winner in each one's fix.
     let shadowed = app

@@ -115,7 +115,13 @@ struct CauseColumns {
 }
 
 /// The width the cause's sentence keeps before the agents' list gets its whole width.
-const MIN_CAUSE: usize = 28;
+const MIN_CAUSE: usize = 24;
+
+/// The width below which a problem code is not cut.
+const MIN_CODE: usize = 14;
+
+/// The width the cause's sentence keeps before a long problem code is cut.
+const MIN_CAUSE_BESIDE_CODE: usize = 16;
 
 /// A cause's agents as its row shows them within `max` characters: two-letter codes (as the
 /// skills table when narrow) unless the list is wide.
@@ -134,15 +140,22 @@ fn cause_columns(app: &App, width: u16) -> CauseColumns {
         .map(|g| g.code.as_str().len())
         .max()
         .unwrap_or(4)
-        .max(4) as u16;
+        .max(4);
     let count = shown()
         .map(|g| g.skills.to_string().len())
         .max()
         .unwrap_or(1)
         .max(1) as u16;
     // Borders, the severity column, the four gaps between the five columns, the highlight.
-    let fixed = 2 + 1 + (count + code) as usize + 4 + 2;
-    let room = (width as usize).saturating_sub(fixed);
+    let fixed = 2 + 1 + count as usize + 4 + 2;
+    // A long code is cut (the detail shows it whole) only before the cause gets narrower than
+    // MIN_CAUSE_BESIDE_CODE next to the narrowest agents' column.
+    let code = code.min(
+        (width as usize)
+            .saturating_sub(fixed + 6 + MIN_CAUSE_BESIDE_CODE)
+            .max(MIN_CODE),
+    );
+    let room = (width as usize).saturating_sub(fixed + code);
     let wanted = shown()
         .map(|g| cause_agents(app, g, width, usize::MAX).chars().count())
         .max()
@@ -151,7 +164,7 @@ fn cause_columns(app: &App, width: u16) -> CauseColumns {
     let agents = wanted.min(room.saturating_sub(MIN_CAUSE)).max(6);
     CauseColumns {
         count,
-        code,
+        code: code as u16,
         agents: agents as u16,
         cause: room.saturating_sub(agents).max(8),
     }
@@ -171,7 +184,7 @@ fn draw_cause_list(f: &mut Frame, app: &App, area: Rect) {
             Row::new(vec![
                 Cell::from(severity_span(g.severity)),
                 Cell::from(Line::from(g.skills.to_string()).right_aligned()),
-                Cell::from(g.code.as_str()),
+                Cell::from(crate::present::cut(g.code.as_str(), cols.code as usize)),
                 Cell::from(cause_agents(app, g, area.width, cols.agents as usize)),
                 Cell::from(crate::present::cut_words(
                     &cause_text(app, g, members),
