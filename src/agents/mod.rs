@@ -162,8 +162,9 @@ pub fn parse_model(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
         }
     })?;
     check_model(file, &model)?;
-    model.raw = toml::from_str(text).unwrap_or_default();
-    derive_ids(&mut model);
+    let mut raw = toml::from_str(text).unwrap_or_default();
+    derive_ids(&mut model, &mut raw);
+    model.raw = std::sync::Arc::new(raw);
     assign_rule_ids(&mut model).map_err(|message| ModelError {
         file: file.to_path_buf(),
         line: None,
@@ -200,12 +201,7 @@ fn assign_rule_ids(m: &mut AgentModel) -> Result<(), String> {
     });
     // The rules the file holds, found generically (the `roots` summary is not a rule of its
     // own): every one must have a place above, and every place must be one of them.
-    let listed: BTreeSet<String> = m
-        .rules()
-        .into_iter()
-        .map(|r| r.id)
-        .filter(|id| id != "roots")
-        .collect();
+    let listed: BTreeSet<String> = m.rule_ids().into_iter().collect();
     if let Some(id) = listed.difference(&placed).next() {
         return Err(format!(
             "rule `{id}` is not a place the schema knows (its id would not reach a verdict)"
@@ -222,7 +218,7 @@ fn assign_rule_ids(m: &mut AgentModel) -> Result<(), String> {
 /// Gives every not-root and former root without an `id` one derived from its path (unique in
 /// its list: `-2`, `-3` … on a repeat), in the typed model and in the raw table that
 /// [`AgentModel::rules`] walks, so that verdicts and `skilltui agents` name the same rule.
-fn derive_ids(m: &mut AgentModel) {
+fn derive_ids(m: &mut AgentModel, raw: &mut toml::Table) {
     fn unique(taken: &mut std::collections::BTreeSet<String>, base: String) -> String {
         let mut id = base.clone();
         let mut n = 2;
@@ -245,7 +241,7 @@ fn derive_ids(m: &mut AgentModel) {
             }
             all.push(id.clone());
         }
-        if let Some(toml::Value::Array(items)) = m.raw.get_mut(key) {
+        if let Some(toml::Value::Array(items)) = raw.get_mut(key) {
             for (item, id) in items.iter_mut().zip(all) {
                 if let toml::Value::Table(t) = item {
                     t.insert("id".into(), toml::Value::String(id));

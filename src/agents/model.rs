@@ -484,7 +484,7 @@ pub struct AgentModel {
     pub home: Option<Rule<Names>>,
     /// The file as parsed, for listing every rule generically (`skilltui agents`).
     #[serde(skip)]
-    pub raw: toml::Table,
+    pub raw: std::sync::Arc<toml::Table>,
     /// The id of the root list as a whole (`<agent>/roots`), cited when a skill lies under
     /// none of the roots; set by the loader.
     #[serde(skip)]
@@ -528,10 +528,20 @@ impl AgentModel {
     /// Every rule in the file, in file order.
     pub fn rules(&self) -> Vec<RuleView> {
         let mut out = Vec::new();
-        walk_rules("", &self.raw, &mut out);
+        walk_rules("", &self.raw, &mut |prefix, t| {
+            out.push(rule_view(prefix, t))
+        });
         if let Some(summary) = self.roots_summary(&out) {
             out.insert(0, summary);
         }
+        out
+    }
+
+    /// The key paths of the rules in the file, in file order, as [`AgentModel::rules`] lists
+    /// them (without the `roots` summary), without making their views.
+    pub fn rule_ids(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        walk_rules("", &self.raw, &mut |prefix, _| out.push(prefix.to_string()));
         out
     }
 
@@ -575,11 +585,11 @@ impl AgentModel {
     }
 }
 
-/// The rules of table `t` (key path `prefix`) and of the tables inside it, in file order: a
-/// table with `evidence` is a rule.
-fn walk_rules(prefix: &str, t: &toml::Table, out: &mut Vec<RuleView>) {
+/// Calls `f` with the rules of table `t` (key path `prefix`) and of the tables inside it, in
+/// file order: a table with `evidence` is a rule.
+fn walk_rules(prefix: &str, t: &toml::Table, f: &mut dyn FnMut(&str, &toml::Table)) {
     if t.contains_key("evidence") {
-        out.push(rule_view(prefix, t));
+        f(prefix, t);
     }
     for (k, v) in t {
         let id = if prefix.is_empty() {
@@ -588,11 +598,11 @@ fn walk_rules(prefix: &str, t: &toml::Table, out: &mut Vec<RuleView>) {
             format!("{prefix}.{k}")
         };
         match v {
-            toml::Value::Table(sub) => walk_rules(&id, sub, out),
+            toml::Value::Table(sub) => walk_rules(&id, sub, f),
             toml::Value::Array(items) => {
                 for item in items {
                     if let toml::Value::Table(sub) = item {
-                        walk_rules(&format!("{id}.{}", item_name(sub)), sub, out);
+                        walk_rules(&format!("{id}.{}", item_name(sub)), sub, f);
                     }
                 }
             }
