@@ -398,7 +398,7 @@ impl Skills<'_> {
     pub fn for_each<E>(&self, mut each: impl FnMut(&Skill) -> Result<(), E>) -> Result<(), E> {
         for batch in self.order.chunks(256) {
             let texts = self.lean.texts(batch);
-            let made = scan::par_map(batch, |&ei| self.skill(ei, &texts));
+            let made = crate::par::par_map(batch, |&ei| self.skill(ei, &texts));
             for s in made.iter().flatten() {
                 each(s)?;
             }

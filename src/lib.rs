@@ -25,6 +25,7 @@ pub mod r#gen;
 pub mod listing;
 pub mod live;
 pub mod oracle;
+pub mod par;
 pub mod pattern;
 pub mod plugin;
 pub mod present;

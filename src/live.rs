@@ -221,7 +221,7 @@ impl Live {
         let (scan, entries) = (&self.scan, &self.entries);
         let agents: Vec<usize> = (0..models.len()).collect();
         let keys = &self.keys;
-        let patches: Vec<AgentPatch> = scan::par_map(&agents, |&ai| {
+        let patches: Vec<AgentPatch> = crate::par::par_map(&agents, |&ai| {
             let (_, now) = resolve::resolve_subset(models, ai, scan, entries, edited);
             let k = &keys[ai];
             let mut touched: BTreeSet<usize> = edited.iter().copied().collect();
@@ -562,7 +562,7 @@ impl Live {
     ) -> (PerEntry, Vec<Keys>, usize) {
         let (models, scan) = (&self.models, &self.scan);
         let agents: Vec<usize> = (0..models.len()).collect();
-        let results: Vec<(Keys, Vec<usize>, Vec<Verdict>)> = scan::par_map(&agents, |&ai| {
+        let results: Vec<(Keys, Vec<usize>, Vec<Verdict>)> = crate::par::par_map(&agents, |&ai| {
             let (_, now) = resolve::resolve_subset(models, ai, scan, entries, dirty);
             // The keys of the new entries: re-resolved ones from now, the others as before.
             let mut keys: Vec<Option<String>> = old_of

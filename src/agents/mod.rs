@@ -648,39 +648,11 @@ pub fn builtin() -> Vec<AgentModel> {
 }
 
 fn parse_builtin() -> Vec<AgentModel> {
-    let parse = |(name, text): &(&str, &str)| {
+    crate::par::par_map(&BUILTIN, |(name, text)| {
         // The embedded files are checked by the test suite; a failure here is a build defect.
         parse_model(Path::new(&format!("assets/agents/{name}")), text)
             .unwrap_or_else(|e| panic!("embedded agent model is invalid: {e}"))
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
-    if threads < 2 {
-        return BUILTIN.iter().map(parse).collect();
-    }
-    // Interleaved shares (file i to thread i % threads): the files differ in size by kind of
-    // agent, not by position.
-    let mut shares: Vec<Vec<(usize, AgentModel)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    BUILTIN
-                        .iter()
-                        .enumerate()
-                        .skip(t)
-                        .step_by(threads)
-                        .map(|(i, f)| (i, parse(f)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    let mut all: Vec<(usize, AgentModel)> = shares.drain(..).flatten().collect();
-    all.sort_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, m)| m).collect()
+    })
 }
 
 /// Loads every `*.toml` in `dir`, sorted: built-in ids first in their order, others by id.

@@ -342,7 +342,7 @@ pub fn resolve_all<T: Send>(
         .map(|w| std::sync::Mutex::new(Some(w)))
         .collect();
     let agents: Vec<usize> = (0..models.len()).collect();
-    out.agents = scan::par_map(&agents, |&ai| {
+    out.agents = crate::par::par_map(&agents, |&ai| {
         let (v, c) = work[ai]
             .lock()
             .ok()
@@ -388,7 +388,7 @@ fn stepped_chunks<'a, A: Default + Send, T: Send>(
         .step_by(CHUNK)
         .map(|a| a..(a + CHUNK).min(entries.len()))
         .collect();
-    let stepped = scan::par_map(&chunks, |range| {
+    let stepped = crate::par::par_map(&chunks, |range| {
         let mut chunk = Stepped {
             agents: (0..models.len()).map(|_| A::default()).collect(),
             extras: Vec::with_capacity(range.len()),
@@ -503,7 +503,7 @@ impl<'a> Lean<'a> {
         }
         wanted.sort_unstable();
         wanted.dedup();
-        let read = scan::par_map(&wanted, |&ei| self.scan.text(&self.entries[ei].path));
+        let read = crate::par::par_map(&wanted, |&ei| self.scan.text(&self.entries[ei].path));
         BatchTexts(
             wanted
                 .into_iter()

@@ -54,31 +54,18 @@ fn abbrevs(app: &App, agents: &[String]) -> Vec<String> {
 }
 
 /// `items` joined by spaces within `max` characters: as many whole items as fit with a
-/// "+N" for the rest (at least one item, or only "+N" when not even that fits).
+/// "+N" for the rest (only "+N" when not even one fits).
 fn fit_items(items: &[String], max: usize) -> String {
-    let all = items.join(" ");
-    if all.chars().count() <= max {
-        return all;
-    }
-    let mut shown = String::new();
-    for (i, item) in items.iter().enumerate() {
-        let more = format!("+{}", items.len() - i - 1);
-        let with = if shown.is_empty() {
-            item.clone()
-        } else {
-            format!("{shown} {item}")
-        };
-        if with.chars().count() + 1 + more.chars().count() > max {
-            let rest = format!("+{}", items.len() - i);
-            return if shown.is_empty() {
-                rest
-            } else {
-                format!("{shown} {rest}")
-            };
-        }
-        shown = with;
-    }
-    shown
+    let shown = |k: usize| match items.len() - k {
+        0 => items.join(" "),
+        rest if k == 0 => format!("+{rest}"),
+        rest => format!("{} +{rest}", items[..k].join(" ")),
+    };
+    (1..=items.len())
+        .rev()
+        .map(shown)
+        .find(|s| s.chars().count() <= max)
+        .unwrap_or_else(|| shown(0))
 }
 
 /// Agent ids as names.
@@ -321,13 +308,18 @@ fn draw_cause_detail(f: &mut Frame, app: &App, area: Rect) {
 
 /// The skills a cause covers: name, agents, path; the title says what Enter does.
 fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
+    let agents: Vec<String> = affected
+        .iter()
+        .map(|a| labels(app, &a.agents).join(" "))
+        .collect();
     let rows: Vec<Row> = affected
         .iter()
-        .filter_map(|a| {
+        .zip(&agents)
+        .filter_map(|(a, shown)| {
             let s = app.skill(a.skill)?;
             Some(Row::new(vec![
                 Cell::from(safe(s.label())),
-                Cell::from(labels(app, &a.agents).join(" ")),
+                Cell::from(shown.clone()),
                 Cell::from(Span::styled(
                     crate::present::show_path(&app.env, &s.path),
                     style::dim(),
@@ -335,9 +327,9 @@ fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
             ]))
         })
         .collect();
-    let agents_w = affected
+    let agents_w = agents
         .iter()
-        .map(|a| labels(app, &a.agents).join(" ").chars().count())
+        .map(|shown| shown.chars().count())
         .max()
         .unwrap_or(0)
         .clamp(6, 20) as u16;
