@@ -196,14 +196,17 @@ pub fn run(common: &Common) -> io::Result<Result<ExitCode, String>> {
     spawn_input(tx.clone(), input.clone());
     let mut runner = Runner::start(&cx, tx, input, &mut app);
     while !app.quit {
-        let Some(cmds) = next_commands(&mut app, &rx) else {
+        let Some((cmds, redraw)) = next_commands(&mut app, &rx) else {
             break;
         };
+        let acted = !cmds.is_empty();
         for cmd in cmds {
             runner.carry_out(cmd, &mut app, &mut terminal)?;
         }
         runner.keep_watcher_alive(&mut app);
-        terminal.draw(|f| paint(f, &app, color))?;
+        if redraw || acted {
+            terminal.draw(|f| paint(f, &app, color))?;
+        }
     }
     Ok(Ok(EXIT_OK))
 }
@@ -229,21 +232,24 @@ fn load_config() -> (config::Config, Option<String>) {
 }
 
 /// The updates of the next message (a tick after 100 ms without one) and of every message
-/// already waiting, so that a frame is drawn once for them all; none once the senders are gone.
-fn next_commands(app: &mut App, rx: &Receiver<Msg>) -> Option<Vec<effects::Cmd>> {
+/// already waiting, so that a frame is drawn once for them all, and whether that frame can
+/// differ from the last (`update::redraws`); none once the senders are gone.
+fn next_commands(app: &mut App, rx: &Receiver<Msg>) -> Option<(Vec<effects::Cmd>, bool)> {
     let msg = match rx.recv_timeout(Duration::from_millis(100)) {
         Ok(m) => m,
         Err(mpsc::RecvTimeoutError::Timeout) => Msg::Tick,
         Err(mpsc::RecvTimeoutError::Disconnected) => return None,
     };
+    let mut redraw = update::redraws(app, &msg);
     let mut cmds = update::update(app, msg);
     while let Ok(m) = rx.try_recv() {
+        redraw |= update::redraws(app, &m);
         cmds.extend(update::update(app, m));
         if app.quit {
             break;
         }
     }
-    Some(cmds)
+    Some((cmds, redraw))
 }
 
 /// Starts the watcher; its snapshots, warnings and progress arrive as messages.

@@ -86,6 +86,21 @@ fn contains(r: Option<Rect>, x: u16, y: u16) -> bool {
     r.is_some_and(|r| x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height)
 }
 /// Changes the state for a message and returns the effects it asks for (none for most).
+/// Whether `msg` can change what the next frame shows. Every message can, except a tick
+/// while nothing on screen moves: the run loop draws after a tick only when the spinner turns
+/// (a scan or a job runs), the change marks fade, a note goes or the "updated Ns ago" count
+/// steps, so that an idle explorer does not redraw ten times a second.
+pub fn redraws(app: &App, msg: &Msg) -> bool {
+    if !matches!(msg, Msg::Tick) {
+        return true;
+    }
+    let spinning = matches!(app.scan, super::app::ScanState::Scanning) || app.busy.is_some();
+    let marks_fade = app.changed_ticks == 1;
+    let note_goes = app.note.as_ref().is_some_and(|n| n.ticks <= 1);
+    let age_steps = app.last_update.is_some_and(|(_, _, t)| (t + 1) % 10 == 0);
+    spinning || marks_fade || note_goes || age_steps
+}
+
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
     match msg {
         Msg::Tick => {

@@ -931,3 +931,64 @@ fn w_offers_the_planners_plans_and_previews_the_selected_one() {
     assert!(matches!(&job.work, Work::Apply(p) if p.title == cands[0].plan.title));
     assert!(app.action.is_none() && !app.quit);
 }
+
+/// The run loop draws after a tick only when `redraws` says the frame can change: an idle
+/// explorer draws nothing, and no tick that `redraws` lets pass changes the frame (the
+/// spinner, fading change marks, a note going, the "updated Ns ago" count).
+#[test]
+fn ticks_redraw_only_when_the_frame_changes() {
+    use skilltui::tui::update::redraws;
+    let d = demo("u_ticks");
+    let mut app = app(&d, 160, 30);
+    // Counts the ticks that ask for a frame, checking that every other one leaves it as it was.
+    let tick = |app: &mut skilltui::tui::app::App, n: usize| {
+        let mut drawn = 0;
+        for i in 0..n {
+            let asked = redraws(app, &Msg::Tick);
+            let before = frame(app);
+            update(app, Msg::Tick);
+            let after = frame(app);
+            assert!(
+                asked || before == after,
+                "tick {i} changed the frame unasked:\n{after}"
+            );
+            drawn += usize::from(asked);
+        }
+        drawn
+    };
+    assert_eq!(tick(&mut app, 100), 0, "idle: no frame in 10 s");
+    assert!(redraws(
+        &app,
+        &Msg::Key(crossterm::event::KeyCode::Char('j').into())
+    ));
+    // A note, then a watcher update: the note goes, the marks fade, the age counts seconds.
+    select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.note.is_some());
+    assert_eq!(tick(&mut app, 5), 0, "the note stays: nothing moves");
+    let catalog = app.catalog.clone().unwrap();
+    update(
+        &mut app,
+        Msg::Update(skilltui::watch::Update {
+            catalog,
+            generation: 1,
+            changed: vec![d.project.join(".agents/skills/code-review/SKILL.md")],
+            cause: skilltui::watch::Cause::Files(1),
+            took: std::time::Duration::ZERO,
+            reread: Some(1),
+            rewalked: Some(0),
+            resolved: Some(1),
+        }),
+    );
+    assert!(frame(&app).contains("updated 0s ago"), "{}", frame(&app));
+    let drawn = tick(&mut app, 100);
+    assert!(app.note.is_none() && app.changed.is_empty());
+    assert_eq!(app.last_update.map(|u| u.2), Some(100));
+    // Ten steps of the age (the marks fade with the third) and the note going.
+    assert_eq!(drawn, 11, "frames in 10 s");
+    // While a scan runs, the spinner turns on every tick.
+    let mut scanning = skilltui::tui::app::App::new(app.models.clone(), app.env.clone(), 80, 24);
+    assert!(redraws(&scanning, &Msg::Tick));
+    update(&mut scanning, Msg::Tick);
+    assert!(redraws(&scanning, &Msg::Tick));
+}
