@@ -207,10 +207,16 @@ pub fn column_labels(models: &[AgentModel]) -> Vec<String> {
 
 /// Picks one form per agent, stepping clashing agents down their forms until none clash.
 fn labels_from(forms: Vec<Vec<String>>) -> Vec<String> {
+    // Forms compare ignoring case: each lowercased once, not per comparison (the Skills table
+    // asks for labels at several widths in every frame).
+    let lower: Vec<Vec<String>> = forms
+        .iter()
+        .map(|f| f.iter().map(|t| t.to_lowercase()).collect())
+        .collect();
     let mut at = vec![0usize; forms.len()];
-    let pick = |at: &[usize], i: usize| -> String {
-        let f = &forms[i];
-        f[at[i].min(f.len() - 1)].to_lowercase()
+    let pick = |at: &[usize], i: usize| -> &str {
+        let f = &lower[i];
+        &f[at[i].min(f.len() - 1)]
     };
     loop {
         // Every clash is found first, then the clashing agents step down together.
@@ -229,9 +235,9 @@ fn labels_from(forms: Vec<Vec<String>>) -> Vec<String> {
         }
     }
     forms
-        .iter()
+        .into_iter()
         .zip(&at)
-        .map(|(f, &a)| f[a.min(f.len() - 1)].clone())
+        .map(|(mut f, &a)| f.swap_remove(a.min(f.len() - 1)))
         .collect()
 }
 

@@ -259,6 +259,9 @@ pub struct App {
     pub progress: Option<crate::scan::Counts>,
     /// The listing reports (Tokens tab), made the first time they are shown after a snapshot.
     listing: std::cell::OnceCell<Vec<ListingReport>>,
+    /// Every model's label of at most 7 characters, all different, in model order (the
+    /// Problems tab's agent lists): made the first time they are shown.
+    agent_titles: std::cell::OnceCell<Vec<String>>,
     pub collisions: Vec<Collision>,
 
     pub tab: Tab,
@@ -461,6 +464,7 @@ impl App {
             scan: ScanState::Scanning,
             progress: None,
             listing: std::cell::OnceCell::new(),
+            agent_titles: std::cell::OnceCell::new(),
             collisions: Vec::new(),
             tab: Tab::Skills,
             detail_tab: DetailTab::Why,
@@ -588,6 +592,15 @@ impl App {
         self.scan = ScanState::Ready;
         self.progress = None;
         self.refresh_rows();
+    }
+
+    /// Every model's label of at most 7 characters, all different, in model order (made once:
+    /// the models do not change).
+    pub fn agent_titles(&self) -> &[String] {
+        self.agent_titles.get_or_init(|| {
+            let all: Vec<&AgentModel> = self.models.iter().collect();
+            crate::present::agent_labels(&all, 7)
+        })
     }
 
     /// The listing each agent sends the model, per agent (computed once per snapshot, when

@@ -27,8 +27,7 @@ fn say(app: &App, s: &str) -> String {
 
 /// Agent ids as the skills table's column titles (labels of up to 7 characters, all different).
 fn labels(app: &App, agents: &[String]) -> Vec<String> {
-    let all: Vec<&crate::agents::AgentModel> = app.models.iter().collect();
-    let titles = crate::present::agent_labels(&all, 7);
+    let titles = app.agent_titles();
     agents
         .iter()
         .map(|a| {

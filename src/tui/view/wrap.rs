@@ -5,8 +5,14 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+/// Columns `c` takes, as ratatui measures it (printable ASCII, most of what is wrapped, without
+/// making a span).
 fn char_width(c: char) -> usize {
-    Span::raw(c.to_string()).width()
+    if matches!(c, ' '..='~') {
+        return 1;
+    }
+    let mut buf = [0u8; 4];
+    Span::raw(&*c.encode_utf8(&mut buf)).width()
 }
 
 /// `spans` as rows of at most `width` columns, broken at spaces (a word longer than a row is
