@@ -226,8 +226,11 @@ impl Live {
             let k = &keys[ai];
             let mut touched: BTreeSet<usize> = edited.iter().copied().collect();
             for (&e, new) in edited.iter().zip(&now) {
-                for key in [k.of[e].as_deref(), new.as_deref()].into_iter().flatten() {
-                    touched.extend(k.members(key).iter().copied());
+                for key in [k.of(e).map(|k| &**k), new.as_deref()]
+                    .into_iter()
+                    .flatten()
+                {
+                    touched.extend(k.members(key).iter().map(|&m| m as usize));
                 }
             }
             let touched: Vec<usize> = touched.into_iter().collect();
@@ -567,7 +570,7 @@ impl Live {
             // The keys of the new entries: re-resolved ones from now, the others as before.
             let mut keys: Vec<Option<String>> = old_of
                 .iter()
-                .map(|o| o.and_then(|o| old_keys[ai].of[o].as_deref().map(String::from)))
+                .map(|o| o.and_then(|o| old_keys[ai].of(o).map(|k| k.to_string())))
                 .collect();
             for (&e, k) in dirty.iter().zip(now) {
                 keys[e] = k;
@@ -576,18 +579,18 @@ impl Live {
             // Every copy of a name a re-resolved file had or has.
             let mut names: BTreeSet<&str> = BTreeSet::new();
             for &o in dirty_old {
-                if let Some(key) = old_keys[ai].of[o].as_deref() {
+                if let Some(key) = old_keys[ai].of(o).map(|k| &**k) {
                     names.insert(key);
                 }
             }
             for &e in dirty {
-                if let Some(key) = k.of[e].as_deref() {
+                if let Some(key) = k.of(e).map(|k| &**k) {
                     names.insert(key);
                 }
             }
             let mut affected: BTreeSet<usize> = dirty.iter().copied().collect();
             for n in names {
-                affected.extend(k.members(n).iter().copied());
+                affected.extend(k.members(n).iter().map(|&m| m as usize));
             }
             let affected: Vec<usize> = affected.into_iter().collect();
             let (verdicts, _) = resolve::resolve_subset(models, ai, scan, entries, &affected);

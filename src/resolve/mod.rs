@@ -145,13 +145,14 @@ pub fn resolve_agent(
 /// single list.
 #[derive(Debug, Clone, Default)]
 pub struct Keys {
-    /// Entry index → its collision key (None: not accepted, so in no collision).
-    pub of: Vec<Option<Arc<str>>>,
+    /// Entry index → 1 + the index of its collision key in `keys` (0: not accepted, so in no
+    /// collision): four bytes per entry and agent.
+    of: Vec<u32>,
     /// The distinct keys, sorted; the entries under `keys[i]` are
     /// `entries[starts[i]..starts[i + 1]]`, in entry order.
     keys: Vec<Arc<str>>,
     starts: Vec<u32>,
-    entries: Vec<usize>,
+    entries: Vec<u32>,
 }
 
 impl Keys {
@@ -162,34 +163,37 @@ impl Keys {
 
     /// [`Keys::new`], each key's text taken from `pool` when it holds it (and added to it).
     pub fn pooled(keys: Vec<Option<String>>, pool: &mut HashSet<Arc<str>>) -> Keys {
-        let of: Vec<Option<Arc<str>>> = keys
+        let mut of = vec![0u32; keys.len()];
+        let mut keyed: Vec<(Arc<str>, u32)> = keys
             .into_iter()
-            .map(|k| {
-                k.map(|k| match pool.get(k.as_str()) {
+            .enumerate()
+            .filter_map(|(ei, k)| {
+                let k = k?;
+                let text = match pool.get(k.as_str()) {
                     Some(a) => a.clone(),
                     None => {
                         let a: Arc<str> = k.into();
                         pool.insert(a.clone());
                         a
                     }
-                })
+                };
+                Some((text, ei as u32))
             })
-            .collect();
-        let mut keyed: Vec<(&Arc<str>, usize)> = of
-            .iter()
-            .enumerate()
-            .filter_map(|(ei, k)| Some((k.as_ref()?, ei)))
             .collect();
         keyed.sort_unstable();
         let (mut keys, mut starts) = (Vec::new(), Vec::new());
-        for (i, (k, _)) in keyed.iter().enumerate() {
-            if keys.last() != Some(*k) {
-                keys.push(Arc::clone(k));
+        let mut entries = Vec::with_capacity(keyed.len());
+        for (i, (k, ei)) in keyed.into_iter().enumerate() {
+            if keys.last() != Some(&k) {
+                keys.push(k);
                 starts.push(i as u32);
             }
+            of[ei as usize] = keys.len() as u32;
+            entries.push(ei);
         }
-        starts.push(keyed.len() as u32);
-        let entries = keyed.into_iter().map(|(_, ei)| ei).collect();
+        starts.push(entries.len() as u32);
+        keys.shrink_to_fit();
+        starts.shrink_to_fit();
         Keys {
             of,
             keys,
@@ -198,14 +202,47 @@ impl Keys {
         }
     }
 
+    /// Entry `ei`'s collision key (None: under no key).
+    pub fn of(&self, ei: usize) -> Option<&Arc<str>> {
+        match self.of.get(ei).copied().unwrap_or(0) {
+            0 => None,
+            k => self.keys.get(k as usize - 1),
+        }
+    }
+
+    /// Every entry's collision key, in entry order.
+    pub fn all(&self) -> impl Iterator<Item = Option<&Arc<str>>> {
+        (0..self.of.len()).map(|ei| self.of(ei))
+    }
+
+    /// The entries under entry `ei`'s key, itself among them, in entry order (None: under no
+    /// key).
+    pub fn group(&self, ei: usize) -> Option<&[u32]> {
+        match self.of.get(ei).copied().unwrap_or(0) {
+            0 => None,
+            k => Some(self.run(k as usize - 1)),
+        }
+    }
+
+    /// The entries under `keys[i]`.
+    fn run(&self, i: usize) -> &[u32] {
+        &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
     /// Files entry `ei` under `key` (None: under no key): a live edit (a few memory moves, no
     /// rebuild).
     pub fn set(&mut self, ei: usize, key: Option<String>) {
-        if let Some(old) = self.of[ei].take()
-            && let Ok(i) = self.keys.binary_search(&old)
-        {
+        if self.of.len() <= ei {
+            self.of.resize(ei + 1, 0);
+        }
+        let old = std::mem::take(&mut self.of[ei]);
+        if old > 0 {
+            let i = old as usize - 1;
             let (start, end) = (self.starts[i] as usize, self.starts[i + 1] as usize);
-            if let Some(at) = self.entries[start..end].iter().position(|&e| e == ei) {
+            if let Some(at) = self.entries[start..end]
+                .iter()
+                .position(|&e| e as usize == ei)
+            {
                 self.entries.remove(start + at);
                 for s in &mut self.starts[i + 1..] {
                     *s -= 1;
@@ -213,6 +250,10 @@ impl Keys {
                 if end - start == 1 {
                     self.keys.remove(i);
                     self.starts.remove(i);
+                    // The keys after it moved down one place.
+                    for o in self.of.iter_mut().filter(|o| **o > old) {
+                        *o -= 1;
+                    }
                 }
             }
         }
@@ -225,22 +266,26 @@ impl Keys {
                 let start = self.starts.get(i).copied().unwrap_or(0);
                 self.keys.insert(i, key.as_str().into());
                 self.starts.insert(i, start);
+                // The keys from `i` on moved up one place.
+                for o in self.of.iter_mut().filter(|o| **o > i as u32) {
+                    *o += 1;
+                }
                 i
             }
         };
         let (start, end) = (self.starts[i] as usize, self.starts[i + 1] as usize);
-        let at = self.entries[start..end].partition_point(|&e| e < ei);
-        self.entries.insert(start + at, ei);
+        let at = self.entries[start..end].partition_point(|&e| (e as usize) < ei);
+        self.entries.insert(start + at, ei as u32);
         for s in &mut self.starts[i + 1..] {
             *s += 1;
         }
-        self.of[ei] = Some(self.keys[i].clone());
+        self.of[ei] = i as u32 + 1;
     }
 
     /// The entries accepted under `key`, in entry order.
-    pub fn members(&self, key: &str) -> &[usize] {
+    pub fn members(&self, key: &str) -> &[u32] {
         match self.keys.binary_search_by(|k| (**k).cmp(key)) {
-            Ok(i) => &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize],
+            Ok(i) => self.run(i),
             Err(_) => &[],
         }
     }
@@ -496,8 +541,8 @@ impl<'a> Lean<'a> {
         let mut wanted: Vec<usize> = batch.to_vec();
         for &ei in batch {
             for keys in &self.keys {
-                if let Some(k) = &keys.of[ei] {
-                    wanted.extend(keys.members(k));
+                if let Some(group) = keys.group(ei) {
+                    wanted.extend(group.iter().map(|&g| g as usize));
                 }
             }
         }
@@ -524,20 +569,17 @@ impl<'a> Lean<'a> {
         };
         let parses = Parses::new();
         let facts = facts_of(ei);
-        let alone = [ei];
+        let alone = [ei as u32];
         self.passes
             .iter()
             .zip(&self.keys)
             .map(|(pass, keys)| {
                 // The copies that share its key (itself alone when it has none), in entry order.
-                let group = match &keys.of[ei] {
-                    Some(k) => keys.members(k),
-                    None => &alone[..],
-                };
+                let group = keys.group(ei).unwrap_or(&alone);
                 let mut verdicts = Vec::with_capacity(group.len());
                 let mut contenders = Vec::new();
                 let mut at = 0;
-                for (li, &g) in group.iter().enumerate() {
+                for (li, g) in group.iter().map(|&g| g as usize).enumerate() {
                     let (v, c) = if g == ei {
                         at = li;
                         pass.step(scan, entries, li, g, &facts, &parses)

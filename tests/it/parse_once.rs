@@ -57,13 +57,16 @@ fn one_agent_at_a_time(
     (0..models.len())
         .map(|ai| {
             let (v, k) = resolve::resolve_keyed(models, ai, s, entries);
-            (v, k.of)
+            (v, k.all().map(|k| k.cloned()).collect())
         })
         .collect()
 }
 
 fn outcome<T>(r: resolve::Resolved<T>) -> Outcome {
-    r.agents.into_iter().map(|(v, k)| (v, k.of)).collect()
+    r.agents
+        .into_iter()
+        .map(|(v, k)| (v, k.all().map(|k| k.cloned()).collect()))
+        .collect()
 }
 
 #[test]

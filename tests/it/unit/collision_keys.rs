@@ -8,10 +8,11 @@ use std::collections::HashSet;
 /// Every key's members and every entry's key, as plain data.
 fn shape(k: &Keys, names: &[&str]) -> (Vec<Option<String>>, Vec<Vec<usize>>) {
     (
-        k.of.iter()
-            .map(|x| x.as_deref().map(String::from))
+        k.all().map(|x| x.map(|x| x.to_string())).collect(),
+        names
+            .iter()
+            .map(|n| k.members(n).iter().map(|&e| e as usize).collect())
             .collect(),
-        names.iter().map(|n| k.members(n).to_vec()).collect(),
     )
 }
 
@@ -58,8 +59,10 @@ fn agents_share_one_text_per_key() {
         &mut pool,
     );
     assert_eq!(pool.len(), 2);
-    let (x, y) = (a.of[0].as_ref().unwrap(), b.of[0].as_ref().unwrap());
+    let (x, y) = (a.of(0).unwrap(), b.of(0).unwrap());
     assert!(std::sync::Arc::ptr_eq(x, y));
+    assert_eq!(a.group(2), Some(&[2u32][..]));
+    assert_eq!(a.group(1), None);
     assert_eq!(a.members("pdf"), [2]);
     assert_eq!(b.members("pdf"), [1]);
 }
