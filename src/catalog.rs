@@ -292,7 +292,6 @@ pub struct Skills<'a> {
     scan: &'a Scan,
     entries: &'a [resolve::Entry],
     lean: resolve::Lean<'a>,
-    facts: Vec<FileFacts>,
     /// Entries in catalog order (label, then path).
     order: Vec<usize>,
     scope_of: HashMap<&'a Path, Scope>,
@@ -306,8 +305,9 @@ pub struct Skills<'a> {
 ///
 /// The scan keeps no file text ([`scan::Texts::Unread`]): the keys pass reads each file once,
 /// and each batch reads its skills' texts again and drops them. A file edited between the two
-/// reads gives its skill the verdicts of the newer text (the collision keys of the older one), as
-/// a rebuild during the edit would; the JSON writer makes each skill once, so its tables always
+/// reads gives its skill the verdicts and facts (description, problems) of the newer text (the
+/// collision keys and place in the order of the older one), as a rebuild during the edit would;
+/// the keys pass keeps only a skill's name, folder and keys. The JSON writer makes each skill once, so its tables always
 /// hold what the skills point at (`adversarial::files_that_vanish_or_change_while_scanned`).
 pub fn with_skills<R>(
     models: &[AgentModel],
@@ -318,12 +318,12 @@ pub fn with_skills<R>(
     let entries = resolve::entries(&scan);
     let (keys, read) = resolve::Lean::keys(models, &scan, &entries, |ei, content, parses| {
         let e = &entries[ei];
+        // Only what orders the skills and picks their field tables is kept until the batch
+        // that makes the skill: it reads the text again and describes it there.
         let mut f = facts_of(&scan, e, content, parses);
-        // Nothing streamed shows the head: dropped as soon as it is made, but for the few files
-        // whose quick fix is chosen from it (`check` reports the fix).
-        if !f.problems.iter().any(|p| p.code.fix_reads_head()) {
-            f.head = String::new();
-        }
+        f.head = String::new();
+        f.description = None;
+        f.problems = Vec::new();
         let references = match content {
             Some(c)
                 if e.found
@@ -354,12 +354,13 @@ pub fn with_skills<R>(
     let label = |i: usize| facts[i].name.as_deref().unwrap_or(&facts[i].dir);
     let mut order: Vec<usize> = (0..entries.len()).collect();
     order.sort_by(|&a, &b| (label(a), &entries[a].path).cmp(&(label(b), &entries[b].path)));
+    // Each batch describes its skills again from the text it reads.
+    drop(facts);
     let skills = Skills {
         models,
         scan: &scan,
         entries: &entries,
         lean,
-        facts,
         order,
         scope_of: scopes(&scan),
         fields,
@@ -372,25 +373,35 @@ impl Skills<'_> {
     /// Entry `ei`'s skill, with every agent's verdict (None: a loose `foo.md` no agent loads);
     /// `texts` holds the files' texts its verdicts need ([`resolve::Lean::texts`]).
     fn skill(&self, ei: usize, texts: &resolve::BatchTexts) -> Option<Skill> {
-        let f = &self.facts[ei];
-        let tables = &self.fields[&f.keys];
+        let e = &self.entries[ei];
+        let parses = crate::skill::Parses::new();
+        let text = texts.text(self.scan, ei, self.entries);
+        let mut f = facts_of(self.scan, e, text.as_ref(), &parses);
+        // Nothing streamed shows the head, but for the few files whose quick fix is chosen from
+        // it (`check` reports the fix).
+        if !f.problems.iter().any(|p| p.code.fix_reads_head()) {
+            f.head = String::new();
+        }
+        // A file changed since the keys pass may have a key set no other skill has.
+        let made;
+        let tables = match self.fields.get(&f.keys) {
+            Some(t) => t,
+            None => {
+                made = field_tables(self.models, &f.keys);
+                &made
+            }
+        };
         let verdicts = self
             .models
             .iter()
-            .zip(self.lean.verdicts(ei, texts))
+            .zip(self.lean.verdicts_with(ei, texts, &parses))
             .zip(tables)
             .map(|((m, mut v), t)| {
                 v.fields = t.clone();
                 (m.id.clone(), v)
             })
             .collect();
-        skill(
-            self.scan,
-            &self.entries[ei],
-            f.clone(),
-            verdicts,
-            &self.scope_of,
-        )
+        skill(self.scan, e, f, verdicts, &self.scope_of)
     }
 
     /// Calls `each` with every skill in catalog order, made a batch at a time on all cores

@@ -137,7 +137,41 @@ impl std::error::Error for ModelError {}
 
 /// Parses one model file's text. `file` is only used in errors.
 pub fn parse_model(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
-    let mut model: AgentModel = toml::from_str(text).map_err(|e| {
+    parse_model_text(file, text.to_string().into(), true)
+}
+
+/// [`parse_model`] of a text kept as it is (a built-in file's is not copied); `check_rules`:
+/// check that the typed rules and the ones listed generically agree ([`rule_drift`]), which
+/// parses the file a second time (the tests check it for the built-in files).
+fn parse_model_text(
+    file: &Path,
+    text: std::borrow::Cow<'static, str>,
+    check_rules: bool,
+) -> Result<AgentModel, ModelError> {
+    let mut model = parse_typed(file, &text)?;
+    derive_ids(&mut model);
+    model.raw = model::RawModel::new(text);
+    assign_rule_ids(&mut model);
+    let drift = if check_rules {
+        rule_drift(&model)
+    } else {
+        None
+    };
+    match drift {
+        Some(message) => Err(ModelError {
+            file: file.to_path_buf(),
+            line: None,
+            column: None,
+            snippet: None,
+            message,
+        }),
+        None => Ok(model),
+    }
+}
+
+/// The typed model of a file's text, checked ([`check_model`]).
+fn parse_typed(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
+    let model: AgentModel = toml::from_str(text).map_err(|e| {
         let (line, column, snippet) = match e.span() {
             Some(span) => {
                 let start = span.start.min(text.len());
@@ -162,16 +196,6 @@ pub fn parse_model(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
         }
     })?;
     check_model(file, &model)?;
-    let mut raw = toml::from_str(text).unwrap_or_default();
-    derive_ids(&mut model, &mut raw);
-    model.raw = std::sync::Arc::new(raw);
-    assign_rule_ids(&mut model).map_err(|message| ModelError {
-        file: file.to_path_buf(),
-        line: None,
-        column: None,
-        snippet: None,
-        message,
-    })?;
     Ok(model)
 }
 
@@ -179,13 +203,10 @@ pub fn parse_model(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
 /// (`<agent>/<key path>`: `codex/roots.user-agents`, `claude-code/not_roots.agents-skills`,
 /// `copilot-cli/fields.argument-hint.values.list`). This is the only place in skilltui that
 /// spells a model key path; the resolver, findings and front ends copy the id from the rule.
-/// Fails when the ids and the rules found generically in the file ([`AgentModel::rules`],
-/// what `skilltui agents` lists) differ, so the two cannot drift apart.
-fn assign_rule_ids(m: &mut AgentModel) -> Result<(), String> {
-    use std::collections::BTreeSet;
+/// [`rule_drift`] checks them against the rules found generically in the file.
+fn assign_rule_ids(m: &mut AgentModel) {
     let agent = m.id.clone();
     m.roots_rule = RuleId::agent_rule(&agent, "roots", Topic::Root, None);
-    let mut placed: BTreeSet<String> = BTreeSet::new();
     visit_rules(m, &mut |from, key, topic, _| {
         // Field and value rules name their field too.
         let field = match topic {
@@ -197,28 +218,38 @@ fn assign_rule_ids(m: &mut AgentModel) -> Result<(), String> {
             _ => None,
         };
         from.id = RuleId::agent_rule(&agent, &key, topic, field);
+    });
+}
+
+/// What is wrong when the typed model's rule ids and the rules found generically in the file
+/// ([`AgentModel::rules`], what `skilltui agents` lists) differ, so that the two cannot drift
+/// apart: checked when a model file is loaded, and by the tests for the built-in files.
+pub fn rule_drift(m: &AgentModel) -> Option<String> {
+    use std::collections::BTreeSet;
+    let mut placed: BTreeSet<String> = BTreeSet::new();
+    visit_rules(&mut m.clone(), &mut |_, key, _, _| {
         placed.insert(key);
     });
     // The rules the file holds, found generically (the `roots` summary is not a rule of its
     // own): every one must have a place above, and every place must be one of them.
     let listed: BTreeSet<String> = m.rule_ids().into_iter().collect();
     if let Some(id) = listed.difference(&placed).next() {
-        return Err(format!(
+        return Some(format!(
             "rule `{id}` is not a place the schema knows (its id would not reach a verdict)"
         ));
     }
     if let Some(id) = placed.difference(&listed).next() {
-        return Err(format!(
+        return Some(format!(
             "rule `{id}` is not listed by `skilltui agents` (no `evidence` in its table?)"
         ));
     }
-    Ok(())
+    None
 }
 
 /// Gives every not-root and former root without an `id` one derived from its path (unique in
-/// its list: `-2`, `-3` … on a repeat), in the typed model and in the raw table that
+/// its list: `-2`, `-3` … on a repeat); [`AgentModel::raw`] writes them into the table that
 /// [`AgentModel::rules`] walks, so that verdicts and `skilltui agents` name the same rule.
-fn derive_ids(m: &mut AgentModel, raw: &mut toml::Table) {
+fn derive_ids(m: &mut AgentModel) {
     fn unique(taken: &mut std::collections::BTreeSet<String>, base: String) -> String {
         let mut id = base.clone();
         let mut n = 2;
@@ -228,36 +259,25 @@ fn derive_ids(m: &mut AgentModel, raw: &mut toml::Table) {
         }
         id
     }
-    let mut derive = |key: &str, ids: Vec<(&mut String, &str)>| {
+    let derive = |ids: Vec<(&mut String, &str)>| {
         let mut taken: std::collections::BTreeSet<String> = ids
             .iter()
             .filter(|(id, _)| !id.is_empty())
             .map(|(id, _)| id.to_string())
             .collect();
-        let mut all = Vec::new();
         for (id, path) in ids {
             if id.is_empty() {
                 *id = unique(&mut taken, path_id(path));
             }
-            all.push(id.clone());
-        }
-        if let Some(toml::Value::Array(items)) = raw.get_mut(key) {
-            for (item, id) in items.iter_mut().zip(all) {
-                if let toml::Value::Table(t) = item {
-                    t.insert("id".into(), toml::Value::String(id));
-                }
-            }
         }
     };
     derive(
-        "not_roots",
         m.not_roots
             .iter_mut()
             .map(|r| (&mut r.id, r.path.as_str()))
             .collect(),
     );
     derive(
-        "former_roots",
         m.former_roots
             .iter_mut()
             .map(|r| (&mut r.id, r.path.as_str()))
@@ -650,7 +670,8 @@ pub fn builtin() -> Vec<AgentModel> {
 fn parse_builtin() -> Vec<AgentModel> {
     crate::par::par_map(&BUILTIN, |(name, text)| {
         // The embedded files are checked by the test suite; a failure here is a build defect.
-        parse_model(Path::new(&format!("assets/agents/{name}")), text)
+        let file = format!("assets/agents/{name}");
+        parse_model_text(Path::new(&file), std::borrow::Cow::Borrowed(text), false)
             .unwrap_or_else(|e| panic!("embedded agent model is invalid: {e}"))
     })
 }

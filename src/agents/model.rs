@@ -482,9 +482,10 @@ pub struct AgentModel {
     /// is in use on this machine. Path templates as for roots.
     #[serde(default)]
     pub home: Option<Rule<Names>>,
-    /// The file as parsed, for listing every rule generically (`skilltui agents`).
+    /// The file's text, parsed into a generic table the first time every rule is listed
+    /// (`skilltui agents`, the Agents tab); resolving never needs it.
     #[serde(skip)]
-    pub raw: std::sync::Arc<toml::Table>,
+    pub raw: RawModel,
     /// The id of the root list as a whole (`<agent>/roots`), cited when a skill lies under
     /// none of the roots; set by the loader.
     #[serde(skip)]
@@ -517,6 +518,25 @@ impl RuleView {
     }
 }
 
+/// A model file's text and, once asked for, its generic table ([`AgentModel::raw`]).
+#[derive(Debug, Clone, Default)]
+pub struct RawModel(std::sync::Arc<RawText>);
+
+#[derive(Debug, Default)]
+struct RawText {
+    text: std::borrow::Cow<'static, str>,
+    table: std::sync::OnceLock<toml::Table>,
+}
+
+impl RawModel {
+    pub fn new(text: std::borrow::Cow<'static, str>) -> RawModel {
+        RawModel(std::sync::Arc::new(RawText {
+            text,
+            table: std::sync::OnceLock::new(),
+        }))
+    }
+}
+
 impl AgentModel {
     /// The two-letter column title.
     pub fn abbrev(&self) -> String {
@@ -525,10 +545,35 @@ impl AgentModel {
             .unwrap_or_else(|| self.id.chars().take(2).collect())
     }
 
+    /// The file as a generic table, the derived ids of not-roots and former roots written into
+    /// it (parsed on first use, then shared by every copy of the model).
+    pub fn raw(&self) -> &toml::Table {
+        self.raw.0.table.get_or_init(|| {
+            let mut t: toml::Table = toml::from_str(&self.raw.0.text).unwrap_or_default();
+            let ids = |key: &str, ids: Vec<&str>, t: &mut toml::Table| {
+                if let Some(toml::Value::Array(items)) = t.get_mut(key) {
+                    for (item, id) in items.iter_mut().zip(ids) {
+                        if let toml::Value::Table(t) = item {
+                            t.insert("id".into(), toml::Value::String(id.to_string()));
+                        }
+                    }
+                }
+            };
+            ids(
+                "not_roots",
+                self.not_roots.iter().map(|r| r.id.as_str()).collect(),
+                &mut t,
+            );
+            let former = self.former_roots.iter().map(|r| r.id.as_str()).collect();
+            ids("former_roots", former, &mut t);
+            t
+        })
+    }
+
     /// Every rule in the file, in file order.
     pub fn rules(&self) -> Vec<RuleView> {
         let mut out = Vec::new();
-        walk_rules("", &self.raw, &mut |prefix, t| {
+        walk_rules("", self.raw(), &mut |prefix, t| {
             out.push(rule_view(prefix, t))
         });
         if let Some(summary) = self.roots_summary(&out) {
@@ -541,7 +586,9 @@ impl AgentModel {
     /// them (without the `roots` summary), without making their views.
     pub fn rule_ids(&self) -> Vec<String> {
         let mut out = Vec::new();
-        walk_rules("", &self.raw, &mut |prefix, _| out.push(prefix.to_string()));
+        walk_rules("", self.raw(), &mut |prefix, _| {
+            out.push(prefix.to_string())
+        });
         out
     }
 

@@ -479,6 +479,14 @@ pub struct Lean<'a> {
 #[derive(Default)]
 pub struct BatchTexts(HashMap<PathBuf, scan::FileContent>);
 
+impl BatchTexts {
+    /// Entry `ei`'s text: the batch's reading, else the scan's.
+    pub fn text(&self, scan: &Scan, ei: usize, entries: &[Entry]) -> Option<scan::FileContent> {
+        let path = &entries[ei].path;
+        self.0.get(path).cloned().or_else(|| scan.text(path))
+    }
+}
+
 impl<'a> Lean<'a> {
     /// Every agent's collision keys, and what `extra` gives for each entry (with its text, when
     /// it could be read) while it is parsed.
@@ -561,13 +569,17 @@ impl<'a> Lean<'a> {
     /// Every agent's verdict on entry `ei`, in model order: the ones [`resolve_all`] gives.
     /// The texts come from `texts` ([`Lean::texts`] of a batch holding `ei`), else the scan.
     pub fn verdicts(&self, ei: usize, texts: &BatchTexts) -> Vec<Verdict> {
+        self.verdicts_with(ei, texts, &Parses::new())
+    }
+
+    /// [`Lean::verdicts`], the parses of entry `ei`'s text shared through `parses` (with the
+    /// caller's own reading of the file).
+    pub fn verdicts_with(&self, ei: usize, texts: &BatchTexts, parses: &Parses) -> Vec<Verdict> {
         let (scan, entries) = (self.scan, self.entries);
         let facts_of = |g: usize| {
-            let path = &entries[g].path;
-            let text = texts.0.get(path).cloned().or_else(|| scan.text(path));
-            self.shared.facts(scan, &entries[g], text)
+            self.shared
+                .facts(scan, &entries[g], texts.text(scan, g, entries))
         };
-        let parses = Parses::new();
         let facts = facts_of(ei);
         let alone = [ei as u32];
         self.passes
@@ -582,7 +594,7 @@ impl<'a> Lean<'a> {
                 for (li, g) in group.iter().map(|&g| g as usize).enumerate() {
                     let (v, c) = if g == ei {
                         at = li;
-                        pass.step(scan, entries, li, g, &facts, &parses)
+                        pass.step(scan, entries, li, g, &facts, parses)
                     } else {
                         pass.step(scan, entries, li, g, &facts_of(g), &Parses::new())
                     };

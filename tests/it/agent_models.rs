@@ -917,3 +917,19 @@ fn no_rule_id_is_typed_in_rust_outside_the_model_loader() {
         found.join("\n")
     );
 }
+
+/// The built-in models are loaded without the check that their typed rules and the rules
+/// listed generically agree (it parses each file a second time): it is made here instead.
+#[test]
+fn every_built_in_models_typed_and_listed_rules_agree() {
+    let models = skilltui::agents::builtin();
+    assert_eq!(models.len(), skilltui::agents::BUILTIN_IDS.len());
+    for m in &models {
+        assert_eq!(skilltui::agents::rule_drift(m), None, "{}", m.id);
+        // The listed rules carry the ids the loader derived for not-roots and former roots.
+        for r in &m.not_roots {
+            let id = format!("not_roots.{}", r.id);
+            assert!(m.rule_ids().contains(&id), "{}: {id}", m.id);
+        }
+    }
+}
