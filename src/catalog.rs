@@ -306,9 +306,10 @@ pub struct Skills<'a> {
 /// The scan keeps no file text ([`scan::Texts::Unread`]): the keys pass reads each file once,
 /// and each batch reads its skills' texts again and drops them. A file edited between the two
 /// reads gives its skill the verdicts and facts (description, problems) of the newer text (the
-/// collision keys and place in the order of the older one), as a rebuild during the edit would;
-/// the keys pass keeps only a skill's name, folder and keys. The JSON writer makes each skill once, so its tables always
-/// hold what the skills point at (`adversarial::files_that_vanish_or_change_while_scanned`).
+/// collision keys and place in the order of the older one), as a rebuild during the edit would:
+/// the keys pass keeps only a skill's name, folder and keys. The JSON writer makes each skill
+/// once, so its tables always hold what the skills point at
+/// (`adversarial::files_that_vanish_or_change_while_scanned`).
 pub fn with_skills<R>(
     models: &[AgentModel],
     env: &Env,
