@@ -611,8 +611,9 @@ impl<'a> Lean<'a> {
 /// What the resolution of one entry needs that does not depend on the agent, found once per
 /// entry: the walked root it is listed under, the former roots above it, and its text.
 struct EntryFacts<'a> {
-    /// The deepest walked root holding the file (it was found through it), as shown.
-    under: String,
+    /// The deepest walked root holding the file (it was found through it): its index in the
+    /// scan's walked roots.
+    under: Option<usize>,
     /// Every agent's former and never-scanned roots at or above the file, nearest first.
     former: Vec<&'a crate::scan::FormerRootInstance>,
     /// The file's content (None: the scan has no such candidate).
@@ -638,10 +639,8 @@ impl<'a> Shared<'a> {
         let under = e
             .found
             .iter()
-            .map(|&(wi, _)| &scan.walked[wi].path)
-            .max_by_key(|p| p.components().count())
-            .map(|p| p.display().to_string())
-            .unwrap_or_default();
+            .map(|&(wi, _)| wi)
+            .max_by_key(|&wi| scan.walked[wi].path.components().count());
         let former = if self.former.is_empty() {
             Vec::new()
         } else {
@@ -673,6 +672,12 @@ struct AgentPass<'a> {
     roots_evidence: std::sync::Arc<str>,
     roots_strength: Option<crate::agents::Strength>,
     roots_text: String,
+    /// The reason for a file under none of the agent's roots, per walked root it was found
+    /// under: made the first time it is needed, then shared by every such verdict (most
+    /// verdicts at scale: each agent reaches a few of the roots).
+    unscanned: Vec<std::sync::OnceLock<Reason>>,
+    /// The roots reason that follows more specific ones (made when first needed).
+    roots_listed: std::sync::OnceLock<Reason>,
 }
 
 impl<'a> AgentPass<'a> {
@@ -698,6 +703,8 @@ impl<'a> AgentPass<'a> {
             roots_evidence: ev.into(),
             roots_strength,
             roots_text: root_list(m),
+            unscanned: scan.walked.iter().map(|_| Default::default()).collect(),
+            roots_listed: std::sync::OnceLock::new(),
         }
     }
 
@@ -729,7 +736,7 @@ impl<'a> AgentPass<'a> {
         let places = self.places(scan, entry);
         let (ri, walked, candidate) = match self.first_reached(&places) {
             Ok(place) => place,
-            Err(why) => return (self.not_reached(places.is_empty(), why, facts), None),
+            Err(why) => return (self.not_reached(scan, places.is_empty(), why, facts), None),
         };
         let root = self.roots[ri];
         let found = self.found_reason(root);
@@ -801,6 +808,7 @@ impl<'a> AgentPass<'a> {
     /// roots it has.
     fn not_reached(
         &self,
+        scan: &Scan,
         under_none: bool,
         (not_found, unknown): (Vec<Reason>, Vec<Reason>),
         facts: &EntryFacts,
@@ -818,28 +826,48 @@ impl<'a> AgentPass<'a> {
         };
         if under_none {
             reasons.extend(self.former_roots(facts));
-            let message = if reasons.is_empty() {
-                msg!(
+            let unscanned = |wi: Option<usize>| {
+                let under = wi.map(|wi| scan.walked[wi].path.display().to_string());
+                let under = under.unwrap_or_default();
+                self.roots_reason(msg!(
                     "{} does not scan {}; its skill roots are: {}",
                     m.name,
-                    facts.under,
+                    under,
                     self.roots_text
-                )
-            } else {
-                msg!("{}'s skill roots are: {}", m.name, self.roots_text)
+                ))
             };
-            reasons.push(Reason {
-                rule: m.roots_rule.clone(),
-                topic: Topic::Root,
-                message,
-                source: self.roots_source.clone(),
-                sources: self.roots_sources.clone(),
-                evidence: self.roots_evidence.clone(),
-                strength: self.roots_strength,
-                fix: None,
-            });
+            let reason = if !reasons.is_empty() {
+                self.roots_listed
+                    .get_or_init(|| {
+                        self.roots_reason(msg!("{}'s skill roots are: {}", m.name, self.roots_text))
+                    })
+                    .clone()
+            } else {
+                match facts
+                    .under
+                    .and_then(|wi| Some((wi, self.unscanned.get(wi)?)))
+                {
+                    Some((wi, once)) => once.get_or_init(|| unscanned(Some(wi))).clone(),
+                    None => unscanned(facts.under),
+                }
+            };
+            reasons.push(reason);
         }
         Verdict::new(status, reasons)
+    }
+
+    /// A reason citing the agent's root list as a whole.
+    fn roots_reason(&self, message: Message) -> Reason {
+        Reason {
+            rule: self.m.roots_rule.clone(),
+            topic: Topic::Root,
+            message,
+            source: self.roots_source.clone(),
+            sources: self.roots_sources.clone(),
+            evidence: self.roots_evidence.clone(),
+            strength: self.roots_strength,
+            fix: None,
+        }
     }
 
     /// Specific findings about a file under none of the roots: "never scans X", "stopped

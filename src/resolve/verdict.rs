@@ -49,10 +49,12 @@ impl Status {
 /// the next value, `{{` and `}}` for braces, as in `format!`) and the values it needs. It is
 /// rendered when shown: `&*message` (or `message.as_str()`) renders once and keeps the text;
 /// `Display` renders without keeping it.
+/// Shared (`Arc`): a reason made once and given to many verdicts (the roots sentence for a file
+/// under none of an agent's roots) is not copied.
 #[derive(Clone)]
-pub struct Message(Box<Parts>);
+pub struct Message(std::sync::Arc<Parts>);
 
-/// A message's parts (boxed: a reason stays small).
+/// A message's parts (behind an `Arc`: a reason stays small).
 #[derive(Clone)]
 struct Parts {
     template: &'static str,
@@ -108,7 +110,7 @@ macro_rules! msg {
 impl Message {
     /// A template and its values (use [`msg!`](crate::msg), which checks the template).
     pub fn new(template: &'static str, values: Vec<Box<str>>) -> Message {
-        Message(Box::new(Parts {
+        Message(std::sync::Arc::new(Parts {
             template,
             suffix: "",
             values: values.into_boxed_slice(),
@@ -139,8 +141,9 @@ impl Message {
     /// Appends fixed text to the sentence (and so to its template).
     pub fn append(&mut self, suffix: &'static str) {
         debug_assert!(self.0.suffix.is_empty(), "one suffix per message");
-        self.0.suffix = suffix;
-        self.0.shown = std::sync::OnceLock::new();
+        let parts = std::sync::Arc::make_mut(&mut self.0);
+        parts.suffix = suffix;
+        parts.shown = std::sync::OnceLock::new();
     }
 
     /// The values, in the order of the template's placeholders.
