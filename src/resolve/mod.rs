@@ -202,12 +202,17 @@ impl Keys {
         }
     }
 
-    /// Entry `ei`'s collision key (None: under no key).
-    pub fn of(&self, ei: usize) -> Option<&Arc<str>> {
+    /// The index in `keys` of entry `ei`'s key (None: under no key).
+    fn key_index(&self, ei: usize) -> Option<usize> {
         match self.of.get(ei).copied().unwrap_or(0) {
             0 => None,
-            k => self.keys.get(k as usize - 1),
+            k => Some(k as usize - 1),
         }
+    }
+
+    /// Entry `ei`'s collision key (None: under no key).
+    pub fn of(&self, ei: usize) -> Option<&Arc<str>> {
+        self.keys.get(self.key_index(ei)?)
     }
 
     /// Every entry's collision key, in entry order.
@@ -218,10 +223,7 @@ impl Keys {
     /// The entries under entry `ei`'s key, itself among them, in entry order (None: under no
     /// key).
     pub fn group(&self, ei: usize) -> Option<&[u32]> {
-        match self.of.get(ei).copied().unwrap_or(0) {
-            0 => None,
-            k => Some(self.run(k as usize - 1)),
-        }
+        Some(self.run(self.key_index(ei)?))
     }
 
     /// The entries under `keys[i]`.
