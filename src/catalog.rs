@@ -325,14 +325,12 @@ pub fn with_skills<R>(
         f.head = String::new();
         f.description = None;
         f.problems = Vec::new();
-        let references = match content {
-            Some(c)
-                if e.found
-                    .iter()
-                    .any(|&(wi, ci)| scan::has_references(&scan.walked[wi].candidates[ci])) =>
-            {
-                Some(scan::references_of(c, &e.path))
-            }
+        let found = e.found.iter().find_map(|&(wi, ci)| {
+            let (w, c) = (&scan.walked[wi], &scan.walked[wi].candidates[ci]);
+            scan::has_references(c).then_some((w, c))
+        });
+        let references = match (content, found) {
+            (Some(content), Some((w, c))) => Some(scan::walked_references(w, c, content)),
             _ => None,
         };
         (f, references)

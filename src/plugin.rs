@@ -3,13 +3,14 @@
 //! it is looked for and how its name is read come from the model's
 //! `name_rules.plugin_namespace` ([`PluginNamespace`]); this module only reads files.
 //!
-//! The search visits each folder once per agent (memoised: the skills of one plugin share
-//! every folder above them), stats the manifest paths of the folder in order and reads the first
-//! regular file among them, at most [`MAX_MANIFEST_BYTES`]. Nothing is executed.
+//! The search visits each folder once per agent (the skills of one plugin share every folder
+//! above them; the folders on all cores), stats the manifest paths of the folder in order and
+//! reads the first regular file among them, at most [`MAX_MANIFEST_BYTES`]. Nothing is executed.
 
 use crate::agents::{AgentModel, PluginNameFallback, PluginNamespace};
+use crate::par::par_map;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -113,63 +114,48 @@ impl<'de> Visitor<'de> for NameSeed<'_> {
     }
 }
 
-/// The nearest plugin above folders, for one agent's rule, each folder looked at once.
-pub struct Finder<'r> {
-    rule: &'r PluginNamespace,
-    memo: HashMap<PathBuf, Option<Plugin>>,
-}
-
-impl<'r> Finder<'r> {
-    pub fn new(rule: &'r PluginNamespace) -> Finder<'r> {
-        Finder {
-            rule,
-            memo: HashMap::new(),
-        }
-    }
-
-    /// The plugin of a skill in `dir`: `dir`'s own manifest, else the nearest folder above it
-    /// (up to the file system root) with one.
-    pub fn nearest(&mut self, dir: &Path) -> Option<Plugin> {
-        let mut chain: Vec<&Path> = Vec::new();
-        let mut found: Option<Plugin> = None;
-        for a in dir.ancestors() {
-            if let Some(m) = self.memo.get(a) {
-                found = m.clone();
-                break;
-            }
-            chain.push(a);
-        }
-        // Farthest first: each folder's plugin is its own, else the one above it.
-        for a in chain.into_iter().rev() {
-            if let Some(p) = folder_plugin(self.rule, a) {
-                found = Some(p);
-            }
-            self.memo.insert(a.to_path_buf(), found.clone());
-        }
-        found
-    }
-}
-
 /// The plugin of every skill folder in `dirs` for every agent whose model namespaces plugin
 /// skills: (agent index, folder) → plugin; folders in no plugin are left out.
 pub fn plugins<'a>(
     models: &[AgentModel],
     dirs: impl IntoIterator<Item = &'a Path> + Clone,
 ) -> HashMap<(usize, PathBuf), Plugin> {
+    let rules: Vec<(usize, &PluginNamespace)> = models
+        .iter()
+        .enumerate()
+        .filter_map(|(ai, m)| {
+            let rule = m.name_rules.plugin_namespace.as_ref()?.known()?;
+            Some((ai, rule))
+        })
+        .collect();
     let mut out = HashMap::new();
-    for (ai, m) in models.iter().enumerate() {
-        let Some(rule) = m
-            .name_rules
-            .plugin_namespace
-            .as_ref()
-            .and_then(|r| r.known())
-        else {
+    if rules.is_empty() {
+        return out;
+    }
+    // Every folder at or above a skill folder, once (the skills of one plugin share the folders
+    // above them): when a folder was seen, so were all above it.
+    let mut seen: HashSet<&Path> = HashSet::new();
+    for d in dirs.clone() {
+        for a in d.ancestors() {
+            if !seen.insert(a) {
+                break;
+            }
+        }
+    }
+    let folders: Vec<&Path> = seen.into_iter().collect();
+    for (ai, rule) in rules {
+        // Each folder's own manifest, on all cores; a skill's plugin is the nearest one.
+        let own: HashMap<&Path, Plugin> = folders
+            .iter()
+            .zip(par_map(&folders, |a| folder_plugin(rule, a)))
+            .filter_map(|(&a, p)| Some((a, p?)))
+            .collect();
+        if own.is_empty() {
             continue;
-        };
-        let mut finder = Finder::new(rule);
+        }
         for d in dirs.clone() {
-            if let Some(p) = finder.nearest(d) {
-                out.insert((ai, d.to_path_buf()), p);
+            if let Some(p) = d.ancestors().find_map(|a| own.get(a)) {
+                out.insert((ai, d.to_path_buf()), p.clone());
             }
         }
     }

@@ -1596,8 +1596,10 @@ fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
             _ => {}
         }
     }
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    if scan.with_scripts.contains(&dir) {
+    if scan
+        .with_scripts
+        .contains(path.parent().unwrap_or(Path::new("")))
+    {
         let at = match &b.allowed_tools_changes_scripts.value {
             Known::Known(false) => "; `allowed-tools` does not change that",
             _ => "",
@@ -1777,22 +1779,63 @@ fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path) -> Option<u
     let Known::Known(template) = &m.listing.entry.value else {
         return None;
     };
-    let mut description = a.description.clone();
-    if let Known::Known(b) = &m.listing.budget.value
-        && let Some(max) = b.entry_max_chars
+    let max = match &m.listing.budget.value {
+        Known::Known(b) => b.entry_max_chars.map(|m| m as usize),
+        _ => None,
+    };
+    let path_text = path.to_string_lossy();
+    let dir_text = path.parent().map(Path::to_string_lossy).unwrap_or_default();
+    // The entry's length without making it: the template's own characters plus each value once
+    // per placeholder. Exact when every `{` of the template opens a placeholder and no value
+    // holds one (no replacement can then make a placeholder the next one would replace).
+    let values = [
+        ("{name}", a.name.as_str()),
+        ("{description}", a.description.as_str()),
+        ("{path}", &path_text),
+        ("{dir}", &dir_text),
+    ];
+    let (mut placeholders, mut chars) = (0, template.chars().count());
+    for (key, value) in values {
+        let n = template.matches(key).count();
+        placeholders += n;
+        if n > 0 {
+            let len = match (key, max) {
+                ("{description}", Some(max)) => value.chars().take(max).count(),
+                _ => value.chars().count(),
+            };
+            chars = chars + n * len - n * key.len();
+        }
+    }
+    let tokens = if template.matches('{').count() == placeholders
+        && values.iter().all(|(_, v)| !v.contains('{'))
     {
-        description = description.chars().take(max as usize).collect();
+        chars
+    } else {
+        listing_entry(template, max, a, path).chars().count()
+    };
+    debug_assert_eq!(
+        tokens,
+        listing_entry(template, max, a, path).chars().count(),
+        "the entry's length counted without making it"
+    );
+    Some(tokens.div_ceil(4) as u64)
+}
+
+/// A skill's entry in the listing: the model's template with the skill's values.
+fn listing_entry(template: &str, max: Option<usize>, a: &accept::Accepted, path: &Path) -> String {
+    let mut description = a.description.clone();
+    if let Some(max) = max {
+        description = description.chars().take(max).collect();
     }
     let dir = path
         .parent()
         .map(|p| p.display().to_string())
         .unwrap_or_default();
-    let entry = template
+    template
         .replace("{name}", &a.name)
         .replace("{description}", &description)
         .replace("{path}", &path.display().to_string())
-        .replace("{dir}", &dir);
-    Some(entry.chars().count().div_ceil(4) as u64)
+        .replace("{dir}", &dir)
 }
 
 fn bundle(m: &AgentModel, w: &WalkedRoot, c: &Candidate) -> Option<Bundle> {

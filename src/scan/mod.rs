@@ -31,6 +31,16 @@ pub struct Reference {
 /// The references in a SKILL.md's body, checked against its folder: the body's own files
 /// ([`crate::skill::body`]); a path in a code block only when the file is there.
 pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
+    body_references_with(md, skill_dir, &|_| None)
+}
+
+/// [`body_references`], with `known(name)` answering whether the skill folder has a folder
+/// `name` when it can (from the walk, [`WalkedRoot::has_dir`]); None asks the file system.
+fn body_references_with(
+    md: &SkillMd,
+    skill_dir: &Path,
+    known: &dyn Fn(&str) -> Option<bool>,
+) -> Vec<Reference> {
     let lenient = crate::skill::SplitOptions {
         strip_bom: true,
         padded_delimiters: true,
@@ -47,7 +57,7 @@ pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
         if let Some(&known) = folders.borrow().get(f) {
             return known;
         }
-        let is = skill_dir.join(f).is_dir();
+        let is = known(f).unwrap_or_else(|| skill_dir.join(f).is_dir());
         folders.borrow_mut().insert(f.to_string(), is);
         is
     };
@@ -494,6 +504,20 @@ pub fn references_of(content: &Result<SkillMd, ReadError>, path: &Path) -> Vec<R
     }
 }
 
+/// The body references of a SKILL.md found by a walk (`w`'s candidate `c`) with this content:
+/// which folders the skill has is answered from the walk where it can be.
+pub fn walked_references(
+    w: &WalkedRoot,
+    c: &Candidate,
+    content: &Result<SkillMd, ReadError>,
+) -> Vec<Reference> {
+    let (Ok(md), Some(dir), Some(rel)) = (content, c.path.parent(), c.rel.parent()) else {
+        return Vec::new();
+    };
+    let folders = w.folders_in(rel);
+    body_references_with(md, dir, &|f| folders.has(f))
+}
+
 /// Body references (on all cores: each lists its skill folder; only with the texts read) and
 /// bundled scripts, once per SKILL.md.
 fn references_and_scripts(
@@ -503,26 +527,35 @@ fn references_and_scripts(
     texts: Texts,
 ) -> (HashMap<PathBuf, Vec<Reference>>, HashSet<PathBuf>) {
     let mut seen: HashSet<&Path> = HashSet::new();
-    let mut skill_mds: Vec<(&Path, &Path)> = Vec::new();
+    // (SKILL.md, its folder, the root walked, the candidate)
+    let mut skill_mds: Vec<(&Path, &Path, &WalkedRoot, &Candidate)> = Vec::new();
     for (w, _) in walked {
         for c in w.candidates.iter().filter(|c| has_references(c)) {
             if let Some(dir) = c.path.parent()
                 && seen.insert(&c.path)
             {
-                skill_mds.push((&c.path, dir));
+                skill_mds.push((&c.path, dir, w, c));
             }
         }
     }
-    let found = par_map(&skill_mds, |&(path, dir)| {
+    // Which folders a skill folder has is answered from the walk (no `stat`) where it can be.
+    let found = par_map(&skill_mds, |&(path, dir, w, c)| {
         let refs = match canonical.get(path).and_then(|k| files.get(k)) {
-            Some(content) => references_of(content, path),
+            Some(content) => walked_references(w, c, content),
             None => Vec::new(),
         };
-        (refs, dir.join("scripts").is_dir())
+        let scripts = match c.rel.parent() {
+            Some(rel) => w.folders_in(rel).has("scripts"),
+            None => None,
+        };
+        (
+            refs,
+            scripts.unwrap_or_else(|| dir.join("scripts").is_dir()),
+        )
     });
     let mut references = HashMap::new();
     let mut with_scripts = HashSet::new();
-    for (&(path, dir), (refs, scripts)) in skill_mds.iter().zip(found) {
+    for (&(path, dir, _, _), (refs, scripts)) in skill_mds.iter().zip(found) {
         if texts == Texts::Kept {
             references.insert(path.to_path_buf(), refs);
         }

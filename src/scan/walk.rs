@@ -104,6 +104,34 @@ pub struct IgnoreFile {
     pub patterns: Vec<String>,
 }
 
+/// The folders directly inside one folder, as a walk saw them ([`WalkedRoot::folders_in`]).
+pub struct FoldersIn<'w> {
+    names: Vec<&'w std::ffi::OsStr>,
+    complete: bool,
+}
+
+impl FoldersIn<'_> {
+    /// Whether the folder holds a folder `name`: None when the walk cannot tell (ask the file
+    /// system), which is also the answer for a name that differs only in letter case from one
+    /// walked (a file system that ignores case has it).
+    pub fn has(&self, name: &str) -> Option<bool> {
+        if self.names.iter().any(|n| *n == name) {
+            return Some(true);
+        }
+        // The walk never enters `.git`.
+        if name == ".git" {
+            return None;
+        }
+        let lower = name.to_lowercase();
+        let other_case = || {
+            self.names
+                .iter()
+                .any(|n| n.to_string_lossy().to_lowercase() == lower)
+        };
+        (self.complete && !other_case()).then_some(false)
+    }
+}
+
 /// The result of walking one root.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct WalkedRoot {
@@ -380,6 +408,28 @@ fn candidates(root: &Path, dirs: &[DirInfo], found: Found) -> Vec<Candidate> {
 }
 
 impl WalkedRoot {
+    /// The folders directly inside `rel` (relative to the root) as the walk saw them, and
+    /// whether the walk saw them all: no bound hit, no error, no link left unfollowed, `rel` not
+    /// too deep and not inside a `.git` folder (never entered). The walk follows symlinks as
+    /// `Path::is_dir` does.
+    pub fn folders_in(&self, rel: &Path) -> FoldersIn<'_> {
+        let depth = rel.components().count() + 1;
+        let names = self
+            .dirs_under(rel)
+            .iter()
+            .filter(|d| d.depth == depth)
+            .filter_map(|d| d.rel.file_name())
+            .collect();
+        FoldersIn {
+            names,
+            complete: self.exists
+                && self.truncated.is_none()
+                && self.errors.is_empty()
+                && depth <= MAX_WALK_DEPTH
+                && !rel.components().any(|c| c.as_os_str() == ".git"),
+        }
+    }
+
     /// The folders at and below `skill_dir` (relative to the root). `dirs` is sorted by path
     /// (the walk sorts it, component by component), so they are one run starting at its own
     /// position: the cost is the size of the run, not of the root.

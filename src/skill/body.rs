@@ -325,12 +325,24 @@ pub fn references(
     for (i, line) in body.lines().enumerate() {
         let n = first_line + i;
         let in_block = blocks.is_code(line);
+        // Every finder needs a `/` (a path) or, outside code, a `]` (a link): most lines have
+        // neither.
+        let slash = line.contains('/');
+        let bracket = !in_block && line.contains(']');
+        if !slash && !bracket {
+            continue;
+        }
         let mut found = |target: &str, kind: RefKind| push(target, n, kind);
-        let taken = variable_paths(line, &mut found);
-        if !in_block && line.contains(']') {
+        let var = slash && line.bytes().any(|b| matches!(b, b'$' | b'{' | b'<'));
+        let taken = if var {
+            variable_paths(line, &mut found)
+        } else {
+            Vec::new()
+        };
+        if bracket {
             link_targets(line, &mut found);
         }
-        if line.contains('/') {
+        if slash {
             let kind = if in_block {
                 RefKind::Block
             } else {
@@ -346,8 +358,13 @@ pub fn references(
 /// Returns the spans they take (placeholders included), which bare paths skip.
 fn variable_paths(line: &str, found: &mut dyn FnMut(&str, RefKind)) -> Vec<(usize, usize)> {
     let mut taken: Vec<(usize, usize)> = Vec::new();
-    let may_have_var = line.contains(['$', '{', '<']);
-    for (at, c) in line.char_indices().filter(|_| may_have_var) {
+    // Only the ASCII bytes `$`, `{` and `<` can start a variable (and are char boundaries).
+    let starts = line
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| matches!(b, b'$' | b'{' | b'<'));
+    for (at, b) in starts {
+        let c = b as char;
         let rest = &line[at..];
         let (name, len) = match c {
             '$' if rest[1..].starts_with('{') => match rest.find('}') {

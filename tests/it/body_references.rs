@@ -227,3 +227,61 @@ fn models_skill_dir_variables_are_recognised() {
     }
     assert!(n >= 1, "no model documents a skill-folder variable");
 }
+
+/// Which folders a skill folder has is answered from the walk (no `stat` per name the body
+/// uses): wherever the walk answers, the file system agrees; it answers the common cases; it
+/// leaves to the file system what it did not see (`.git`, another letter case, a walk that met
+/// a link it did not follow).
+#[test]
+fn the_walk_answers_which_folders_a_skill_has_as_the_file_system_does() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("skills");
+    let outside = t.path().join("outside");
+    put(&root, "s/SKILL.md", "---\nname: s\ndescription: d\n---\n");
+    put(&root, "s/scripts/run.sh", "");
+    put(&root, "s/Docs/a.md", "");
+    put(&root, "s/lib", "a file, not a folder");
+    put(&root, "s/.git/HEAD", "");
+    put(&root, "s/sub/deeper/x.md", "");
+    put(&outside, "refs/guide.md", "");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(outside.join("refs"), root.join("s/refs")).unwrap();
+    let names = [
+        "scripts", "Docs", "docs", "lib", ".git", "sub", "deeper", "refs", "missing",
+    ];
+    let check = |w: &skilltui::scan::WalkedRoot| {
+        let folders = w.folders_in(Path::new("s"));
+        let mut answered = Vec::new();
+        for name in names {
+            let fs = root.join("s").join(name).is_dir();
+            if let Some(walk) = folders.has(name) {
+                assert_eq!(
+                    walk, fs,
+                    "{name}: the walk says {walk}, the file system {fs}"
+                );
+                answered.push(name);
+            }
+        }
+        answered
+    };
+    let w = skilltui::scan::walk::walk(&root);
+    let answered = check(&w);
+    for name in ["scripts", "sub", "lib", "deeper", "missing"] {
+        assert!(
+            answered.contains(&name),
+            "{name} not answered: {answered:?}"
+        );
+    }
+    #[cfg(unix)]
+    assert!(answered.contains(&"refs"), "{answered:?}");
+    assert!(!answered.contains(&".git") && !answered.contains(&"docs"));
+    // A link back to the root is not followed: the walk no longer says what is not there.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&root, root.join("s/up")).unwrap();
+        let w = skilltui::scan::walk::walk(&root);
+        let answered = check(&w);
+        assert!(answered.contains(&"scripts"));
+        assert!(!answered.contains(&"missing"), "{answered:?}");
+    }
+}
