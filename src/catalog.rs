@@ -321,10 +321,7 @@ pub fn with_skills<R>(
         let e = &entries[ei];
         // Only what orders the skills and picks their field tables is kept until the batch
         // that makes the skill: it reads the text again and describes it there.
-        let mut f = facts_of(&scan, e, content, parses);
-        f.head = String::new();
-        f.description = None;
-        f.problems = Vec::new();
+        let f = facts_of(&scan, e, content, parses, Detail::Keys);
         let found = e.found.iter().find_map(|&(wi, ci)| {
             let (w, c) = (&scan.walked[wi], &scan.walked[wi].candidates[ci]);
             scan::has_references(c).then_some((w, c))
@@ -375,7 +372,7 @@ impl Skills<'_> {
         let e = &self.entries[ei];
         let parses = crate::skill::Parses::new();
         let text = texts.text(self.scan, ei, self.entries);
-        let mut f = facts_of(self.scan, e, text.as_ref(), &parses);
+        let mut f = facts_of(self.scan, e, text.as_ref(), &parses, Detail::Full);
         // Nothing streamed shows the head, but for the few files whose quick fix is chosen from
         // it (`check` reports the fix).
         if !f.problems.iter().any(|p| p.code.fix_reads_head()) {
@@ -463,7 +460,17 @@ pub(crate) fn facts_with(
     e: &resolve::Entry,
     parses: &crate::skill::Parses,
 ) -> FileFacts {
-    facts_of(scan, e, scan.content(&e.path), parses)
+    facts_of(scan, e, scan.content(&e.path), parses, Detail::Full)
+}
+
+/// How much of a file [`facts_of`] describes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// Everything the snapshot shows.
+    Full,
+    /// Only what orders the skills and picks their field tables (the name, the folder and the
+    /// keys): no head, description or spec problems.
+    Keys,
 }
 
 /// [`facts_with`] for a file whose content is `content` (None: the scan has no such file).
@@ -472,6 +479,7 @@ fn facts_of(
     e: &resolve::Entry,
     content: Option<&scan::FileContent>,
     parses: &crate::skill::Parses,
+    detail: Detail,
 ) -> FileFacts {
     let c = e.candidate(scan);
     // The most specific walked root holding it.
@@ -484,7 +492,11 @@ fn facts_of(
     let root = &scan.walked[wi].path;
     let dir = resolve::fallback_name(c, root);
     let (head, (name, description, keys, problems)) = match content.map(|a| &**a) {
+        Some(Ok(md)) if detail == Detail::Keys => (String::new(), keys_of(md, parses)),
         Some(Ok(md)) => (head_of(&md.text), describe(md, &dir, parses)),
+        Some(Err(_)) if detail == Detail::Keys => {
+            (String::new(), (None, None, Vec::new(), Vec::new()))
+        }
         Some(Err(err)) => (
             String::new(),
             (
@@ -591,6 +603,31 @@ pub(crate) struct FileFacts {
     pub problems: Vec<Problem>,
 }
 
+/// [`describe`] without the description and the spec problems: the name and the keys.
+fn keys_of(md: &SkillMd, parses: &crate::skill::Parses) -> Described {
+    match parses.parse_with(
+        &md.text,
+        crate::skill::SplitOptions::CANONICAL,
+        Default::default(),
+    ) {
+        Ok(doc) => {
+            let fm = &doc.frontmatter;
+            let keys = fm.keys().map(|(k, _)| k.to_string()).collect();
+            (text_of(fm, "name"), None, keys, Vec::new())
+        }
+        Err(_) => (None, None, Vec::new(), Vec::new()),
+    }
+}
+
+/// The text of a top-level scalar: a YAML null (`description:`, `~`, `null`) is no value, not
+/// the text `~`.
+fn text_of(fm: &crate::skill::Frontmatter, key: &str) -> Option<String> {
+    fm.get(key)
+        .filter(|n| n.ty() != crate::skill::YamlType::Null)
+        .and_then(|n| n.scalar_text())
+        .map(String::from)
+}
+
 /// Name, description, keys and spec problems of a file, with the canonical rules (one parse:
 /// the same as `spec::validate_text` followed by `SkillMd::parse`).
 fn describe(md: &SkillMd, dir: &str, parses: &crate::skill::Parses) -> Described {
@@ -603,15 +640,8 @@ fn describe(md: &SkillMd, dir: &str, parses: &crate::skill::Parses) -> Described
             let problems = spec::validate_frontmatter(&doc.frontmatter, Some(dir));
             let fm = &doc.frontmatter;
             let keys = fm.keys().map(|(k, _)| k.to_string()).collect();
-            // A YAML null (`description:`, `~`, `null`) is no value, not the text `~`.
-            let text = |k: &str| {
-                fm.get(k)
-                    .filter(|n| n.ty() != crate::skill::YamlType::Null)
-                    .and_then(|n| n.scalar_text())
-                    .map(String::from)
-            };
-            let name = text("name");
-            let description = text("description");
+            let name = text_of(fm, "name");
+            let description = text_of(fm, "description");
             (name, description, keys, problems)
         }
         Err(e) => (None, None, Vec::new(), vec![spec::parse_problem(&e)]),

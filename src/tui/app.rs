@@ -323,6 +323,10 @@ pub struct App {
     pub changed: std::collections::HashSet<PathBuf>,
     /// Ticks (100 ms) left before the change marks fade.
     pub changed_ticks: u16,
+    /// Whether the messages updated since the last frame changed what the next one shows: set
+    /// by `update` (every message but a tick that moves nothing on screen), taken by the run
+    /// loop, which draws only then.
+    pub frame_stale: bool,
     /// The last watcher update: generation, how many changed, ticks since.
     pub last_update: Option<(u64, usize, u64)>,
     /// The watcher's state, when it is not simply running.
@@ -374,6 +378,13 @@ pub enum NoteKind {
     Success,
     Error,
 }
+
+/// Ticks a second: the run loop ticks after this long without a message
+/// ([`TICK`]); the tick counts below and the "updated Ns ago" age are in ticks.
+pub const TICKS_PER_SECOND: u16 = 10;
+/// The time between two ticks.
+pub const TICK: std::time::Duration =
+    std::time::Duration::from_millis(1000 / TICKS_PER_SECOND as u64);
 
 /// How long a transient message stays (in 100 ms ticks) when no key is pressed.
 pub const NOTE_TICKS: u16 = 40;
@@ -500,6 +511,7 @@ impl App {
             quit: false,
             changed: Default::default(),
             changed_ticks: 0,
+            frame_stale: true,
             last_update: None,
             watch_note: None,
             action: None,

@@ -251,7 +251,7 @@ fn scan_state_part(app: &App) -> Option<HeaderPart> {
         )),
         ScanState::Ready => {
             let (_, n, ticks) = app.last_update?;
-            let secs = ticks / 10;
+            let secs = ticks / u64::from(super::app::TICKS_PER_SECOND);
             let marked = app.changed_ticks > 0;
             // Right after an update (while the changed rows are marked) it goes before the
             // agents; later it is among the first parts to go.

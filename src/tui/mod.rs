@@ -231,25 +231,23 @@ fn load_config() -> (config::Config, Option<String>) {
     }
 }
 
-/// The updates of the next message (a tick after 100 ms without one) and of every message
-/// already waiting, so that a frame is drawn once for them all, and whether that frame can
-/// differ from the last (`update::redraws`); none once the senders are gone.
+/// The updates of the next message (a tick after [`app::TICK`] without one) and of every
+/// message already waiting, so that a frame is drawn once for them all, and whether that frame
+/// can differ from the last (`app.frame_stale`, taken); none once the senders are gone.
 fn next_commands(app: &mut App, rx: &Receiver<Msg>) -> Option<(Vec<effects::Cmd>, bool)> {
-    let msg = match rx.recv_timeout(Duration::from_millis(100)) {
+    let msg = match rx.recv_timeout(app::TICK) {
         Ok(m) => m,
         Err(mpsc::RecvTimeoutError::Timeout) => Msg::Tick,
         Err(mpsc::RecvTimeoutError::Disconnected) => return None,
     };
-    let mut redraw = update::redraws(app, &msg);
     let mut cmds = update::update(app, msg);
     while let Ok(m) = rx.try_recv() {
-        redraw |= update::redraws(app, &m);
         cmds.extend(update::update(app, m));
         if app.quit {
             break;
         }
     }
-    Some((cmds, redraw))
+    Some((cmds, std::mem::take(&mut app.frame_stale)))
 }
 
 /// Starts the watcher; its snapshots, warnings and progress arrive as messages.

@@ -86,39 +86,13 @@ fn contains(r: Option<Rect>, x: u16, y: u16) -> bool {
     r.is_some_and(|r| x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height)
 }
 /// Changes the state for a message and returns the effects it asks for (none for most).
-/// Whether `msg` can change what the next frame shows. Every message can, except a tick
-/// while nothing on screen moves: the run loop draws after a tick only when the spinner turns
-/// (a scan or a job runs), the change marks fade, a note goes or the "updated Ns ago" count
-/// steps, so that an idle explorer does not redraw ten times a second.
-pub fn redraws(app: &App, msg: &Msg) -> bool {
-    if !matches!(msg, Msg::Tick) {
-        return true;
-    }
-    let spinning = matches!(app.scan, super::app::ScanState::Scanning) || app.busy.is_some();
-    let marks_fade = app.changed_ticks == 1;
-    let note_goes = app.note.as_ref().is_some_and(|n| n.ticks <= 1);
-    let age_steps = app.last_update.is_some_and(|(_, _, t)| (t + 1) % 10 == 0);
-    spinning || marks_fade || note_goes || age_steps
-}
-
+///
+/// Marks the frame stale (`app.frame_stale`) when the message can change what the next frame
+/// shows: every message can, except a tick while nothing on screen moves ([`tick`]).
 pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
+    app.frame_stale |= !matches!(msg, Msg::Tick);
     match msg {
-        Msg::Tick => {
-            app.spinner = app.spinner.wrapping_add(1);
-            app.changed_ticks = app.changed_ticks.saturating_sub(1);
-            if app.changed_ticks == 0 {
-                app.changed.clear();
-            }
-            if let Some((_, _, t)) = app.last_update.as_mut() {
-                *t += 1;
-            }
-            if let Some(n) = app.note.as_mut() {
-                n.ticks = n.ticks.saturating_sub(1);
-                if n.ticks == 0 {
-                    app.note = None;
-                }
-            }
-        }
+        Msg::Tick => app.frame_stale |= tick(app),
         Msg::Update(u) => {
             note_update(app, &u);
             app.set_catalog(u.catalog);
@@ -300,6 +274,33 @@ fn noted_then_rescan(app: &mut App, text: String) -> Vec<Cmd> {
 }
 
 /// The change marks and the "updated" note of a watcher update.
+/// Time moves on by one tick; returns whether anything on screen moved: the spinner turns (a
+/// scan or a job runs), the change marks fade, a note goes, or the "updated Ns ago" count
+/// steps. An idle explorer so does not redraw ten times a second.
+fn tick(app: &mut App) -> bool {
+    let spinning = matches!(app.scan, super::app::ScanState::Scanning) || app.busy.is_some();
+    app.spinner = app.spinner.wrapping_add(1);
+    let marks_fade = app.changed_ticks == 1;
+    app.changed_ticks = app.changed_ticks.saturating_sub(1);
+    if app.changed_ticks == 0 {
+        app.changed.clear();
+    }
+    let mut age_steps = false;
+    if let Some((_, _, t)) = app.last_update.as_mut() {
+        *t += 1;
+        age_steps = *t % u64::from(super::app::TICKS_PER_SECOND) == 0;
+    }
+    let mut note_goes = false;
+    if let Some(n) = app.note.as_mut() {
+        n.ticks = n.ticks.saturating_sub(1);
+        if n.ticks == 0 {
+            app.note = None;
+            note_goes = true;
+        }
+    }
+    spinning || marks_fade || age_steps || note_goes
+}
+
 fn note_update(app: &mut App, u: &crate::watch::Update) {
     if u.generation > 0 {
         app.changed = u.changed.iter().cloned().collect();

@@ -932,21 +932,22 @@ fn w_offers_the_planners_plans_and_previews_the_selected_one() {
     assert!(app.action.is_none() && !app.quit);
 }
 
-/// The run loop draws after a tick only when `redraws` says the frame can change: an idle
-/// explorer draws nothing, and no tick that `redraws` lets pass changes the frame (the
-/// spinner, fading change marks, a note going, the "updated Ns ago" count).
+/// The run loop draws after a tick only when `update` marks the frame stale: an idle explorer
+/// draws nothing, and no tick that leaves the frame fresh changes it (the spinner, fading
+/// change marks, a note going, the "updated Ns ago" count).
 #[test]
 fn ticks_redraw_only_when_the_frame_changes() {
-    use skilltui::tui::update::redraws;
     let d = demo("u_ticks");
     let mut app = app(&d, 160, 30);
+    let stale = |app: &mut skilltui::tui::app::App| std::mem::take(&mut app.frame_stale);
     // Counts the ticks that ask for a frame, checking that every other one leaves it as it was.
     let tick = |app: &mut skilltui::tui::app::App, n: usize| {
         let mut drawn = 0;
         for i in 0..n {
-            let asked = redraws(app, &Msg::Tick);
+            std::mem::take(&mut app.frame_stale);
             let before = frame(app);
             update(app, Msg::Tick);
+            let asked = std::mem::take(&mut app.frame_stale);
             let after = frame(app);
             assert!(
                 asked || before == after,
@@ -957,10 +958,11 @@ fn ticks_redraw_only_when_the_frame_changes() {
         drawn
     };
     assert_eq!(tick(&mut app, 100), 0, "idle: no frame in 10 s");
-    assert!(redraws(
-        &app,
-        &Msg::Key(crossterm::event::KeyCode::Char('j').into())
-    ));
+    update(
+        &mut app,
+        Msg::Key(crossterm::event::KeyCode::Char('j').into()),
+    );
+    assert!(stale(&mut app), "a key marks the frame stale");
     // A note, then a watcher update: the note goes, the marks fade, the age counts seconds.
     select(&mut app, &d, ".agents/skills/code-review/SKILL.md");
     press(&mut app, KeyCode::Char('y'));
@@ -988,7 +990,9 @@ fn ticks_redraw_only_when_the_frame_changes() {
     assert_eq!(drawn, 11, "frames in 10 s");
     // While a scan runs, the spinner turns on every tick.
     let mut scanning = skilltui::tui::app::App::new(app.models.clone(), app.env.clone(), 80, 24);
-    assert!(redraws(&scanning, &Msg::Tick));
+    stale(&mut scanning);
     update(&mut scanning, Msg::Tick);
-    assert!(redraws(&scanning, &Msg::Tick));
+    assert!(stale(&mut scanning));
+    update(&mut scanning, Msg::Tick);
+    assert!(stale(&mut scanning));
 }
