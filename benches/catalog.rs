@@ -326,7 +326,7 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             f2.push(ms(s.elapsed()));
             // The build is timed up to the catalog it returns; freeing it is timed apart (as
             // criterion's `iter_with_large_drop` does): the explorer keeps a catalog until the
-            // next one replaces it, and a command's process ends without freeing it.
+            // next one replaces it, and the commands never build one (the process rows).
             let s = Instant::now();
             let catalog = std::hint::black_box(Catalog::build(models, &env));
             b.push(ms(s.elapsed()));
