@@ -25,6 +25,7 @@ use crate::catalog::{Catalog, Skill};
 use crate::resolve::{Reason, Verdict};
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -250,9 +251,9 @@ impl Tables {
     }
 
     /// The values of `s`, `v` and the agent `id` that reasons may refer to.
-    fn own<'a>(&'a self, s: &'a Skill, id: &str, v: &'a Verdict) -> Own<'a> {
+    fn own<'a>(&'a self, s: &'a Skill, id: &str, v: &'a Verdict, paths: &Paths<'a>) -> Own<'a> {
         let agent = self.agent_names.get(id).map(String::as_str);
-        let mut own = Own::of(s, v, agent, self.schema);
+        let mut own = Own::of(s, v, agent, self.schema, paths);
         for (x, kept) in own.values.iter_mut().zip(self.kept) {
             if !kept {
                 *x = None;
@@ -265,12 +266,13 @@ impl Tables {
     /// `verdicts` of each of its verdicts (empty when `--fields` leaves the agents out).
     fn add(&mut self, s: &Skill, f: &Fields, listed: &[&str]) -> Vec<usize> {
         let mut at = Vec::new();
+        let paths = Paths::of(s);
         for (id, v) in &s.verdicts {
-            let text = self.list_text_for(s, id, v);
+            let text = self.list_text_for(s, id, v, &paths);
             let list = self.add_list(text);
             let fields = self.field_table(v);
             if f.skill("agents") {
-                let text = self.verdict_text(s, (id, v), (list, fields), f, listed);
+                let text = self.verdict_text(s, (id, v), (list, fields), (f, listed), &paths);
                 at.push(intern(&mut self.verdicts, &mut self.verdict_at, text));
             }
         }
@@ -283,13 +285,13 @@ impl Tables {
         s: &Skill,
         (id, v): (&str, &Verdict),
         (list, fields): (usize, usize),
-        f: &Fields,
-        listed: &[&str],
+        (f, listed): (&Fields, &[&str]),
+        paths: &Paths,
     ) -> String {
         serde_json::to_string(&VerdictJson {
             t: self,
             v,
-            own: &self.own(s, id, v),
+            own: &self.own(s, id, v, paths),
             f,
             listed,
             list,
@@ -330,11 +332,11 @@ impl Tables {
     }
 
     /// The reason list of `v` as JSON text, its rules added to `rules` first.
-    fn list_text_for(&mut self, s: &Skill, id: &str, v: &Verdict) -> String {
+    fn list_text_for(&mut self, s: &Skill, id: &str, v: &Verdict, paths: &Paths) -> String {
         for r in &v.reasons {
             self.rule(r);
         }
-        self.list_text(&v.reasons, &self.own(s, id, v))
+        self.list_text(&v.reasons, &self.own(s, id, v, paths))
     }
 
     /// Adds a reason list (its text from [`Tables::list_text_for`]) unless it is there; returns
@@ -602,20 +604,38 @@ struct Own<'a> {
     parts: bool,
 }
 
+/// A skill's path and root as text, made once for all its verdicts.
+struct Paths<'a> {
+    path: Cow<'a, str>,
+    root: Option<Cow<'a, str>>,
+}
+
+impl<'a> Paths<'a> {
+    fn of(s: &'a Skill) -> Paths<'a> {
+        Paths {
+            path: s.path.to_string_lossy(),
+            root: s.root.as_ref().map(|r| r.to_string_lossy()),
+        }
+    }
+}
+
 impl<'a> Own<'a> {
-    fn of(s: &'a Skill, v: &'a Verdict, agent: Option<&'a str>, schema: u32) -> Own<'a> {
+    fn of(
+        s: &'a Skill,
+        v: &'a Verdict,
+        agent: Option<&'a str>,
+        schema: u32,
+        paths: &Paths<'a>,
+    ) -> Own<'a> {
         let four = schema != 3;
         Own {
             values: [
-                Some(s.path.to_string_lossy()),
+                Some(paths.path.clone()),
                 s.name.as_deref().map(Into::into),
                 Some(s.dir.as_str().into()),
                 v.as_name.as_deref().map(Into::into),
                 v.winner.as_ref().map(|w| w.to_string_lossy()),
-                s.root
-                    .as_ref()
-                    .filter(|_| four)
-                    .map(|r| r.to_string_lossy()),
+                paths.root.clone().filter(|_| four),
                 four.then(|| s.scope.as_str().into()),
                 agent.filter(|_| four).map(Into::into),
             ],

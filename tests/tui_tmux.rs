@@ -43,14 +43,18 @@ impl Tmux {
         args.extend_from_slice(keys);
         self.run(&args);
     }
-    /// Waits (bounded) until the screen satisfies `ok` (a frame may be caught half-written, so
-    /// conditions on several parts of the screen are checked together).
+    /// Waits (bounded) until the screen satisfies `ok` and has settled: a frame may be caught
+    /// half-written (the new rows over the old ones, seen on a loaded machine), so the screen
+    /// is taken only when a second capture 100 ms later is the same.
     fn wait_until(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
             if ok(&s) {
-                return s;
+                std::thread::sleep(Duration::from_millis(100));
+                if self.screen() == s {
+                    return s;
+                }
             }
             if start.elapsed() > Duration::from_secs(20) {
                 panic!("{what} did not happen; the screen is:\n{s}");

@@ -667,7 +667,9 @@ struct AgentPass<'a> {
     m: &'a AgentModel,
     ai: usize,
     roots: Vec<&'a AgentRoot>,
-    by_path: HashMap<&'a Path, Vec<usize>>,
+    /// The agent's roots (indices into `roots`) at each walked root, by the walked root's index
+    /// in the scan: found without hashing a path.
+    by_walked: Vec<Vec<usize>>,
     blocks: Vec<usize>,
     roots_source: std::sync::Arc<str>,
     roots_sources: crate::agents::Sources,
@@ -690,12 +692,17 @@ impl<'a> AgentPass<'a> {
         for (i, r) in roots.iter().enumerate() {
             by_path.entry(r.path.as_path()).or_default().push(i);
         }
+        let by_walked = scan
+            .walked
+            .iter()
+            .map(|w| by_path.get(w.path.as_path()).cloned().unwrap_or_default())
+            .collect();
         let (src, roots_sources, ev, roots_strength) = provenance_summary(m);
         AgentPass {
             m,
             ai,
             roots,
-            by_path,
+            by_walked,
             // distance-then-root ranks closeness first within each run of consecutive project
             // roots in the file; the runs and the other roots keep their file order (a user
             // root listed after the project roots ranks after every project copy).
@@ -776,10 +783,8 @@ impl<'a> AgentPass<'a> {
         let mut places = Vec::new();
         for &(wi, ci) in &entry.found {
             let walked = &scan.walked[wi];
-            if let Some(ris) = self.by_path.get(walked.path.as_path()) {
-                for &ri in ris {
-                    places.push((ri, walked, &walked.candidates[ci]));
-                }
+            for &ri in &self.by_walked[wi] {
+                places.push((ri, walked, &walked.candidates[ci]));
             }
         }
         places.sort_by_key(|(ri, _, _)| self.order_key(self.roots[*ri]));
