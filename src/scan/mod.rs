@@ -35,7 +35,7 @@ pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
 }
 
 /// [`body_references`], with `known(name)` answering whether the skill folder has a folder
-/// `name` when it can (from the walk, [`WalkedRoot::has_dir`]); None asks the file system.
+/// `name` when it can (from the walk, [`WalkedRoot::folders_in`]); None asks the file system.
 fn body_references_with(
     md: &SkillMd,
     skill_dir: &Path,
@@ -511,11 +511,21 @@ pub fn walked_references(
     c: &Candidate,
     content: &Result<SkillMd, ReadError>,
 ) -> Vec<Reference> {
-    let (Ok(md), Some(dir), Some(rel)) = (content, c.path.parent(), c.rel.parent()) else {
+    let folders = c.rel.parent().map(|rel| w.folders_in(rel));
+    references_in(content, c, folders.as_ref())
+}
+
+/// The body references of candidate `c` with this content, its folder's subfolders as the walk
+/// saw them (None: ask the file system).
+fn references_in(
+    content: &Result<SkillMd, ReadError>,
+    c: &Candidate,
+    folders: Option<&walk::FoldersIn>,
+) -> Vec<Reference> {
+    let (Ok(md), Some(dir)) = (content, c.path.parent()) else {
         return Vec::new();
     };
-    let folders = w.folders_in(rel);
-    body_references_with(md, dir, &|f| folders.has(f))
+    body_references_with(md, dir, &|f| folders.and_then(|x| x.has(f)))
 }
 
 /// Body references (on all cores: each lists its skill folder; only with the texts read) and
@@ -540,14 +550,12 @@ fn references_and_scripts(
     }
     // Which folders a skill folder has is answered from the walk (no `stat`) where it can be.
     let found = par_map(&skill_mds, |&(path, dir, w, c)| {
+        let folders = c.rel.parent().map(|rel| w.folders_in(rel));
         let refs = match canonical.get(path).and_then(|k| files.get(k)) {
-            Some(content) => walked_references(w, c, content),
+            Some(content) => references_in(content, c, folders.as_ref()),
             None => Vec::new(),
         };
-        let scripts = match c.rel.parent() {
-            Some(rel) => w.folders_in(rel).has("scripts"),
-            None => None,
-        };
+        let scripts = folders.as_ref().and_then(|f| f.has("scripts"));
         (
             refs,
             scripts.unwrap_or_else(|| dir.join("scripts").is_dir()),
