@@ -492,8 +492,13 @@ fn facts_of(
     let root = &scan.walked[wi].path;
     let dir = resolve::fallback_name(c, root);
     let (head, (name, description, keys, problems)) = match content.map(|a| &**a) {
-        Some(Ok(md)) if detail == Detail::Keys => (String::new(), keys_of(md, parses)),
-        Some(Ok(md)) => (head_of(&md.text), describe(md, &dir, parses)),
+        Some(Ok(md)) => {
+            let head = match detail {
+                Detail::Full => head_of(&md.text),
+                Detail::Keys => String::new(),
+            };
+            (head, describe(md, &dir, parses, detail))
+        }
         Some(Err(_)) if detail == Detail::Keys => {
             (String::new(), (None, None, Vec::new(), Vec::new()))
         }
@@ -603,22 +608,6 @@ pub(crate) struct FileFacts {
     pub problems: Vec<Problem>,
 }
 
-/// [`describe`] without the description and the spec problems: the name and the keys.
-fn keys_of(md: &SkillMd, parses: &crate::skill::Parses) -> Described {
-    match parses.parse_with(
-        &md.text,
-        crate::skill::SplitOptions::CANONICAL,
-        Default::default(),
-    ) {
-        Ok(doc) => {
-            let fm = &doc.frontmatter;
-            let keys = fm.keys().map(|(k, _)| k.to_string()).collect();
-            (text_of(fm, "name"), None, keys, Vec::new())
-        }
-        Err(_) => (None, None, Vec::new(), Vec::new()),
-    }
-}
-
 /// The text of a top-level scalar: a YAML null (`description:`, `~`, `null`) is no value, not
 /// the text `~`.
 fn text_of(fm: &crate::skill::Frontmatter, key: &str) -> Option<String> {
@@ -629,21 +618,25 @@ fn text_of(fm: &crate::skill::Frontmatter, key: &str) -> Option<String> {
 }
 
 /// Name, description, keys and spec problems of a file, with the canonical rules (one parse:
-/// the same as `spec::validate_text` followed by `SkillMd::parse`).
-fn describe(md: &SkillMd, dir: &str, parses: &crate::skill::Parses) -> Described {
+/// the same as `spec::validate_text` followed by `SkillMd::parse`); with [`Detail::Keys`] only
+/// the name and the keys.
+fn describe(md: &SkillMd, dir: &str, parses: &crate::skill::Parses, detail: Detail) -> Described {
     match parses.parse_with(
         &md.text,
         crate::skill::SplitOptions::CANONICAL,
         Default::default(),
     ) {
         Ok(doc) => {
-            let problems = spec::validate_frontmatter(&doc.frontmatter, Some(dir));
             let fm = &doc.frontmatter;
             let keys = fm.keys().map(|(k, _)| k.to_string()).collect();
             let name = text_of(fm, "name");
-            let description = text_of(fm, "description");
-            (name, description, keys, problems)
+            if detail == Detail::Keys {
+                return (name, None, keys, Vec::new());
+            }
+            let problems = spec::validate_frontmatter(fm, Some(dir));
+            (name, text_of(fm, "description"), keys, problems)
         }
+        Err(_) if detail == Detail::Keys => (None, None, Vec::new(), Vec::new()),
         Err(e) => (None, None, Vec::new(), vec![spec::parse_problem(&e)]),
     }
 }

@@ -688,14 +688,14 @@ impl<'a> AgentPass<'a> {
     fn new(models: &'a [AgentModel], ai: usize, scan: &'a Scan) -> AgentPass<'a> {
         let m = &models[ai];
         let roots: Vec<&AgentRoot> = scan.agent_roots.iter().filter(|r| r.agent == ai).collect();
-        let mut by_path: HashMap<&Path, Vec<usize>> = HashMap::new();
-        for (i, r) in roots.iter().enumerate() {
-            by_path.entry(r.path.as_path()).or_default().push(i);
-        }
         let by_walked = scan
             .walked
             .iter()
-            .map(|w| by_path.get(w.path.as_path()).cloned().unwrap_or_default())
+            .map(|w| {
+                (0..roots.len())
+                    .filter(|&i| roots[i].path == w.path)
+                    .collect()
+            })
             .collect();
         let (src, roots_sources, ev, roots_strength) = provenance_summary(m);
         AgentPass {
