@@ -7,9 +7,10 @@ use crate::resolve::{self, Status, Verdict};
 use crate::scan::{self, Scan};
 use crate::skill::SkillMd;
 use crate::spec::{self, Problem};
+use foldhash::{HashMap, HashMapExt};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -494,7 +495,7 @@ fn facts_of(
     let (head, (name, description, keys, problems)) = match content.map(|a| &**a) {
         Some(Ok(md)) => {
             let head = match detail {
-                Detail::Full => head_of(&md.text),
+                Detail::Full => head_of(md.text()),
                 Detail::Keys => String::new(),
             };
             (head, describe(md, &dir, parses, detail))
@@ -621,8 +622,8 @@ fn text_of(fm: &crate::skill::Frontmatter, key: &str) -> Option<String> {
 /// the same as `spec::validate_text` followed by `SkillMd::parse`); with [`Detail::Keys`] only
 /// the name and the keys.
 fn describe(md: &SkillMd, dir: &str, parses: &crate::skill::Parses, detail: Detail) -> Described {
-    match parses.parse_with(
-        &md.text,
+    match parses.parse_md(
+        md,
         crate::skill::SplitOptions::CANONICAL,
         Default::default(),
     ) {

@@ -23,10 +23,11 @@
 use crate::agents::Handling;
 use crate::catalog::{Catalog, Skill};
 use crate::resolve::{Reason, Verdict};
+use foldhash::HashMap;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -722,9 +722,9 @@ pub fn affected_all(
     findings: &[Finding],
     groups: &[Vec<usize>],
 ) -> Vec<Vec<Affected>> {
-    let mut index: std::collections::HashMap<&Path, usize> =
-        std::collections::HashMap::with_capacity(cat.skills.len());
-    let mut by_root: std::collections::HashMap<&Path, Vec<usize>> = Default::default();
+    let mut index: foldhash::HashMap<&Path, usize> =
+        foldhash::HashMap::with_capacity_and_hasher(cat.skills.len(), Default::default());
+    let mut by_root: foldhash::HashMap<&Path, Vec<usize>> = Default::default();
     for (i, s) in cat.skills.iter().enumerate() {
         index.insert(s.path.as_path(), i);
         if let Some(r) = &s.root {

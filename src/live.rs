@@ -15,7 +15,8 @@ use crate::catalog::{self, Catalog, Skill};
 use crate::env::Env;
 use crate::resolve::{self, Entry, Keys, Verdict};
 use crate::scan::{self, Scan};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -9,8 +9,8 @@
 
 use crate::agents::{AgentModel, PluginNameFallback, PluginNamespace};
 use crate::par::par_map;
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};

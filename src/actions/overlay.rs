@@ -24,7 +24,8 @@ use crate::agents::AgentModel;
 use crate::live::{Edit, Live};
 use crate::scan::Scan;
 use crate::scan::walk::{Candidate, DirInfo, IgnoreFile, WalkedRoot};
-use std::collections::{BTreeSet, HashMap};
+use foldhash::{HashMap, HashMapExt};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -321,7 +322,7 @@ fn drop_paths(scan: &mut Scan, paths: &[PathBuf]) {
     if paths.is_empty() {
         return;
     }
-    let set: std::collections::HashSet<&PathBuf> = paths.iter().collect();
+    let set: foldhash::HashSet<&PathBuf> = paths.iter().collect();
     for w in &mut scan.walked {
         w.candidates.retain(|c| !set.contains(&c.path));
     }
@@ -713,7 +714,7 @@ fn replay_trash(scan: &mut Scan, which: &[usize], path: &Path) {
         .cloned()
         .collect();
     drop_paths(scan, &gone);
-    let live: std::collections::HashSet<&PathBuf> = scan.canonical.values().collect();
+    let live: foldhash::HashSet<&PathBuf> = scan.canonical.values().collect();
     let unread: Vec<PathBuf> = scan
         .files
         .keys()

@@ -880,7 +880,7 @@ pub fn preview_of(before: &Catalog, c: &Candidate, models: &[AgentModel]) -> sup
     };
     let plan = &c.plan;
     let agents: Vec<&str> = models.iter().map(|m| m.id.as_str()).collect();
-    let after_at: std::collections::HashMap<&Path, &Arc<Skill>> =
+    let after_at: foldhash::HashMap<&Path, &Arc<Skill>> =
         after.skills.iter().map(|s| (s.path.as_path(), s)).collect();
     let b_skill = before.skill(&plan.skill);
     let a_skill = plan

@@ -9,7 +9,7 @@ use crate::agents::AgentModel;
 use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
 use crate::resolve::Status;
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};

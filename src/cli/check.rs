@@ -234,7 +234,7 @@ fn write_json(out: &mut dyn Write, r: &Report, lines: bool) -> io::Result<()> {
     })?;
     // The head without its closing brace, then the other keys.
     out.write_all(&head.as_bytes()[..head.len() - 1])?;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::default();
     out.write_all(b",\"rules\":[")?;
     for f in &r.findings {
         let Some(source) = &f.source else { continue };

@@ -154,7 +154,7 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
         writeln!(out)?;
         let mut entries: Vec<_> = r.entries.iter().collect();
         entries.sort_by(|a, b| b.tokens.cmp(&a.tokens).then(a.path.cmp(&b.path)));
-        let cut: std::collections::HashSet<&std::path::PathBuf> = r.cut_first.iter().collect();
+        let cut: foldhash::HashSet<&std::path::PathBuf> = r.cut_first.iter().collect();
         for e in entries {
             writeln!(
                 out,

@@ -155,14 +155,20 @@ pub fn accept_with(
     {
         // `strip-final-newline` is the newline before the closing `---`, which the agent leaves
         // out of the YAML text: only a value that ends the frontmatter loses it.
-        let ends = content
-            .as_ref()
-            .is_ok_and(|md| last_frontmatter_key(&md.text) == Some("description"));
-        let steps: Vec<TextStep> = steps
-            .iter()
-            .copied()
-            .filter(|s| ends || *s != TextStep::StripFinalNewline)
-            .collect();
+        let ends = || {
+            content
+                .as_ref()
+                .is_ok_and(|md| last_frontmatter_key(md.text()) == Some("description"))
+        };
+        let steps: Vec<TextStep> = if steps.contains(&TextStep::StripFinalNewline) && !ends() {
+            steps
+                .iter()
+                .copied()
+                .filter(|s| *s != TextStep::StripFinalNewline)
+                .collect()
+        } else {
+            steps.clone()
+        };
         acc.description_as_listed = Some(TextStep::apply_all(&steps, &acc.description));
     }
     a
@@ -391,7 +397,7 @@ fn accept_unlisted(
     let cx = Ctx { m };
     let decided = || -> Result<Acceptance, Acceptance> {
         let md = readable(m, content)?;
-        let parts = frontmatter_block(&cx, &md.text, folder)?;
+        let parts = frontmatter_block(&cx, md, folder)?;
         let (root, notes) = yaml_mapping(&cx, &parts, folder, parses)?;
         let fm = skill::Frontmatter::from_shared(root);
         let mut draft = Draft::new(&fm, parts.body, folder, notes);
@@ -432,10 +438,11 @@ fn readable<'a>(
 /// block), or the verdict on a file without a usable block.
 fn frontmatter_block<'t>(
     cx: &Ctx,
-    text: &'t str,
+    md: &'t SkillMd,
     folder: &str,
 ) -> Result<skill::frontmatter::Split<'t>, Acceptance> {
     let parse = &cx.m.parse;
+    let text = md.text();
     let has_bom = text.starts_with('\u{feff}');
     let strip_bom = match (&parse.bom.value, has_bom) {
         (_, false) => false,
@@ -450,7 +457,8 @@ fn frontmatter_block<'t>(
         padded_delimiters: matches!(parse.padded_delimiters.value, Known::Known(true)),
         unclosed_rest_is_yaml: matches!(parse.unclosed.value, Known::Known(Unclosed::RestIsYaml)),
     };
-    skill::frontmatter::split(text, opts).map_err(|e| no_frontmatter(cx, e, text, folder))
+    md.split(opts)
+        .map_err(|e| no_frontmatter(cx, e, text, folder))
 }
 
 /// A file without a usable frontmatter block: the rule that decides such a file, applied.
@@ -546,7 +554,7 @@ fn yaml_mapping(
             Known::Known(Posture::Accept | Posture::Warn | Posture::Truncate)
         ),
     };
-    let (first, retry) = repair::prepare(parts.yaml, repair_mode);
+    let first = repair::first(parts.yaml, repair_mode);
     let empty_is_mapping = matches!(
         parse.empty_block_is_mapping.as_ref().map(|r| &r.value),
         Some(Known::Known(true))
@@ -594,7 +602,7 @@ fn yaml_mapping(
             Ok(root)
         }
         Err(e) => {
-            match retry.map(|again| mapping(&again)) {
+            match repair::retry(parts.yaml, repair_mode).map(|again| mapping(&again)) {
                 Some(Ok(root)) => {
                     notes.push(cx.reason(
                     &parse.yaml_repair,

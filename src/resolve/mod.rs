@@ -18,8 +18,9 @@ use crate::agents::{
 use crate::scan::{self as scan, AgentRoot, Candidate, RootState, Scan, WalkedRoot};
 use crate::skill::{Parses, SPEC_FIELDS};
 use accept::Acceptance;
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use reach::Reach;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -584,6 +585,9 @@ impl<'a> Lean<'a> {
         };
         let facts = facts_of(ei);
         let alone = [ei as u32];
+        // The other copies that share a key with `ei` for some agent: each one's facts and
+        // parses made once, when an agent first needs them, and shared by the agents after it.
+        let mut others: Vec<(usize, EntryFacts, Parses)> = Vec::new();
         self.passes
             .iter()
             .zip(&self.keys)
@@ -598,7 +602,15 @@ impl<'a> Lean<'a> {
                         at = li;
                         pass.step(scan, entries, li, g, &facts, parses)
                     } else {
-                        pass.step(scan, entries, li, g, &facts_of(g), &Parses::new())
+                        let k = match others.iter().position(|(o, _, _)| *o == g) {
+                            Some(k) => k,
+                            None => {
+                                others.push((g, facts_of(g), Parses::new()));
+                                others.len() - 1
+                            }
+                        };
+                        let (_, facts, parses) = &others[k];
+                        pass.step(scan, entries, li, g, facts, parses)
                     };
                     verdicts.push(v);
                     contenders.extend(c);
@@ -688,15 +700,12 @@ impl<'a> AgentPass<'a> {
     fn new(models: &'a [AgentModel], ai: usize, scan: &'a Scan) -> AgentPass<'a> {
         let m = &models[ai];
         let roots: Vec<&AgentRoot> = scan.agent_roots.iter().filter(|r| r.agent == ai).collect();
-        let by_walked = scan
-            .walked
-            .iter()
-            .map(|w| {
-                (0..roots.len())
-                    .filter(|&i| roots[i].path == w.path)
-                    .collect()
-            })
-            .collect();
+        let mut by_walked: Vec<Vec<usize>> = vec![Vec::new(); scan.walked.len()];
+        for (i, r) in roots.iter().enumerate() {
+            if let Some(wi) = scan.walked_index(&r.path) {
+                by_walked[wi].push(i);
+            }
+        }
         let (src, roots_sources, ev, roots_strength) = provenance_summary(m);
         AgentPass {
             m,
@@ -1547,9 +1556,7 @@ fn bug_applies(
         unclosed_rest_is_yaml: false,
     };
     let field = |key: &str| -> Option<String> {
-        let doc = parses
-            .parse_with(&md.text, lenient, Default::default())
-            .ok()?;
+        let doc = parses.parse_md(md, lenient, Default::default()).ok()?;
         match doc.frontmatter.string(key) {
             StrField::Other(n) => Some(format!(
                 "`{key}` is a YAML {} (line {}), not a string",
@@ -1561,7 +1568,7 @@ fn bug_applies(
     };
     match when {
         BugCondition::Bom => md
-            .text
+            .text()
             .starts_with('\u{feff}')
             .then(|| "the file starts with a UTF-8 byte order mark".to_string()),
         BugCondition::NameNotString => field("name"),

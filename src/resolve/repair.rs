@@ -2,6 +2,8 @@
 //! before (or, for OpenCode, after a failed) parse. Each rewrite keeps line numbers unchanged
 //! except OpenCode's, which turns one line into two exactly as OpenCode does.
 
+use std::borrow::Cow;
+
 use crate::agents::YamlRepair;
 
 /// Splits `key: value` at the first `:` followed by a blank or the end of the line.
@@ -70,19 +72,17 @@ fn closed_flow(v: &str) -> bool {
 /// Public for the unit tests in `tests/it/unit/`.
 #[doc(hidden)]
 pub fn codex_literal(yaml: &str) -> String {
-    let mut out = String::with_capacity(yaml.len() + 16);
-    for (i, line) in yaml.split('\n').enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
+    codex_literal_lines(yaml).into_owned()
+}
+
+/// [`codex_literal`], borrowing `yaml` when no line changes (the common case).
+fn codex_literal_lines(yaml: &str) -> Cow<'_, str> {
+    rewrite_lines(yaml, |line| {
         let (content, cr) = match line.strip_suffix('\r') {
             Some(c) => (c, "\r"),
             None => (line, ""),
         };
-        let Some((indent, key, value)) = key_value(content) else {
-            out.push_str(line);
-            continue;
-        };
+        let (indent, key, value) = key_value(content)?;
         let key_out = if key.starts_with('%') || key.starts_with('*') {
             single_quote(key)
         } else {
@@ -97,14 +97,43 @@ pub fn codex_literal(yaml: &str) -> String {
                 || v.starts_with('`')
                 || ((v.starts_with('[') || v.starts_with('{')) && !closed_flow(v)));
         if literal && !v.ends_with(':') {
-            out.push_str(&format!("{indent}{key_out}: {}{cr}", single_quote(v)));
+            Some(format!("{indent}{key_out}: {}{cr}", single_quote(v)))
         } else if key_out != key {
-            out.push_str(&format!("{indent}{key_out}: {value}{cr}"));
+            Some(format!("{indent}{key_out}: {value}{cr}"))
         } else {
-            out.push_str(line);
+            None
         }
+    })
+}
+
+/// `yaml` with each line that `rewrite` gives a replacement for replaced (lines split at `\n`,
+/// given with their `\r`), borrowed when no line is.
+fn rewrite_lines(yaml: &str, rewrite: impl Fn(&str) -> Option<String>) -> Cow<'_, str> {
+    let mut out: Option<String> = None;
+    // Where the current line starts in `yaml`.
+    let mut start = 0;
+    for line in yaml.split('\n') {
+        let new = rewrite(line);
+        match (&mut out, new) {
+            (Some(out), new) => {
+                out.push('\n');
+                out.push_str(new.as_deref().unwrap_or(line));
+            }
+            (None, Some(new)) => {
+                // The lines before, as they are (with the `\n` that ends the last of them).
+                let mut o = String::with_capacity(yaml.len() + 16);
+                o.push_str(&yaml[..start]);
+                o.push_str(&new);
+                out = Some(o);
+            }
+            (None, None) => {}
+        }
+        start += line.len() + 1;
     }
-    out
+    match out {
+        Some(o) => Cow::Owned(o),
+        None => Cow::Borrowed(yaml),
+    }
 }
 
 /// Claude Code: a value containing an unquoted `": "` loads as a plain string (any key, any
@@ -112,11 +141,12 @@ pub fn codex_literal(yaml: &str) -> String {
 /// Public for the unit tests in `tests/it/unit/`.
 #[doc(hidden)]
 pub fn quote_colon_values(yaml: &str) -> String {
-    let mut out = String::with_capacity(yaml.len() + 16);
-    for (i, line) in yaml.split('\n').enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
+    quote_colon_lines(yaml).into_owned()
+}
+
+/// [`quote_colon_values`], borrowing `yaml` when no line changes (the common case).
+fn quote_colon_lines(yaml: &str) -> Cow<'_, str> {
+    rewrite_lines(yaml, |line| {
         let (content, cr) = match line.strip_suffix('\r') {
             Some(c) => (c, "\r"),
             None => (line, ""),
@@ -129,15 +159,14 @@ pub fn quote_colon_values(yaml: &str) -> String {
                     && !value.starts_with('[')
                     && !value.starts_with('{') =>
             {
-                out.push_str(&format!(
+                Some(format!(
                     "{indent}{key}: {}{cr}",
                     single_quote(strip_comment(value))
-                ));
+                ))
             }
-            _ => out.push_str(line),
+            _ => None,
         }
-    }
-    out
+    })
 }
 
 /// OpenCode's `sanitize`: unindented `[A-Za-z_][A-Za-z0-9_]*: value` lines whose value holds a
@@ -219,13 +248,22 @@ pub fn line_values(yaml: &str) -> String {
     lines.join("\n")
 }
 
-/// The text to parse first, and the text to retry with after a failure (if any).
-pub fn prepare(yaml: &str, repair: YamlRepair) -> (String, Option<String>) {
+/// The text to parse first: `yaml` itself (borrowed) unless the agent's rewrite changes a line.
+pub fn first(yaml: &str, repair: YamlRepair) -> Cow<'_, str> {
     match repair {
-        YamlRepair::None => (yaml.to_string(), None),
-        YamlRepair::CodexLiteralValues => (codex_literal(yaml), None),
-        YamlRepair::QuoteColonValues => (quote_colon_values(yaml), None),
-        YamlRepair::OpencodeQuoteColons => (yaml.to_string(), Some(opencode_sanitize(yaml))),
-        YamlRepair::LineValues => (yaml.to_string(), Some(line_values(yaml))),
+        YamlRepair::CodexLiteralValues => codex_literal_lines(yaml),
+        YamlRepair::QuoteColonValues => quote_colon_lines(yaml),
+        YamlRepair::None | YamlRepair::OpencodeQuoteColons | YamlRepair::LineValues => {
+            Cow::Borrowed(yaml)
+        }
+    }
+}
+
+/// The text to retry with after the first text failed to parse, for an agent that retries.
+pub fn retry(yaml: &str, repair: YamlRepair) -> Option<String> {
+    match repair {
+        YamlRepair::OpencodeQuoteColons => Some(opencode_sanitize(yaml)),
+        YamlRepair::LineValues => Some(line_values(yaml)),
+        YamlRepair::None | YamlRepair::CodexLiteralValues | YamlRepair::QuoteColonValues => None,
     }
 }

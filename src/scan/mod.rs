@@ -11,7 +11,7 @@ use crate::agents::AgentModel;
 use crate::env::Env;
 use crate::par::par_map;
 use crate::skill::{ReadError, SkillMd};
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,9 +46,9 @@ fn body_references_with(
         padded_delimiters: true,
         unclosed_rest_is_yaml: false,
     };
-    let (body, line) = match crate::skill::frontmatter::split(&md.text, lenient) {
+    let (body, line) = match md.split(lenient) {
         Ok(p) => (p.body, p.body_line),
-        Err(_) => (md.text.as_str(), 1),
+        Err(_) => (md.text(), 1),
     };
     // Whether the skill has a top-level folder (symlinks followed): one `stat` per distinct
     // first folder the body names, only for bodies that name one.
@@ -279,7 +279,12 @@ impl Scan {
     }
 
     pub fn walked(&self, path: &Path) -> Option<&WalkedRoot> {
-        self.walked_index.get(path).map(|&i| &self.walked[i])
+        self.walked_index(path).map(|i| &self.walked[i])
+    }
+
+    /// The index in [`Scan::walked`] of the root walked at `path`.
+    pub fn walked_index(&self, path: &Path) -> Option<usize> {
+        self.walked_index.get(path).copied()
     }
 
     /// The content of a candidate, as read by the scan (None in a scan that read no texts).

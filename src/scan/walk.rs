@@ -5,7 +5,7 @@
 //! The walk enters everything but `.git`, follows symlinked folders (walkdir detects loops) and is
 //! bounded in depth and folder count; when a bound is hit the result says so.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use walkdir::WalkDir;
@@ -352,7 +352,7 @@ fn candidates(root: &Path, dirs: &[DirInfo], found: Found) -> Vec<Candidate> {
     // Breadth-first rank of every folder: by depth, then path (sorted read order).
     let mut order: Vec<usize> = (0..dirs.len()).collect();
     order.sort_by(|&a, &b| (dirs[a].depth, &dirs[a].rel).cmp(&(dirs[b].depth, &dirs[b].rel)));
-    let mut rank_of: std::collections::HashMap<&Path, usize> = Default::default();
+    let mut rank_of: foldhash::HashMap<&Path, usize> = Default::default();
     for (rank, &i) in order.iter().enumerate() {
         rank_of.insert(dirs[i].rel.as_path(), rank);
     }

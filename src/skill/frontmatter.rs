@@ -28,6 +28,18 @@ impl SplitOptions {
     };
 }
 
+impl SplitOptions {
+    /// How many distinct options there are.
+    pub const COUNT: usize = 8;
+
+    /// These options as a number below [`SplitOptions::COUNT`], distinct per options.
+    pub fn index(self) -> usize {
+        usize::from(self.strip_bom)
+            | usize::from(self.padded_delimiters) << 1
+            | usize::from(self.unclosed_rest_is_yaml) << 2
+    }
+}
+
 impl Default for SplitOptions {
     fn default() -> Self {
         Self::CANONICAL
@@ -49,6 +61,52 @@ pub struct Split<'a> {
     pub body_line: usize,
     /// False when the block was never closed (only with `unclosed_rest_is_yaml`).
     pub closed: bool,
+}
+
+/// A [`Split`] as byte ranges of its text, to be kept with the text ([`crate::skill::SkillMd`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spans {
+    bom: bool,
+    yaml: std::ops::Range<usize>,
+    yaml_line: usize,
+    body: std::ops::Range<usize>,
+    body_line: usize,
+    closed: bool,
+}
+
+impl<'a> Split<'a> {
+    /// This split as ranges of `text`, the text it was made from.
+    pub fn spans(&self, text: &str) -> Spans {
+        let at = |part: &str| {
+            if part.is_empty() {
+                return 0..0;
+            }
+            let start = part.as_ptr() as usize - text.as_ptr() as usize;
+            start..start + part.len()
+        };
+        Spans {
+            bom: self.bom,
+            yaml: at(self.yaml),
+            yaml_line: self.yaml_line,
+            body: at(self.body),
+            body_line: self.body_line,
+            closed: self.closed,
+        }
+    }
+}
+
+impl Spans {
+    /// The split of `text` (the text these spans were made from).
+    pub fn of<'a>(&self, text: &'a str) -> Split<'a> {
+        Split {
+            bom: self.bom,
+            yaml: &text[self.yaml.clone()],
+            yaml_line: self.yaml_line,
+            body: &text[self.body.clone()],
+            body_line: self.body_line,
+            closed: self.closed,
+        }
+    }
 }
 
 /// Why a file has no usable frontmatter block.

@@ -18,7 +18,7 @@ pub use yaml::{Entry, Node, Pos, Value, YamlError, YamlOptions, YamlType};
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The six fields the Agent Skills specification defines.
 pub const SPEC_FIELDS: [&str; 6] = [
@@ -30,21 +30,55 @@ pub const SPEC_FIELDS: [&str; 6] = [
     "allowed-tools",
 ];
 
-/// The text of a SKILL.md file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The text of a SKILL.md file, and its splits into frontmatter and body, each made the first
+/// time it is asked for and kept with the text (every agent with the same split options
+/// shares it).
+#[derive(Debug, Clone)]
 pub struct SkillMd {
-    pub text: String,
+    text: String,
+    /// [`SkillMd::split`]'s answers, by [`SplitOptions::index`].
+    splits: [OnceLock<Result<frontmatter::Spans, SplitError>>; SplitOptions::COUNT],
 }
+
+impl PartialEq for SkillMd {
+    fn eq(&self, other: &SkillMd) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for SkillMd {}
 
 impl SkillMd {
     /// Reads a file within the size limit, refusing binary and non-UTF-8 content.
     pub fn read(path: &Path) -> Result<SkillMd, ReadError> {
-        source::read_text(path).map(|text| SkillMd { text })
+        source::read_text(path).map(SkillMd::from_text)
     }
 
     /// From bytes already in memory, with the same checks as [`SkillMd::read`].
     pub fn from_bytes(bytes: Vec<u8>) -> Result<SkillMd, ReadError> {
-        source::decode(bytes).map(|text| SkillMd { text })
+        source::decode(bytes).map(SkillMd::from_text)
+    }
+
+    /// From text already decoded.
+    pub fn from_text(text: String) -> SkillMd {
+        SkillMd {
+            text,
+            splits: Default::default(),
+        }
+    }
+
+    /// The file's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// [`frontmatter::split`] of the text with `opts`: made once per options, then shared.
+    pub fn split(&self, opts: SplitOptions) -> Result<Split<'_>, SplitError> {
+        self.splits[opts.index()]
+            .get_or_init(|| frontmatter::split(&self.text, opts).map(|s| s.spans(&self.text)))
+            .as_ref()
+            .map(|spans| spans.of(&self.text))
+            .map_err(|e| *e)
     }
 
     /// Splits and parses with the spec's rules.
@@ -235,6 +269,20 @@ impl Parses {
         yaml_opts: YamlOptions,
     ) -> Result<Document<'a>, ParseError> {
         let parts = frontmatter::split(text, split).map_err(ParseError::Split)?;
+        let root = self
+            .yaml(parts.yaml, parts.yaml_line, yaml_opts)
+            .map_err(ParseError::Yaml)?;
+        document(parts, root)
+    }
+
+    /// [`Parses::parse_with`] of `md`'s text, its split kept with `md` ([`SkillMd::split`]).
+    pub fn parse_md<'a>(
+        &self,
+        md: &'a SkillMd,
+        split: SplitOptions,
+        yaml_opts: YamlOptions,
+    ) -> Result<Document<'a>, ParseError> {
+        let parts = md.split(split).map_err(ParseError::Split)?;
         let root = self
             .yaml(parts.yaml, parts.yaml_line, yaml_opts)
             .map_err(ParseError::Yaml)?;

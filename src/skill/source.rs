@@ -128,7 +128,9 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, ReadError> {
             bytes: bytes.len() as u64,
         });
     }
-    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+    // `contains` on bytes is a `memchr`; the offset is looked for only in a binary file.
+    if bytes.contains(&0) {
+        let offset = bytes.iter().position(|&b| b == 0).unwrap_or_default();
         return Err(ReadError::Binary { offset });
     }
     String::from_utf8(bytes).map_err(|e| {

@@ -466,7 +466,7 @@ fn opened(value: Value, pos: Pos, flow: bool, anchor: usize, tag: Option<String>
 struct Tree {
     opts: YamlOptions,
     stack: Vec<Open>,
-    anchors: std::collections::HashMap<usize, Node>,
+    anchors: foldhash::HashMap<usize, Node>,
     root: Option<Node>,
     nodes: usize,
     alias_bytes: usize,

@@ -195,7 +195,7 @@ pub fn validate_path(path: &Path) -> Report {
     let dir_name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
     report
         .problems
-        .extend(validate_text(&md.text, dir_name.as_deref()));
+        .extend(validate_text(md.text(), dir_name.as_deref()));
     report
 }
 

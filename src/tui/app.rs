@@ -9,7 +9,7 @@ use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
 use crate::findings::{self, Affected, AgentSummary, Finding, Group, Severity};
 use crate::listing::{self, ListingReport};
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -320,7 +320,7 @@ pub struct App {
     pub quit: bool,
 
     /// Paths changed by the last update, marked for a few seconds.
-    pub changed: std::collections::HashSet<PathBuf>,
+    pub changed: foldhash::HashSet<PathBuf>,
     /// Ticks (100 ms) left before the change marks fade.
     pub changed_ticks: u16,
     /// Whether the messages updated since the last frame changed what the next one shows: set
@@ -732,7 +732,7 @@ impl App {
 
     /// The matches the filter and the scope keep, and what they hide (counted by each).
     fn filtered(&self, cat: &Catalog, matched: Vec<(usize, u32)>) -> (Vec<(usize, u32)>, Hidden) {
-        let colliding: std::collections::HashSet<usize> = self
+        let colliding: foldhash::HashSet<usize> = self
             .collisions
             .iter()
             .flat_map(|c| c.skills.iter().copied())

@@ -91,7 +91,7 @@ fn a_valid_file_is_parsed_once_for_every_agent() {
             .unwrap();
         parses
             .parse_with(
-                &md.text,
+                md.text(),
                 skilltui::skill::SplitOptions::CANONICAL,
                 Default::default(),
             )

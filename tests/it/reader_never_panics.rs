@@ -42,6 +42,8 @@ fn fragment() -> impl Strategy<Value = String> {
 
 fn check(text: &str) {
     let _ = spec::validate_text(text, Some("x"));
+    // The split kept with the text is the split of the text, asked once or again.
+    let md = SkillMd::from_text(text.to_string());
     for strip_bom in [false, true] {
         for padded in [false, true] {
             for rest in [false, true] {
@@ -50,7 +52,10 @@ fn check(text: &str) {
                     padded_delimiters: padded,
                     unclosed_rest_is_yaml: rest,
                 };
-                if let Ok(s) = frontmatter::split(text, opts) {
+                let split = frontmatter::split(text, opts);
+                assert_eq!(md.split(opts), split);
+                assert_eq!(md.split(opts), split);
+                if let Ok(s) = split {
                     // The parts are slices of the text, in order.
                     assert!(s.yaml.len() + s.body.len() <= text.len());
                     assert!(s.body_line >= 2);
@@ -69,13 +74,32 @@ fn check(text: &str) {
     }
 }
 
+#[test]
+fn each_split_option_set_has_its_own_slot() {
+    let mut seen = std::collections::BTreeSet::new();
+    for strip_bom in [false, true] {
+        for padded_delimiters in [false, true] {
+            for unclosed_rest_is_yaml in [false, true] {
+                let opts = SplitOptions {
+                    strip_bom,
+                    padded_delimiters,
+                    unclosed_rest_is_yaml,
+                };
+                assert!(opts.index() < SplitOptions::COUNT);
+                seen.insert(opts.index());
+            }
+        }
+    }
+    assert_eq!(seen.len(), SplitOptions::COUNT);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
 
     #[test]
     fn any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
         if let Ok(md) = SkillMd::from_bytes(bytes) {
-            check(&md.text);
+            check(md.text());
         }
     }
 

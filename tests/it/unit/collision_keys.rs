@@ -3,7 +3,6 @@
 
 use proptest::prelude::*;
 use skilltui::resolve::Keys;
-use std::collections::HashSet;
 
 /// Every key's members and every entry's key, as plain data.
 fn shape(k: &Keys, names: &[&str]) -> (Vec<Option<String>>, Vec<Vec<usize>>) {
@@ -49,7 +48,7 @@ proptest! {
 
 #[test]
 fn agents_share_one_text_per_key() {
-    let mut pool = HashSet::new();
+    let mut pool = Default::default();
     let a = Keys::pooled(
         vec![Some("docs".into()), None, Some("pdf".into())],
         &mut pool,
