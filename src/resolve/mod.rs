@@ -694,6 +694,8 @@ struct AgentPass<'a> {
     unscanned: Vec<std::sync::OnceLock<Reason>>,
     /// The roots reason that follows more specific ones (made when first needed).
     roots_listed: std::sync::OnceLock<Reason>,
+    /// Where a file was found, per root in `roots` (made when first needed, then shared).
+    found: Vec<std::sync::OnceLock<Reason>>,
 }
 
 impl<'a> AgentPass<'a> {
@@ -710,6 +712,7 @@ impl<'a> AgentPass<'a> {
         AgentPass {
             m,
             ai,
+            found: roots.iter().map(|_| Default::default()).collect(),
             roots,
             by_walked,
             // distance-then-root ranks closeness first within each run of consecutive project
@@ -757,7 +760,7 @@ impl<'a> AgentPass<'a> {
             Err(why) => return (self.not_reached(scan, places.is_empty(), why, facts), None),
         };
         let root = self.roots[ri];
-        let found = self.found_reason(root);
+        let found = self.found_reason(ri);
         let Some(content) = &facts.content else {
             let vanished = Reason::skilltui("read", msg!("the file vanished while it was scanned"));
             return (Verdict::new(Status::Unknown, vec![found, vanished]), None);
@@ -923,7 +926,13 @@ impl<'a> AgentPass<'a> {
     }
 
     /// "found under ROOT", citing the root's rule.
-    fn found_reason(&self, root: &AgentRoot) -> Reason {
+    fn found_reason(&self, ri: usize) -> Reason {
+        self.found[ri]
+            .get_or_init(|| self.found_reason_now(self.roots[ri]))
+            .clone()
+    }
+
+    fn found_reason_now(&self, root: &AgentRoot) -> Reason {
         let spec = crate::scan::roots::spec_of(self.m, root);
         let found = Reason::from_rule(
             &spec.from,
