@@ -451,24 +451,24 @@ fn bare_paths(
     has_folder: &dyn Fn(&str) -> bool,
     found: &mut dyn FnMut(&str, RefKind),
 ) {
-    let chars: Vec<(usize, char)> = line.char_indices().collect();
-    let mut k = 0;
-    while k < chars.len() {
-        if !path_char(chars[k].1) {
-            k += 1;
-            continue;
-        }
-        let start = chars[k].0;
-        let mut slash = false;
-        while k < chars.len() && path_char(chars[k].1) {
-            slash |= chars[k].1 == '/';
-            k += 1;
-        }
-        if !slash {
-            continue;
-        }
+    // Each token is a run of path characters holding a `/`: found from its `/`s (most of a
+    // line is not a token), each run once, left to right.
+    let mut from = 0;
+    while let Some(i) = line[from..].find('/') {
+        let at = from + i;
+        let start = line[..at]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| path_char(c))
+            .last()
+            .map_or(at, |(j, _)| j);
+        // `/` is a path character: the run ends after it.
+        let end = line[at..]
+            .char_indices()
+            .find(|&(_, c)| !path_char(c))
+            .map_or(line.len(), |(j, _)| at + j);
+        from = end;
         let prev = line[..start].chars().last();
-        let end = chars.get(k).map_or(line.len(), |c| c.0);
         let next = line[end..].chars().next();
         let token = line[start..end].trim_end_matches('.');
         // Part of a link target, a URL, a variable's path, a placeholder or a word.
