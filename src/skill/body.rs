@@ -265,7 +265,10 @@ impl Blocks {
             t.starts_with("- ")
                 || t.starts_with("* ")
                 || t.starts_with("+ ")
-                || t.split_once(['.', ')']).is_some_and(|(n, rest)| {
+                // A numbered item starts with a digit (looked at first: the search below
+                // walks the whole of any other line).
+                || t.starts_with(|c: char| c.is_ascii_digit())
+                    && t.split_once(['.', ')']).is_some_and(|(n, rest)| {
                     !n.is_empty()
                         && n.len() <= 9
                         && n.chars().all(|c| c.is_ascii_digit())
