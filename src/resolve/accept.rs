@@ -792,6 +792,11 @@ fn limit(
             unit,
             posture,
         }) => {
+            // Every unit counts at most one per byte: a value within the limit in bytes is
+            // within it in any unit, without counting.
+            if value.len() <= *n as usize {
+                return Ok(value);
+            }
             let len = unit.count(&value);
             if len <= *n as usize {
                 return Ok(value);
@@ -828,9 +833,11 @@ fn limit(
         }
         Known::Known(_) => Ok(value),
         Known::Unknown => {
-            // Unknown unit too: over the spec's limit in code points or in UTF-16 units.
-            let len = value.chars().count().max(value.encode_utf16().count());
-            if len > spec_max {
+            // Unknown unit too: over the spec's limit in code points or in UTF-16 units (each
+            // at most one per byte: a value within the limit in bytes is not counted).
+            if value.len() > spec_max
+                && value.chars().count().max(value.encode_utf16().count()) > spec_max
+            {
                 Err(cx.unknown(
                     rule,
                     &format!("the {what} is longer than the spec's {spec_max} characters"),
@@ -1448,7 +1455,11 @@ fn hidden_by_field(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
         return Ok(());
     }
     for (key, rule) in &cx.m.fields {
-        let (Some(mode), Some(node)) = (rule.hides_from_model, draft.fm.get(key)) else {
+        // The field is looked up only for the few rules that can hide a skill.
+        let Some(mode) = rule.hides_from_model else {
+            continue;
+        };
+        let Some(node) = draft.fm.get(key) else {
             continue;
         };
         let hides = match mode {

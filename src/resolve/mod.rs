@@ -632,6 +632,9 @@ struct EntryFacts<'a> {
     former: Vec<&'a crate::scan::FormerRootInstance>,
     /// The file's content (None: the scan has no such candidate).
     content: Option<scan::FileContent>,
+    /// The name after the folder ([`fallback_name`]) of each place the file was found
+    /// (`Entry::found`), made when an agent first needs it and shared by the others.
+    folder_names: Vec<std::sync::OnceLock<String>>,
 }
 
 /// Made once per resolution, for every agent: former roots by path.
@@ -669,6 +672,7 @@ impl<'a> Shared<'a> {
             under,
             former,
             content,
+            folder_names: e.found.iter().map(|_| Default::default()).collect(),
         }
     }
 }
@@ -765,7 +769,7 @@ impl<'a> AgentPass<'a> {
             let vanished = Reason::skilltui("read", msg!("the file vanished while it was scanned"));
             return (Verdict::new(Status::Unknown, vec![found, vanished]), None);
         };
-        let folder = self.folder_name(scan, entry, candidate, walked);
+        let folder = self.folder_name(scan, entry, (candidate, walked), facts);
         let mut verdict = Verdict::new(Status::Unknown, vec![found]);
         self.before_accept(scan, root, content, parses, &mut verdict);
         verdict.root = Some(root.path.clone());
@@ -957,9 +961,21 @@ impl<'a> AgentPass<'a> {
         &self,
         scan: &Scan,
         entry: &Entry,
-        candidate: &Candidate,
-        walked: &WalkedRoot,
+        (candidate, walked): (&Candidate, &WalkedRoot),
+        facts: &EntryFacts,
     ) -> String {
+        let fallback = || {
+            let k = entry
+                .found
+                .iter()
+                .position(|&(wi, ci)| std::ptr::eq(&scan.walked[wi].candidates[ci], candidate));
+            match k.and_then(|k| facts.folder_names.get(k)) {
+                Some(name) => name
+                    .get_or_init(|| fallback_name(candidate, &walked.path))
+                    .clone(),
+                None => fallback_name(candidate, &walked.path),
+            }
+        };
         match self.m.traversal.reported_path.value {
             Known::Known(crate::agents::ReportedPath::Canonical) => scan
                 .canonical
@@ -968,8 +984,8 @@ impl<'a> AgentPass<'a> {
                 .and_then(|canon| canon.parent())
                 .and_then(Path::file_name)
                 .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| fallback_name(candidate, &walked.path)),
-            _ => fallback_name(candidate, &walked.path),
+                .unwrap_or_else(fallback),
+            _ => fallback(),
         }
     }
 
