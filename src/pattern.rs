@@ -12,7 +12,7 @@
 
 use crate::agents::Wildcards;
 use ignore::Match;
-use ignore::gitignore::GitignoreBuilder;
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use regex::Regex;
 use std::path::Path;
 
@@ -103,32 +103,50 @@ impl NamePattern {
 /// folder stays excluded whatever later patterns say. Lines that are not valid globs are
 /// skipped.
 pub fn ignored_by<'a>(patterns: &'a [String], rel: &Path) -> Option<&'a str> {
-    let mut b = GitignoreBuilder::new("");
-    for p in patterns {
-        // An invalid line (an unclosed `[`) is skipped, the way git skips it.
-        let _ = b.add_line(None, p);
-    }
-    let gi = b.build().ok()?;
-    let hit = |m: Match<&ignore::gitignore::Glob>| match m {
-        Match::Ignore(g) => Some(
-            patterns
-                .iter()
-                .map(String::as_str)
-                .rfind(|p| *p == g.original() || p.trim_end() == g.original())
-                .unwrap_or_else(|| patterns.last().map_or("", String::as_str)),
-        ),
-        _ => None,
-    };
-    let comps: Vec<&std::ffi::OsStr> = rel.components().map(|c| c.as_os_str()).collect();
-    let mut prefix = std::path::PathBuf::new();
-    for (i, c) in comps.iter().enumerate() {
-        prefix.push(c);
-        let is_dir = i + 1 < comps.len();
-        if let Some(p) = hit(gi.matched(&prefix, is_dir)) {
-            return Some(p);
+    IgnoreMatcher::new(patterns).ignores(patterns, rel)
+}
+
+/// An ignore file's patterns compiled once, to ask of many paths ([`ignored_by`]'s rules).
+#[derive(Debug, Clone)]
+pub struct IgnoreMatcher {
+    /// None: the matcher could not be built (then nothing is ignored).
+    gi: Option<Gitignore>,
+}
+
+impl IgnoreMatcher {
+    pub fn new(patterns: &[String]) -> IgnoreMatcher {
+        let mut b = GitignoreBuilder::new("");
+        for p in patterns {
+            // An invalid line (an unclosed `[`) is skipped, the way git skips it.
+            let _ = b.add_line(None, p);
         }
+        IgnoreMatcher { gi: b.build().ok() }
     }
-    None
+
+    /// The pattern of `patterns` (the ones this matcher was made from) that excludes `rel`.
+    pub fn ignores<'a>(&self, patterns: &'a [String], rel: &Path) -> Option<&'a str> {
+        let gi = self.gi.as_ref()?;
+        let hit = |m: Match<&ignore::gitignore::Glob>| match m {
+            Match::Ignore(g) => Some(
+                patterns
+                    .iter()
+                    .map(String::as_str)
+                    .rfind(|p| *p == g.original() || p.trim_end() == g.original())
+                    .unwrap_or_else(|| patterns.last().map_or("", String::as_str)),
+            ),
+            _ => None,
+        };
+        let comps: Vec<&std::ffi::OsStr> = rel.components().map(|c| c.as_os_str()).collect();
+        let mut prefix = std::path::PathBuf::new();
+        for (i, c) in comps.iter().enumerate() {
+            prefix.push(c);
+            let is_dir = i + 1 < comps.len();
+            if let Some(p) = hit(gi.matched(&prefix, is_dir)) {
+                return Some(p);
+            }
+        }
+        None
+    }
 }
 
 /// The pattern that excludes `rel` (a path relative to the skills root) when the ignore `files`

@@ -497,7 +497,7 @@ fn ignore_files(look: &Look) -> Option<Reach> {
             .rel
             .strip_prefix(&file.dir)
             .unwrap_or(&candidate.rel);
-        ignored_by(&file.patterns, sub).is_some()
+        file.ignores(sub).is_some()
     };
     decide(
         eff(
@@ -513,7 +513,7 @@ fn ignore_files(look: &Look) -> Option<Reach> {
                 .filter(|file| names.contains(&file.name))
                 .find_map(|file| {
                     let sub = candidate.rel.strip_prefix(&file.dir).unwrap_or(&candidate.rel);
-                    ignored_by(&file.patterns, sub).map(|pattern| (file, pattern))
+                    file.ignores(sub).map(|pattern| (file, pattern))
                 })
                 .map(|(file, pattern)| msg!("{} in {} ignores it (pattern `{}`), and {} honours {} inside a skills root", file.name, look.root.path.join(&file.dir).display(), pattern, agent.name, file.name))
         },
@@ -586,4 +586,4 @@ fn folder_cap(look: &Look) -> Option<Reach> {
     )
 }
 
-use crate::pattern::{ignored_by, ignored_by_prefixed};
+use crate::pattern::ignored_by_prefixed;

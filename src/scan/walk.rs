@@ -96,12 +96,33 @@ impl Candidate {
 }
 
 /// An ignore file found below the root.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct IgnoreFile {
     /// Folder holding it, relative to the root.
     pub dir: PathBuf,
     pub name: String,
     pub patterns: Vec<String>,
+    /// `patterns` compiled when first asked ([`IgnoreFile::ignores`]), then shared by every
+    /// agent and file.
+    matcher: std::sync::OnceLock<crate::pattern::IgnoreMatcher>,
+}
+
+impl PartialEq for IgnoreFile {
+    fn eq(&self, other: &IgnoreFile) -> bool {
+        (&self.dir, &self.name, &self.patterns) == (&other.dir, &other.name, &other.patterns)
+    }
+}
+
+impl Eq for IgnoreFile {}
+
+impl IgnoreFile {
+    /// The pattern that excludes `rel` (a path relative to this file's folder), as
+    /// [`crate::pattern::ignored_by`] decides it.
+    pub fn ignores(&self, rel: &Path) -> Option<&str> {
+        self.matcher
+            .get_or_init(|| crate::pattern::IgnoreMatcher::new(&self.patterns))
+            .ignores(&self.patterns, rel)
+    }
 }
 
 /// The folders directly inside one folder, as a walk saw them ([`WalkedRoot::folders_in`]).
@@ -337,6 +358,7 @@ fn take_file(
             dir: parent,
             name,
             patterns,
+            matcher: Default::default(),
         });
     }
 }

@@ -684,6 +684,53 @@ fn gitignore_inside_the_root() {
     visible_as(&cat, &s, "opencode", "ignored", &[]);
 }
 
+/// An agent for which nothing establishes whether it honours ignore files (Copilot CLI) is told
+/// which ignore file matches the skill: each file with its own patterns, the nearest file for a
+/// skill below it, the root's file for one it alone matches; a skill no file matches is left
+/// alone. Each file's patterns are compiled once and asked for every skill and agent.
+#[test]
+fn each_ignore_file_answers_with_its_own_patterns() {
+    let f = Fx::git();
+    f.put("project/.agents/skills/.gitignore", "a-*\n");
+    f.put("project/.agents/skills/sub/.ignore", "b-*\n");
+    let a_top = f.skill("project/.agents/skills/a-one", "a-one", "Root file.");
+    let b_sub = f.skill("project/.agents/skills/sub/b-two", "b-two", "Sub file.");
+    let a_sub = f.skill(
+        "project/.agents/skills/sub/a-three",
+        "a-three",
+        "Root file, deeper.",
+    );
+    let c_top = f.skill("project/.agents/skills/c-four", "c-four", "No file.");
+    let cat = f.catalog();
+    // "<file> in <its folder> matches it; …"
+    let says = |path: &Path, file: &str, folder: &str| {
+        let v = verdict(&cat, path, "copilot-cli");
+        let text = v
+            .reasons
+            .iter()
+            .map(|r| r.message.to_string())
+            .find(|m| m.contains("matches it"))
+            .unwrap_or_else(|| panic!("no ignore-file reason\n{}", show(v)));
+        assert!(
+            text.starts_with(&format!("{file} in "))
+                && text.contains(&format!("{folder} matches it")),
+            "{}: {text}",
+            path.display()
+        );
+    };
+    says(&a_top, ".gitignore", "/project/.agents/skills/");
+    says(&b_sub, ".ignore", "/project/.agents/skills/sub");
+    says(&a_sub, ".gitignore", "/project/.agents/skills/");
+    let v = verdict(&cat, &c_top, "copilot-cli");
+    assert!(
+        !v.reasons
+            .iter()
+            .any(|r| r.message.to_string().contains("matches it")),
+        "{}",
+        show(v)
+    );
+}
+
 /// pi 0.73.1 gives each ignore file's lines their folder in front after dropping one leading
 /// `/`, in one matcher per root (`ignore_anchoring = "folder-prefixed"`): a root `/anch/` also
 /// skips `sub/anch`, and a nested `deep-*` skips only that folder's own entries.
