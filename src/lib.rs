@@ -24,6 +24,7 @@ pub mod findings;
 pub mod r#gen;
 pub mod listing;
 pub mod live;
+pub mod memo;
 pub mod oracle;
 pub mod par;
 pub mod pattern;

@@ -1890,7 +1890,7 @@ fn bundle(m: &AgentModel, w: &WalkedRoot, c: &Candidate) -> Option<Bundle> {
         .unwrap_or_default();
     // Files per top-level folder of the skill ("" = the skill folder itself).
     let mut per_top: BTreeMap<String, (u32, u64)> = BTreeMap::new();
-    for d in w.dirs_under(skill_dir) {
+    for d in w.dirs_of(c) {
         let Ok(sub) = d.rel.strip_prefix(skill_dir) else {
             continue;
         };

@@ -516,7 +516,7 @@ pub fn walked_references(
     c: &Candidate,
     content: &Result<SkillMd, ReadError>,
 ) -> Vec<Reference> {
-    let folders = c.rel.parent().map(|rel| w.folders_in(rel));
+    let folders = w.folders_of(c);
     references_in(content, c, folders.as_ref())
 }
 
@@ -555,7 +555,7 @@ fn references_and_scripts(
     }
     // Which folders a skill folder has is answered from the walk (no `stat`) where it can be.
     let found = par_map(&skill_mds, |&(path, dir, w, c)| {
-        let folders = c.rel.parent().map(|rel| w.folders_in(rel));
+        let folders = w.folders_of(c);
         let refs = match canonical.get(path).and_then(|k| files.get(k)) {
             Some(content) => references_in(content, c, folders.as_ref()),
             None => Vec::new(),

@@ -78,6 +78,9 @@ pub struct Candidate {
     pub skill_ancestors: Vec<(PathBuf, String)>,
     /// Rank of the file's folder in breadth-first order (0 = the root).
     pub dir_rank: usize,
+    /// Where the folders at and below the file's folder are in its root's `dirs`
+    /// ([`WalkedRoot::dirs_of`]): found when first asked, then kept.
+    dirs: crate::memo::Memo<std::ops::Range<usize>>,
 }
 
 impl Candidate {
@@ -96,7 +99,7 @@ impl Candidate {
 }
 
 /// An ignore file found below the root.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IgnoreFile {
     /// Folder holding it, relative to the root.
     pub dir: PathBuf,
@@ -104,16 +107,8 @@ pub struct IgnoreFile {
     pub patterns: Vec<String>,
     /// `patterns` compiled when first asked ([`IgnoreFile::ignores`]), then shared by every
     /// agent and file.
-    matcher: std::sync::OnceLock<crate::pattern::IgnoreMatcher>,
+    matcher: crate::memo::Memo<crate::pattern::IgnoreMatcher>,
 }
-
-impl PartialEq for IgnoreFile {
-    fn eq(&self, other: &IgnoreFile) -> bool {
-        (&self.dir, &self.name, &self.patterns) == (&other.dir, &other.name, &other.patterns)
-    }
-}
-
-impl Eq for IgnoreFile {}
 
 impl IgnoreFile {
     /// The pattern that excludes `rel` (a path relative to this file's folder), as
@@ -424,6 +419,7 @@ fn candidates(root: &Path, dirs: &[DirInfo], found: Found) -> Vec<Candidate> {
             hidden_dir,
             node_modules,
             skill_ancestors,
+            dirs: Default::default(),
         });
     }
     candidates
@@ -435,9 +431,13 @@ impl WalkedRoot {
     /// too deep and not inside a `.git` folder (never entered). The walk follows symlinks as
     /// `Path::is_dir` does.
     pub fn folders_in(&self, rel: &Path) -> FoldersIn<'_> {
+        self.folders_in_run(rel, self.dirs_under(rel))
+    }
+
+    /// [`WalkedRoot::folders_in`] with `run`, the folders at and below `rel`.
+    fn folders_in_run<'w>(&'w self, rel: &Path, run: &'w [DirInfo]) -> FoldersIn<'w> {
         let depth = rel.components().count() + 1;
-        let names = self
-            .dirs_under(rel)
+        let names = run
             .iter()
             .filter(|d| d.depth == depth)
             .filter_map(|d| d.rel.file_name())
@@ -452,15 +452,36 @@ impl WalkedRoot {
         }
     }
 
+    /// [`WalkedRoot::dirs_under`] the folder of `c`, one of this root's candidates: found once
+    /// per candidate, then kept (every agent that lists the skill asks for its bundle).
+    pub fn dirs_of(&self, c: &Candidate) -> &[DirInfo] {
+        let at = c
+            .dirs
+            .get_or_init(|| self.dirs_at(c.rel.parent().unwrap_or(Path::new(""))));
+        self.dirs.get(at.clone()).unwrap_or(&[])
+    }
+
+    /// [`WalkedRoot::folders_in`] the folder of `c`, one of this root's candidates (None when
+    /// its path has no parent).
+    pub fn folders_of(&self, c: &Candidate) -> Option<FoldersIn<'_>> {
+        let rel = c.rel.parent()?;
+        Some(self.folders_in_run(rel, self.dirs_of(c)))
+    }
+
     /// The folders at and below `skill_dir` (relative to the root). `dirs` is sorted by path
     /// (the walk sorts it, component by component), so they are one run starting at its own
     /// position: the cost is the size of the run, not of the root.
     pub fn dirs_under(&self, skill_dir: &Path) -> &[DirInfo] {
+        &self.dirs[self.dirs_at(skill_dir)]
+    }
+
+    /// Where [`WalkedRoot::dirs_under`] `skill_dir` is in `dirs`.
+    fn dirs_at(&self, skill_dir: &Path) -> std::ops::Range<usize> {
         let start = self.dirs.partition_point(|d| d.rel.as_path() < skill_dir);
         let len = self.dirs[start..]
             .iter()
             .take_while(|d| d.rel.starts_with(skill_dir))
             .count();
-        &self.dirs[start..start + len]
+        start..start + len
     }
 }

@@ -15,10 +15,11 @@ pub use frontmatter::{MissingCause, Split, SplitError, SplitOptions};
 pub use source::{MAX_FILE_BYTES, ReadError};
 pub use yaml::{Entry, Node, Pos, Value, YamlError, YamlOptions, YamlType};
 
+use crate::memo::Memo;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The six fields the Agent Skills specification defines.
 pub const SPEC_FIELDS: [&str; 6] = [
@@ -33,20 +34,12 @@ pub const SPEC_FIELDS: [&str; 6] = [
 /// The text of a SKILL.md file, and its splits into frontmatter and body, each made the first
 /// time it is asked for and kept with the text (every agent with the same split options
 /// shares it).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SkillMd {
     text: String,
     /// [`SkillMd::split`]'s answers, by [`SplitOptions::index`].
-    splits: [OnceLock<Result<frontmatter::Spans, SplitError>>; SplitOptions::COUNT],
+    splits: [Memo<Result<frontmatter::Spans, SplitError>>; SplitOptions::COUNT],
 }
-
-impl PartialEq for SkillMd {
-    fn eq(&self, other: &SkillMd) -> bool {
-        self.text == other.text
-    }
-}
-
-impl Eq for SkillMd {}
 
 impl SkillMd {
     /// Reads a file within the size limit, refusing binary and non-UTF-8 content.

@@ -12,6 +12,7 @@ mod fixes;
 mod generator;
 mod journal;
 mod keys;
+mod memo;
 mod oracle_report;
 mod pattern;
 mod plugin;
