@@ -1,5 +1,5 @@
 //! Each built-in agent's acceptance rules on any SKILL.md text: the BOM, delimiter and YAML
-//! leniencies, the YAML repairs (`repair::prepare`), name and description rules. No panic, and
+//! leniencies, the YAML repairs (`repair::first`, `repair::retry`), name and description rules. No panic, and
 //! the repairs keep the line count they promise.
 
 #![no_main]
@@ -44,16 +44,23 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // The repairs on the frontmatter block (or the whole text when it has none).
-    let yaml = frontmatter::split(&md.text, SplitOptions::CANONICAL)
+    let yaml = frontmatter::split(md.text(), SplitOptions::CANONICAL)
         .map(|s| s.yaml)
-        .unwrap_or(&md.text);
+        .unwrap_or(md.text());
+    // The split kept with the text is the split of the text.
+    assert_eq!(
+        md.split(SplitOptions::CANONICAL),
+        frontmatter::split(md.text(), SplitOptions::CANONICAL)
+    );
     for r in [
         YamlRepair::None,
         YamlRepair::CodexLiteralValues,
         YamlRepair::QuoteColonValues,
         YamlRepair::OpencodeQuoteColons,
+        YamlRepair::LineValues,
     ] {
-        let (first, retry) = repair::prepare(yaml, r);
+        let first = repair::first(yaml, r);
+        let retry = repair::retry(yaml, r);
         if !matches!(r, YamlRepair::OpencodeQuoteColons) {
             assert_eq!(lines(&first), lines(yaml), "{r:?} changed the line count");
         }

@@ -62,7 +62,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    let text = md.text.as_str();
+    let text = md.text();
     assert_terminal_safe(text);
     if let Ok(doc) = md.parse() {
         exercise(&doc, text);
