@@ -194,36 +194,22 @@ fn write_v1_fields(out: &mut dyn Write, cat: &Catalog, f: &Fields, nl: &[u8]) ->
 /// One field-handling table, shared by the verdicts that have it.
 type FieldTable = Arc<BTreeMap<String, Handling>>;
 
-/// The tables of schemas 3 and 4, built in one pass over the skills, in the order they are written
-/// (owned: the skills may be made and dropped one batch at a time, [`write_stream`]).
+/// What stays fixed while the skills of schemas 3 and 4 are written: read by the cores that
+/// render each skill's text ([`prepare`]) while the writer fills [`Tables`].
 #[derive(Default)]
-struct Tables {
+struct Frame {
     /// 3 or 4 (references to fields in values, `as` and listed descriptions).
     schema: u32,
     /// Agent id → name (the `agent.name` value reference).
     agent_names: HashMap<String, String>,
     /// Which of [`VALUE_REFS`] the output keeps (`--fields`): only those are referenced.
     kept: [bool; 8],
-    /// The first reason seen of each rule entry.
-    rules: Vec<Reason>,
-    /// Template parts → (rule id, index in `rules`) for each rule with that template.
-    rule_at: HashMap<(&'static str, &'static str), Vec<(String, usize)>>,
-    /// Each distinct reason list, as its JSON text (rule indices and values).
-    lists: Vec<Arc<str>>,
-    list_at: HashMap<Arc<str>, usize>,
-    fields: Vec<FieldTable>,
-    /// Each distinct verdict, as its JSON text (with the indices above).
-    verdicts: Vec<Arc<str>>,
-    verdict_at: HashMap<Arc<str>, usize>,
-    /// By pointer (the `Arc` kept, so the address stays its own), then by value.
-    field_at: HashMap<*const BTreeMap<String, Handling>, (usize, FieldTable)>,
-    field_by_value: HashMap<String, usize>,
     root_at: HashMap<PathBuf, Vec<(crate::agents::Scope, usize)>>,
 }
 
-impl Tables {
-    fn new(cat: &Catalog, schema: u32, f: &Fields) -> Tables {
-        let mut t = Tables {
+impl Frame {
+    fn new(cat: &Catalog, schema: u32, f: &Fields) -> Frame {
+        let mut t = Frame {
             schema,
             kept: [
                 f.skill("path"),
@@ -240,7 +226,7 @@ impl Tables {
                 .iter()
                 .map(|a| (a.id.clone(), a.name.clone()))
                 .collect(),
-            ..Tables::default()
+            ..Frame::default()
         };
         for (i, r) in cat.roots.iter().enumerate() {
             let at = t.root_at.entry(r.path.clone()).or_default();
@@ -262,88 +248,141 @@ impl Tables {
         }
         own
     }
+}
 
-    /// Takes in one skill's reason lists, field tables and verdicts; returns the index in
-    /// `verdicts` of each of its verdicts (empty when `--fields` leaves the agents out).
-    fn add(&mut self, s: &Skill, f: &Fields, listed: &[&str]) -> Vec<usize> {
+/// A skill's JSON texts as one core renders them, with a hole ([`Hole`]) wherever an index
+/// into a table goes: the tables are filled in skill order by the writer alone, which fills
+/// the holes ([`Tables::add`]).
+struct Prepared {
+    /// The skill's line; its `agents` holds one hole per verdict.
+    line: Vec<u8>,
+    /// Per verdict: its reason list (a hole per reason for the rule) and the verdict itself
+    /// (holes 0 and 1 for its reason list and field table; empty without `agents`).
+    verdicts: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+/// Skill `s` rendered with holes for the table indices (on any core).
+fn prepare(frame: &Frame, f: &Fields, s: &Skill) -> Prepared {
+    let listed = listed(s, f);
+    let paths = Paths::of(s);
+    let agents = f.skill("agents");
+    let verdicts = s
+        .verdicts
+        .iter()
+        .map(|(id, v)| {
+            let own = frame.own(s, id, v, &paths);
+            let list = holed(&ListJson {
+                list: &v.reasons,
+                own: &own,
+            });
+            let verdict = if agents {
+                holed(&VerdictJson {
+                    t: frame,
+                    v,
+                    own: &own,
+                    f,
+                    listed: &listed,
+                })
+            } else {
+                Vec::new()
+            };
+            (list, verdict)
+        })
+        .collect();
+    Prepared {
+        line: holed(&SkillJson {
+            t: frame,
+            s,
+            f,
+            listed: &listed,
+        }),
+        verdicts,
+    }
+}
+
+/// The tables of schemas 3 and 4, built in one pass over the skills, in the order they are written
+/// (owned: the skills may be made and dropped one batch at a time, [`write_stream`]).
+#[derive(Default)]
+struct Tables {
+    /// The first reason seen of each rule entry.
+    rules: Vec<Reason>,
+    /// Template parts → (rule id, index in `rules`) for each rule with that template.
+    rule_at: HashMap<(&'static str, &'static str), Vec<(String, usize)>>,
+    /// The same by where the template parts are (a template is made once and shared by every
+    /// reason that uses it): found here, a rule costs no comparison of its sentence.
+    rule_by_address: HashMap<[usize; 4], Vec<(String, usize)>>,
+    /// Each distinct reason list, as its JSON text (rule indices and values).
+    lists: Vec<Arc<[u8]>>,
+    list_at: HashMap<Arc<[u8]>, usize>,
+    fields: Vec<FieldTable>,
+    /// Each distinct verdict, as its JSON text (with the indices above).
+    verdicts: Vec<Arc<[u8]>>,
+    verdict_at: HashMap<Arc<[u8]>, usize>,
+    /// By pointer (the `Arc` kept, so the address stays its own), then by value.
+    field_at: HashMap<*const BTreeMap<String, Handling>, (usize, FieldTable)>,
+    field_by_value: HashMap<String, usize>,
+    /// The text being filled (kept to reuse its allocation).
+    buf: Vec<u8>,
+}
+
+impl Tables {
+    /// Takes in one skill's reason lists, field tables and verdicts (`p`, made by [`prepare`]);
+    /// returns the skill's line with its holes filled.
+    fn add(&mut self, s: &Skill, p: &Prepared, f: &Fields) -> &[u8] {
         let mut at = Vec::new();
-        let paths = Paths::of(s);
-        for (id, v) in &s.verdicts {
-            let text = self.list_text_for(s, id, v, &paths);
-            let list = self.add_list(text);
+        let mut rules = Vec::new();
+        for ((_, v), (list, verdict)) in s.verdicts.iter().zip(&p.verdicts) {
+            rules.clear();
+            rules.extend(v.reasons.iter().map(|r| self.rule(r)));
+            fill(&mut self.buf, list, &rules);
+            let list = intern(&mut self.lists, &mut self.list_at, &self.buf);
             let fields = self.field_table(v);
             if f.skill("agents") {
-                let text = self.verdict_text(s, (id, v), (list, fields), (f, listed), &paths);
-                at.push(intern(&mut self.verdicts, &mut self.verdict_at, text));
+                fill(&mut self.buf, verdict, &[list, fields]);
+                at.push(intern(&mut self.verdicts, &mut self.verdict_at, &self.buf));
             }
         }
-        at
-    }
-
-    /// A verdict's JSON text (its reason list and field table already in the tables).
-    fn verdict_text(
-        &self,
-        s: &Skill,
-        (id, v): (&str, &Verdict),
-        (list, fields): (usize, usize),
-        (f, listed): (&Fields, &[&str]),
-        paths: &Paths,
-    ) -> String {
-        serde_json::to_string(&VerdictJson {
-            t: self,
-            v,
-            own: &self.own(s, id, v, paths),
-            f,
-            listed,
-            list,
-            fields,
-        })
-        .unwrap_or_default()
-    }
-
-    fn rule_index(&self, r: &Reason) -> Option<usize> {
-        self.rule_at
-            .get(&r.message.template_parts())?
-            .iter()
-            .find(|(id, _)| id == r.rule.as_str())
-            .map(|(_, i)| *i)
+        fill(&mut self.buf, &p.line, &at);
+        &self.buf
     }
 
     fn rule(&mut self, r: &Reason) -> usize {
-        if let Some(i) = self.rule_index(r) {
+        let (template, suffix) = r.message.template_parts();
+        let address = [
+            template.as_ptr() as usize,
+            template.len(),
+            suffix.as_ptr() as usize,
+            suffix.len(),
+        ];
+        let id = r.rule.as_str();
+        if let Some(i) = self
+            .rule_by_address
+            .get(&address)
+            .and_then(|at| find_rule(at, id))
+        {
             return i;
         }
-        let i = self.rules.len();
-        self.rules.push(r.clone());
-        self.rule_at
-            .entry(r.message.template_parts())
+        let i = match self
+            .rule_at
+            .get(&(template, suffix))
+            .and_then(|at| find_rule(at, id))
+        {
+            Some(i) => i,
+            None => {
+                let i = self.rules.len();
+                self.rules.push(r.clone());
+                self.rule_at
+                    .entry((template, suffix))
+                    .or_default()
+                    .push((id.to_string(), i));
+                i
+            }
+        };
+        self.rule_by_address
+            .entry(address)
             .or_default()
-            .push((r.rule.as_str().to_string(), i));
+            .push((id.to_string(), i));
         i
-    }
-
-    /// A reason list's JSON text (its rules already in `rules`).
-    fn list_text(&self, reasons: &[Reason], own: &Own) -> String {
-        serde_json::to_string(&ListJson {
-            t: self,
-            list: reasons,
-            own,
-        })
-        .unwrap_or_default()
-    }
-
-    /// The reason list of `v` as JSON text, its rules added to `rules` first.
-    fn list_text_for(&mut self, s: &Skill, id: &str, v: &Verdict, paths: &Paths) -> String {
-        for r in &v.reasons {
-            self.rule(r);
-        }
-        self.list_text(&v.reasons, &self.own(s, id, v, paths))
-    }
-
-    /// Adds a reason list (its text from [`Tables::list_text_for`]) unless it is there; returns
-    /// its index in `lists`.
-    fn add_list(&mut self, text: String) -> usize {
-        intern(&mut self.lists, &mut self.list_at, text)
     }
 
     fn field_table(&mut self, v: &Verdict) -> usize {
@@ -366,15 +405,74 @@ impl Tables {
     }
 }
 
+/// `holed` into `buf` with each hole replaced by the number `values` has for it.
+fn fill(buf: &mut Vec<u8>, holed: &[u8], values: &[usize]) {
+    buf.clear();
+    let mut rest = holed;
+    while let Some(i) = rest.iter().position(|&b| b == HOLE) {
+        buf.extend_from_slice(&rest[..i]);
+        let Some(slot) = rest
+            .get(i + 1..i + 5)
+            .and_then(|x| <[u8; 4]>::try_from(x).ok())
+        else {
+            break;
+        };
+        let value = values.get(u32::from_le_bytes(slot) as usize).copied();
+        let _ = serde_json::to_writer(&mut *buf, &value);
+        rest = &rest[i + 5..];
+    }
+    buf.extend_from_slice(rest);
+}
+
+/// The index that rule `id` has among `at` (the rules of one template).
+fn find_rule(at: &[(String, usize)], id: &str) -> Option<usize> {
+    at.iter().find(|(x, _)| x == id).map(|(_, i)| *i)
+}
+
 /// The index of `text` in `table` (with `at` its reverse), added at the end when it is new.
-fn intern(table: &mut Vec<Arc<str>>, at: &mut HashMap<Arc<str>, usize>, text: String) -> usize {
-    if let Some(&i) = at.get(text.as_str()) {
+fn intern(table: &mut Vec<Arc<[u8]>>, at: &mut HashMap<Arc<[u8]>, usize>, text: &[u8]) -> usize {
+    if let Some(&i) = at.get(text) {
         return i;
     }
-    let text: Arc<str> = text.into();
+    let text: Arc<[u8]> = text.into();
     table.push(text.clone());
     at.insert(text, table.len() - 1);
     table.len() - 1
+}
+
+/// The byte that starts a hole in a text from [`holed`]: JSON escapes it in strings, so
+/// nothing else writes it. The hole's slot (the index of the value that fills it) follows as
+/// four bytes.
+const HOLE: u8 = 0;
+
+/// Where an index into a table goes, filled later ([`Tables::fill`]): slot `k` takes the
+/// `k`-th value given.
+struct Hole(usize);
+
+impl Serialize for Hole {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i128(self.0 as i128)
+    }
+}
+
+/// serde_json's compact form, but for [`Hole`]s (the only `i128`s written).
+struct HoleFormatter;
+
+impl serde_json::ser::Formatter for HoleFormatter {
+    fn write_i128<W: ?Sized + Write>(&mut self, w: &mut W, slot: i128) -> io::Result<()> {
+        w.write_all(&[HOLE])?;
+        w.write_all(&(slot as u32).to_le_bytes())
+    }
+}
+
+/// `x` as compact JSON, its [`Hole`]s left open.
+fn holed<T: Serialize>(x: &T) -> Vec<u8> {
+    let mut buf = Vec::with_capacity(256);
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, HoleFormatter);
+    if x.serialize(&mut ser).is_err() {
+        buf.clear();
+    }
+    buf
 }
 
 /// Schema 3 or 4 of the catalog, streamed: the header, one skill per line, then the tables.
@@ -388,7 +486,15 @@ fn write_v2(
     write_v2_of(
         out,
         cat,
-        &mut |each| cat.skills.iter().try_for_each(|s| each(s)),
+        &mut |prepare, each| {
+            for batch in cat.skills.chunks(256) {
+                let made = crate::par::par_map(batch, |s| prepare(s));
+                for (s, p) in batch.iter().zip(made) {
+                    each(s, p)?;
+                }
+            }
+            Ok(())
+        },
         (schema, fields),
         nl,
     )
@@ -408,15 +514,20 @@ pub fn write_stream(
         write_v2_of(
             out,
             header,
-            &mut |each| skills.for_each(each),
+            &mut |prepare, each| skills.for_each_with(prepare, each),
             (SCHEMA, fields),
             b"\n",
         )
     })
 }
 
-/// Calls its argument with every skill in catalog order (can be called more than once).
-type EachSkill<'s> = dyn FnMut(&mut dyn FnMut(&Skill) -> io::Result<()>) -> io::Result<()> + 's;
+/// Calls its second argument with every skill in catalog order and what its first argument
+/// (run on any core) made of it.
+type EachSkill<'s> = dyn FnMut(
+        &(dyn Fn(&Skill) -> Prepared + Sync),
+        &mut dyn FnMut(&Skill, Prepared) -> io::Result<()>,
+    ) -> io::Result<()>
+    + 's;
 
 /// Schema 3 or 4 of `header` (its project, agents, roots and diagnostics) with the skills
 /// `skills` gives, in that order.
@@ -432,7 +543,8 @@ fn write_v2_of(
         verdict: None,
     };
     let f = fields.unwrap_or(&everything);
-    let mut t = Tables::new(cat, schema, f);
+    let frame = Frame::new(cat, schema, f);
+    let mut t = Tables::default();
     let whole = fields.is_none();
     out.write_all(b"{\"schema\":")?;
     serde_json::to_writer(&mut *out, &schema)?;
@@ -470,22 +582,10 @@ fn write_v2_of(
     key(out, "skills")?;
     out.write_all(b"[")?;
     let mut first = true;
-    skills(&mut |s| {
+    skills(&|s| prepare(&frame, f, s), &mut |s, p| {
         next(out, first, nl)?;
         first = false;
-        let listed = listed(s, f);
-        let at = t.add(s, f, &listed);
-        serde_json::to_writer(
-            &mut *out,
-            &SkillJson {
-                t: &t,
-                s,
-                f,
-                listed: &listed,
-                at: &at,
-            },
-        )?;
-        Ok(())
+        out.write_all(t.add(s, &p, f))
     })?;
     out.write_all(nl)?;
     out.write_all(b"]")?;
@@ -495,7 +595,7 @@ fn write_v2_of(
             serde_json::to_writer(out, &RuleJson { r }).map_err(io::Error::from)
         })?;
         key(out, "reasons")?;
-        rows(out, nl, &t.lists, |out, l| out.write_all(l.as_bytes()))?;
+        rows(out, nl, &t.lists, |out, l| out.write_all(l))?;
     }
     if f.verdict("fields") {
         key(out, "fields")?;
@@ -505,7 +605,7 @@ fn write_v2_of(
     }
     if f.skill("agents") {
         key(out, "verdicts")?;
-        rows(out, nl, &t.verdicts, |out, v| out.write_all(v.as_bytes()))?;
+        rows(out, nl, &t.verdicts, |out, v| out.write_all(v))?;
     }
     out.write_all(b"}\n")
 }
@@ -543,8 +643,8 @@ impl Serialize for RuleJson<'_> {
     }
 }
 
+/// A reason list: each reason's rule is a hole (slot: its place in the list).
 struct ListJson<'a> {
-    t: &'a Tables,
     list: &'a [Reason],
     own: &'a Own<'a>,
 }
@@ -552,9 +652,9 @@ struct ListJson<'a> {
 impl Serialize for ListJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(self.list.len()))?;
-        for r in self.list {
+        for (slot, r) in self.list.iter().enumerate() {
             seq.serialize_element(&ReasonJson {
-                t: self.t,
+                slot,
                 r,
                 own: self.own,
             })?;
@@ -564,7 +664,8 @@ impl Serialize for ListJson<'_> {
 }
 
 struct ReasonJson<'a> {
-    t: &'a Tables,
+    /// The hole for its rule's index in `rules`.
+    slot: usize,
     r: &'a Reason,
     own: &'a Own<'a>,
 }
@@ -701,7 +802,7 @@ impl Serialize for ReasonJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let r = self.r;
         let mut m = s.serialize_map(None)?;
-        m.serialize_entry("rule", &self.t.rule_index(r))?;
+        m.serialize_entry("rule", &Hole(self.slot))?;
         m.serialize_entry("values", &ValuesJson(r.message.values(), self.own))?;
         if let Some(fix) = &r.fix {
             m.serialize_entry("fix", fix)?;
@@ -719,14 +820,13 @@ struct ProblemJson<'a> {
     column: Option<usize>,
 }
 
+/// A skill's line: `agents` has a hole per verdict for its index in `verdicts`.
 struct SkillJson<'a, 'b> {
-    t: &'b Tables,
+    t: &'b Frame,
     s: &'a Skill,
     f: &'b Fields,
     /// The descriptions as its agents list them ([`listed`]).
     listed: &'b [&'a str],
-    /// Each verdict's index in `verdicts` ([`Tables::add`]).
-    at: &'b [usize],
 }
 
 impl Serialize for SkillJson<'_, '_> {
@@ -779,7 +879,8 @@ impl Serialize for SkillJson<'_, '_> {
             m.serialize_entry("descriptions_as_listed", &entries)?;
         }
         if f.skill("agents") {
-            m.serialize_entry("agents", self.at)?;
+            let holes: Vec<Hole> = (0..s.verdicts.len()).map(Hole).collect();
+            m.serialize_entry("agents", &holes)?;
         }
         m.end()
     }
@@ -818,19 +919,18 @@ fn listed<'a>(s: &'a Skill, f: &Fields) -> Vec<&'a str> {
     listed
 }
 
+/// A verdict: hole 0 is its reason list's index in `reasons`, hole 1 its field table's in
+/// `fields`.
 struct VerdictJson<'a, 'b> {
-    t: &'b Tables,
+    t: &'b Frame,
     v: &'a Verdict,
     own: &'b Own<'a>,
     f: &'b Fields,
     listed: &'b [&'a str],
-    /// Its reason list's index in `reasons`, its field table's in `fields`.
-    list: usize,
-    fields: usize,
 }
 
 /// Where a verdict's root is: its index in `roots`, else its path.
-fn root_ref(t: &Tables, v: &Verdict) -> Option<Result<usize, String>> {
+fn root_ref(t: &Frame, v: &Verdict) -> Option<Result<usize, String>> {
     let p = v.root.as_ref()?;
     Some(
         v.scope
@@ -891,7 +991,7 @@ impl Serialize for VerdictJson<'_, '_> {
             m.serialize_entry("model", x)?;
         }
         if f.verdict("reasons") {
-            m.serialize_entry("reasons", &self.list)?;
+            m.serialize_entry("reasons", &Hole(0))?;
         }
         if self
             .f
@@ -903,7 +1003,7 @@ impl Serialize for VerdictJson<'_, '_> {
             m.serialize_entry("strength", &x)?;
         }
         if f.verdict("fields") {
-            m.serialize_entry("fields", &self.fields)?;
+            m.serialize_entry("fields", &Hole(1))?;
         }
         if f.verdict("listing_tokens")
             && let Some(x) = &v.listing_tokens

@@ -612,3 +612,38 @@ fn schema_4_is_the_default_3_is_kept_and_2_is_refused_with_the_migration() {
         "{err}"
     );
 }
+
+/// Values holding a NUL character (YAML's `\0`), which the compact writer's placeholders for
+/// table indices are made of, are written escaped and expand to what schema 1 says.
+#[test]
+fn values_with_nul_characters_expand_to_schema_1() {
+    let skill =
+        "---\nname: \"nul\\0name\"\ndescription: \"A NUL \\0 and a \\x01 here.\"\n---\n# Body\n";
+    let mut spec = format!(
+        "@@ project/.agents/skills/nul-name/SKILL.md\n{skill}@@ project/.claude/skills/nul-name/SKILL.md\n{skill}"
+    );
+    for i in 0..10 {
+        spec += &format!(
+            "@@ home/.agents/skills/plain-{i}/SKILL.md\n---\nname: plain-{i}\ndescription: Plain.\n---\n# Plain\n"
+        );
+    }
+    let t = Tree::of(&spec);
+    let (v1, _) = t.json(&["list", "--json-schema", "1"]);
+    let o = t.run(&["list", "--json"]);
+    assert!(!o.stdout.contains(&0), "a raw NUL byte in the output");
+    let v2: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(expands_to_schema_1(&v1, &v2) >= 12 * 20);
+    let values: Vec<&Value> = v2["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|l| l.as_array().unwrap())
+        .flat_map(|r| r["values"].as_array().unwrap())
+        .collect();
+    assert!(
+        values
+            .iter()
+            .any(|x| x.as_str().is_some_and(|s| s.contains('\0'))),
+        "no reason value kept the NUL: {values:?}"
+    );
+}
