@@ -404,27 +404,22 @@ impl Skills<'_> {
     /// Calls `each` with every skill in catalog order, made a batch at a time on all cores
     /// (each batch, and the texts it read, dropped before the next); stops at the first error.
     pub fn for_each<E>(&self, mut each: impl FnMut(&Skill) -> Result<(), E>) -> Result<(), E> {
-        self.for_each_with(|_| (), |s, ()| each(s))
+        self.for_each_with(|s| s, |s| each(&s))
     }
 
-    /// [`Skills::for_each`], with `prepare` run on each skill on the cores that made it (what
-    /// the caller can work out per skill on its own, such as its JSON text) and its result
-    /// given to `each` with the skill.
+    /// [`Skills::for_each`], with each skill first handed to `prepare` on the core that made
+    /// it (what the caller can work out per skill on its own, such as its JSON text; a skill
+    /// dropped there is freed there), and what that gives handed to `each`, in catalog order.
     pub fn for_each_with<P: Send, E>(
         &self,
-        prepare: impl Fn(&Skill) -> P + Sync,
-        mut each: impl FnMut(&Skill, P) -> Result<(), E>,
+        prepare: impl Fn(Skill) -> P + Sync,
+        mut each: impl FnMut(P) -> Result<(), E>,
     ) -> Result<(), E> {
         for batch in self.order.chunks(256) {
             let texts = self.lean.texts(batch);
-            let made = crate::par::par_map(batch, |&ei| {
-                self.skill(ei, &texts).map(|s| {
-                    let p = prepare(&s);
-                    (s, p)
-                })
-            });
-            for (s, p) in made.into_iter().flatten() {
-                each(&s, p)?;
+            let made = crate::par::par_map(batch, |&ei| self.skill(ei, &texts).map(&prepare));
+            for p in made.into_iter().flatten() {
+                each(p)?;
             }
         }
         Ok(())

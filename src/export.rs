@@ -30,7 +30,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 /// The schema version of the compact form.
 pub const SCHEMA: u32 = 4;
@@ -250,52 +250,145 @@ impl Frame {
     }
 }
 
-/// A skill's JSON texts as one core renders them, with a hole ([`Hole`]) wherever an index
-/// into a table goes: the tables are filled in skill order by the writer alone, which fills
-/// the holes ([`Tables::add`]).
-struct Prepared {
-    /// The skill's line; its `agents` holds one hole per verdict.
-    line: Vec<u8>,
-    /// Per verdict: its reason list (a hole per reason for the rule) and the verdict itself
-    /// (holes 0 and 1 for its reason list and field table; empty without `agents`).
-    verdicts: Vec<(Vec<u8>, Vec<u8>)>,
+/// What the writer has put in the tables so far, found by content: read by the cores that
+/// render the next batch's skills (under a read lock, while the writer waits for them), so
+/// that most parts of a skill arrive with their indices, and written by the writer alone, in
+/// skill order. An index, once given, never changes.
+#[derive(Default)]
+struct Known {
+    /// Where a template's parts are ([`address`]) → (rule id, index in `rules`) for each rule
+    /// with that template. A template is made once and shared by the reasons that use it, so
+    /// this finds a rule without comparing its sentence.
+    rules: HashMap<[usize; 4], RuleIds>,
+    /// Reason list text → its index in `reasons`.
+    lists: HashMap<Arc<[u8]>, usize>,
+    /// Verdict text → its index in `verdicts`.
+    verdicts: HashMap<Arc<[u8]>, usize>,
+    /// Field table, by the address of its `Arc` (kept here, so the address stays its own) →
+    /// its index in `fields`.
+    fields: HashMap<usize, (usize, FieldTable)>,
 }
 
-/// Skill `s` rendered with holes for the table indices (on any core).
-fn prepare(frame: &Frame, f: &Fields, s: &Skill) -> Prepared {
+impl Known {
+    fn rule(&self, r: &Reason) -> Option<usize> {
+        find_rule(self.rules.get(&address(r))?, r.rule.as_str())
+    }
+
+    fn fields(&self, v: &Verdict) -> Option<usize> {
+        self.fields
+            .get(&(Arc::as_ptr(&v.fields) as usize))
+            .map(|(i, _)| *i)
+    }
+}
+
+/// Where a reason's template parts are.
+fn address(r: &Reason) -> [usize; 4] {
+    let (template, suffix) = r.message.template_parts();
+    [
+        template.as_ptr() as usize,
+        template.len(),
+        suffix.as_ptr() as usize,
+        suffix.len(),
+    ]
+}
+
+/// A skill's JSON texts as one core renders them ([`prepare`]). The table indices that were
+/// [`Known`] then are written in; where one was not, the text has a hole ([`Hole`]) and the
+/// part comes along for the writer to put in the tables ([`Tables::add`]).
+struct Prepared {
+    /// The skill's line; its `agents` holds each verdict's index, or a hole.
+    line: Vec<u8>,
+    /// Per verdict (none without `agents`), in the order of the line's holes.
+    verdicts: Vec<PreparedVerdict>,
+}
+
+/// A verdict: its index in `verdicts`, or what it is made of.
+enum PreparedVerdict {
+    Known(usize),
+    New {
+        list: Result<usize, NewList>,
+        fields: Result<usize, FieldTable>,
+        /// Holes 0 and 1 for the indices of its reason list and field table.
+        text: Vec<u8>,
+    },
+}
+
+/// A reason list not yet in `reasons`: its text, with a hole per reason (slot: its place) for
+/// its rule, and each reason's rule index (or the reason, when its rule is new too).
+struct NewList {
+    text: Vec<u8>,
+    rules: Vec<Result<usize, Reason>>,
+}
+
+/// Skill `s` rendered on any core, with what `known` already has.
+fn prepare(frame: &Frame, known: &RwLock<Known>, f: &Fields, s: &Skill) -> Prepared {
+    let known = known.read().unwrap_or_else(PoisonError::into_inner);
     let listed = listed(s, f);
     let paths = Paths::of(s);
-    let agents = f.skill("agents");
-    let verdicts = s
-        .verdicts
-        .iter()
-        .map(|(id, v)| {
-            let own = frame.own(s, id, v, &paths);
-            let list = holed(&ListJson {
-                list: &v.reasons,
-                own: &own,
-            });
-            let verdict = if agents {
-                holed(&VerdictJson {
+    let mut buf = Vec::new();
+    let mut at = Vec::new();
+    let verdicts = if f.skill("agents") {
+        s.verdicts
+            .iter()
+            .map(|(id, v)| {
+                let own = frame.own(s, id, v, &paths);
+                let text = holed(&ListJson {
+                    list: &v.reasons,
+                    own: &own,
+                });
+                let rules: Vec<Result<usize, Reason>> = v
+                    .reasons
+                    .iter()
+                    .map(|r| known.rule(r).ok_or_else(|| r.clone()))
+                    .collect();
+                let list = if rules.iter().all(Result::is_ok) {
+                    let values: Vec<Option<usize>> =
+                        rules.iter().map(|r| r.as_ref().ok().copied()).collect();
+                    fill(&mut buf, &text, &values);
+                    known.lists.get(buf.as_slice()).copied().ok_or(NewList {
+                        text: buf.clone(),
+                        rules,
+                    })
+                } else {
+                    Err(NewList { text, rules })
+                };
+                let fields = known.fields(v).ok_or_else(|| v.fields.clone());
+                let text = holed(&VerdictJson {
                     t: frame,
                     v,
                     own: &own,
                     f,
                     listed: &listed,
-                })
-            } else {
-                Vec::new()
-            };
-            (list, verdict)
-        })
-        .collect();
-    Prepared {
-        line: holed(&SkillJson {
+                });
+                let verdict = match (&list, &fields) {
+                    (Ok(l), Ok(x)) => {
+                        fill(&mut buf, &text, &[Some(*l), Some(*x)]);
+                        known.verdicts.get(buf.as_slice()).copied()
+                    }
+                    _ => None,
+                };
+                at.push(verdict);
+                match verdict {
+                    Some(i) => PreparedVerdict::Known(i),
+                    None => PreparedVerdict::New { list, fields, text },
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    fill(
+        &mut buf,
+        &holed(&SkillJson {
             t: frame,
             s,
             f,
             listed: &listed,
         }),
+        &at,
+    );
+    Prepared {
+        line: buf,
         verdicts,
     }
 }
@@ -304,129 +397,145 @@ fn prepare(frame: &Frame, f: &Fields, s: &Skill) -> Prepared {
 /// (owned: the skills may be made and dropped one batch at a time, [`write_stream`]).
 #[derive(Default)]
 struct Tables {
-    /// The first reason seen of each rule entry.
-    rules: Vec<Reason>,
-    /// Template parts → (rule id, index in `rules`) for each rule with that template.
-    rule_at: HashMap<(&'static str, &'static str), Vec<(String, usize)>>,
-    /// The same by where the template parts are (a template is made once and shared by every
-    /// reason that uses it): found here, a rule costs no comparison of its sentence.
-    rule_by_address: HashMap<[usize; 4], Vec<(String, usize)>>,
+    rules: Rules,
     /// Each distinct reason list, as its JSON text (rule indices and values).
     lists: Vec<Arc<[u8]>>,
-    list_at: HashMap<Arc<[u8]>, usize>,
     fields: Vec<FieldTable>,
     /// Each distinct verdict, as its JSON text (with the indices above).
     verdicts: Vec<Arc<[u8]>>,
-    verdict_at: HashMap<Arc<[u8]>, usize>,
-    /// By pointer (the `Arc` kept, so the address stays its own), then by value.
-    field_at: HashMap<*const BTreeMap<String, Handling>, (usize, FieldTable)>,
+    /// Field table JSON text → its index in `fields`: equal tables from different snapshots
+    /// share one entry too.
     field_by_value: HashMap<String, usize>,
     /// The text being filled (kept to reuse its allocation).
     buf: Vec<u8>,
 }
 
 impl Tables {
-    /// Takes in one skill's reason lists, field tables and verdicts (`p`, made by [`prepare`]);
-    /// returns the skill's line with its holes filled.
-    fn add(&mut self, s: &Skill, p: &Prepared, f: &Fields) -> &[u8] {
-        let mut at = Vec::new();
-        let mut rules = Vec::new();
-        for ((_, v), (list, verdict)) in s.verdicts.iter().zip(&p.verdicts) {
-            rules.clear();
-            rules.extend(v.reasons.iter().map(|r| self.rule(r)));
-            fill(&mut self.buf, list, &rules);
-            let list = intern(&mut self.lists, &mut self.list_at, &self.buf);
-            let fields = self.field_table(v);
-            if f.skill("agents") {
-                fill(&mut self.buf, verdict, &[list, fields]);
-                at.push(intern(&mut self.verdicts, &mut self.verdict_at, &self.buf));
-            }
+    /// Puts the parts of one skill (`p`, from [`prepare`]) that are new into the tables and
+    /// into `known`, in order; returns the skill's line with its holes filled.
+    fn add(&mut self, known: &RwLock<Known>, p: Prepared) -> Vec<u8> {
+        let mut line = p.line;
+        if p.verdicts
+            .iter()
+            .all(|v| matches!(v, PreparedVerdict::Known(_)))
+        {
+            return line;
         }
-        fill(&mut self.buf, &p.line, &at);
-        &self.buf
+        let mut known = known.write().unwrap_or_else(PoisonError::into_inner);
+        let known = &mut *known;
+        let mut at = Vec::with_capacity(p.verdicts.len());
+        for v in p.verdicts {
+            let i = match v {
+                PreparedVerdict::Known(i) => i,
+                PreparedVerdict::New { list, fields, text } => {
+                    let list = match list {
+                        Ok(i) => i,
+                        Err(NewList { text, rules }) => {
+                            let rules: Vec<Option<usize>> = rules
+                                .into_iter()
+                                .map(|r| match r {
+                                    Ok(i) => Some(i),
+                                    Err(r) => Some(self.rules.index(known, r)),
+                                })
+                                .collect();
+                            fill(&mut self.buf, &text, &rules);
+                            intern(&mut self.lists, &mut known.lists, &self.buf)
+                        }
+                    };
+                    let fields = match fields {
+                        Ok(i) => i,
+                        Err(table) => self.field_table(known, table),
+                    };
+                    fill(&mut self.buf, &text, &[Some(list), Some(fields)]);
+                    intern(&mut self.verdicts, &mut known.verdicts, &self.buf)
+                }
+            };
+            at.push(Some(i));
+        }
+        fill(&mut self.buf, &line, &at);
+        std::mem::swap(&mut line, &mut self.buf);
+        line
     }
 
-    fn rule(&mut self, r: &Reason) -> usize {
-        let (template, suffix) = r.message.template_parts();
-        let address = [
-            template.as_ptr() as usize,
-            template.len(),
-            suffix.as_ptr() as usize,
-            suffix.len(),
-        ];
-        let id = r.rule.as_str();
-        if let Some(i) = self
-            .rule_by_address
-            .get(&address)
-            .and_then(|at| find_rule(at, id))
-        {
-            return i;
-        }
-        let i = match self
-            .rule_at
-            .get(&(template, suffix))
-            .and_then(|at| find_rule(at, id))
-        {
-            Some(i) => i,
-            None => {
-                let i = self.rules.len();
-                self.rules.push(r.clone());
-                self.rule_at
-                    .entry((template, suffix))
-                    .or_default()
-                    .push((id.to_string(), i));
-                i
-            }
-        };
-        self.rule_by_address
-            .entry(address)
-            .or_default()
-            .push((id.to_string(), i));
-        i
-    }
-
-    fn field_table(&mut self, v: &Verdict) -> usize {
-        let ptr = Arc::as_ptr(&v.fields);
-        if let Some((i, _)) = self.field_at.get(&ptr) {
+    fn field_table(&mut self, known: &mut Known, table: FieldTable) -> usize {
+        let address = Arc::as_ptr(&table) as usize;
+        if let Some((i, _)) = known.fields.get(&address) {
             return *i;
         }
-        // Equal tables from different snapshots share one entry too.
-        let text = serde_json::to_string(&*v.fields).unwrap_or_default();
+        let text = serde_json::to_string(&*table).unwrap_or_default();
         let i = match self.field_by_value.get(&text) {
             Some(&i) => i,
             None => {
-                self.fields.push(v.fields.clone());
+                self.fields.push(table.clone());
                 self.field_by_value.insert(text, self.fields.len() - 1);
                 self.fields.len() - 1
             }
         };
-        self.field_at.insert(ptr, (i, v.fields.clone()));
+        known.fields.insert(address, (i, table));
         i
     }
 }
 
-/// `holed` into `buf` with each hole replaced by the number `values` has for it.
-fn fill(buf: &mut Vec<u8>, holed: &[u8], values: &[usize]) {
+/// The ids of the rules with one template, each with its index in `rules`.
+type RuleIds = Vec<(Box<str>, usize)>;
+
+/// The `rules` table: the first reason seen of each rule entry (a rule id with one template).
+#[derive(Default)]
+struct Rules {
+    rows: Vec<Reason>,
+    /// Template parts → (rule id, index in `rows`) for each rule with that template.
+    at: HashMap<(&'static str, &'static str), RuleIds>,
+}
+
+impl Rules {
+    /// The index of reason `r`'s rule entry (its template and id), added when new (to `known`
+    /// too).
+    fn index(&mut self, known: &mut Known, r: Reason) -> usize {
+        if let Some(i) = known.rule(&r) {
+            return i;
+        }
+        let id: Box<str> = r.rule.as_str().into();
+        let parts = r.message.template_parts();
+        let address = address(&r);
+        let i = match self.at.get(&parts).and_then(|at| find_rule(at, &id)) {
+            Some(i) => i,
+            None => {
+                self.rows.push(r);
+                let i = self.rows.len() - 1;
+                self.at.entry(parts).or_default().push((id.clone(), i));
+                i
+            }
+        };
+        known.rules.entry(address).or_default().push((id, i));
+        i
+    }
+}
+
+/// `holed` into `buf` with each hole replaced by the number `values` has for its slot (a hole
+/// with none is kept).
+fn fill(buf: &mut Vec<u8>, holed: &[u8], values: &[Option<usize>]) {
     buf.clear();
     let mut rest = holed;
     while let Some(i) = rest.iter().position(|&b| b == HOLE) {
-        buf.extend_from_slice(&rest[..i]);
-        let Some(slot) = rest
-            .get(i + 1..i + 5)
-            .and_then(|x| <[u8; 4]>::try_from(x).ok())
-        else {
+        let Some(hole) = rest.get(i..i + 5) else {
             break;
         };
-        let value = values.get(u32::from_le_bytes(slot) as usize).copied();
-        let _ = serde_json::to_writer(&mut *buf, &value);
+        buf.extend_from_slice(&rest[..i]);
+        let slot = u32::from_le_bytes([hole[1], hole[2], hole[3], hole[4]]) as usize;
+        match values.get(slot).copied().flatten() {
+            Some(value) => {
+                let _ = serde_json::to_writer(&mut *buf, &value);
+            }
+            None => buf.extend_from_slice(hole),
+        }
         rest = &rest[i + 5..];
     }
     buf.extend_from_slice(rest);
 }
 
 /// The index that rule `id` has among `at` (the rules of one template).
-fn find_rule(at: &[(String, usize)], id: &str) -> Option<usize> {
-    at.iter().find(|(x, _)| x == id).map(|(_, i)| *i)
+fn find_rule(at: &RuleIds, id: &str) -> Option<usize> {
+    at.iter().find(|(x, _)| &**x == id).map(|(_, i)| *i)
 }
 
 /// The index of `text` in `table` (with `at` its reverse), added at the end when it is new.
@@ -488,9 +597,8 @@ fn write_v2(
         cat,
         &mut |prepare, each| {
             for batch in cat.skills.chunks(256) {
-                let made = crate::par::par_map(batch, |s| prepare(s));
-                for (s, p) in batch.iter().zip(made) {
-                    each(s, p)?;
+                for p in crate::par::par_map(batch, |s| prepare(s)) {
+                    each(p)?;
                 }
             }
             Ok(())
@@ -514,18 +622,18 @@ pub fn write_stream(
         write_v2_of(
             out,
             header,
-            &mut |prepare, each| skills.for_each_with(prepare, each),
+            &mut |prepare, each| skills.for_each_with(|s| prepare(&s), each),
             (SCHEMA, fields),
             b"\n",
         )
     })
 }
 
-/// Calls its second argument with every skill in catalog order and what its first argument
-/// (run on any core) made of it.
+/// Calls its second argument with what its first argument (run on any core) made of every
+/// skill, in catalog order.
 type EachSkill<'s> = dyn FnMut(
         &(dyn Fn(&Skill) -> Prepared + Sync),
-        &mut dyn FnMut(&Skill, Prepared) -> io::Result<()>,
+        &mut dyn FnMut(Prepared) -> io::Result<()>,
     ) -> io::Result<()>
     + 's;
 
@@ -545,6 +653,7 @@ fn write_v2_of(
     let f = fields.unwrap_or(&everything);
     let frame = Frame::new(cat, schema, f);
     let mut t = Tables::default();
+    let known = RwLock::new(Known::default());
     let whole = fields.is_none();
     out.write_all(b"{\"schema\":")?;
     serde_json::to_writer(&mut *out, &schema)?;
@@ -582,16 +691,16 @@ fn write_v2_of(
     key(out, "skills")?;
     out.write_all(b"[")?;
     let mut first = true;
-    skills(&|s| prepare(&frame, f, s), &mut |s, p| {
+    skills(&|s| prepare(&frame, &known, f, s), &mut |p| {
         next(out, first, nl)?;
         first = false;
-        out.write_all(t.add(s, &p, f))
+        out.write_all(&t.add(&known, p))
     })?;
     out.write_all(nl)?;
     out.write_all(b"]")?;
     if f.verdict("reasons") {
         key(out, "rules")?;
-        rows(out, nl, &t.rules, |out, r| {
+        rows(out, nl, &t.rules.rows, |out, r| {
             serde_json::to_writer(out, &RuleJson { r }).map_err(io::Error::from)
         })?;
         key(out, "reasons")?;
