@@ -325,68 +325,72 @@ fn prepare(frame: &Frame, known: &RwLock<Known>, f: &Fields, s: &Skill) -> Prepa
     let known = known.read().unwrap_or_else(PoisonError::into_inner);
     let listed = listed(s, f);
     let paths = Paths::of(s);
-    let mut buf = Vec::new();
-    let mut at = Vec::new();
-    let verdicts = if f.skill("agents") {
-        s.verdicts
-            .iter()
-            .map(|(id, v)| {
-                let own = frame.own(s, id, v, &paths);
-                let text = holed(&ListJson {
-                    list: &v.reasons,
-                    own: &own,
-                });
-                let rules: Vec<Result<usize, Reason>> = v
-                    .reasons
-                    .iter()
-                    .map(|r| known.rule(r).ok_or_else(|| r.clone()))
-                    .collect();
-                let list = if rules.iter().all(Result::is_ok) {
-                    let values: Vec<Option<usize>> =
-                        rules.iter().map(|r| r.as_ref().ok().copied()).collect();
-                    fill(&mut buf, &text, &values);
-                    known.lists.get(buf.as_slice()).copied().ok_or(NewList {
-                        text: buf.clone(),
-                        rules,
-                    })
-                } else {
-                    Err(NewList { text, rules })
-                };
-                let fields = known.fields(v).ok_or_else(|| v.fields.clone());
-                let text = holed(&VerdictJson {
-                    t: frame,
-                    v,
-                    own: &own,
-                    f,
-                    listed: &listed,
-                });
-                let verdict = match (&list, &fields) {
-                    (Ok(l), Ok(x)) => {
-                        fill(&mut buf, &text, &[Some(*l), Some(*x)]);
-                        known.verdicts.get(buf.as_slice()).copied()
-                    }
-                    _ => None,
-                };
-                at.push(verdict);
-                match verdict {
-                    Some(i) => PreparedVerdict::Known(i),
-                    None => PreparedVerdict::New { list, fields, text },
-                }
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    fill(
-        &mut buf,
-        &holed(&SkillJson {
+    // A text with holes and the same filled; allocated anew only for a part that is new.
+    let (mut text, mut buf) = (Vec::with_capacity(1024), Vec::with_capacity(1024));
+    let mut rules: Vec<Option<usize>> = Vec::new();
+    let mut at = Vec::with_capacity(s.verdicts.len());
+    let mut verdicts = Vec::new();
+    for (id, v) in s.verdicts.iter().filter(|_| f.skill("agents")) {
+        let own = frame.own(s, id, v, &paths);
+        holed(
+            &mut text,
+            &ListJson {
+                list: &v.reasons,
+                own: &own,
+            },
+        );
+        rules.clear();
+        rules.extend(v.reasons.iter().map(|r| known.rule(r)));
+        let new_list = |text: &[u8]| NewList {
+            text: text.to_vec(),
+            rules: (v.reasons.iter().zip(&rules))
+                .map(|(r, i)| i.ok_or_else(|| r.clone()))
+                .collect(),
+        };
+        let list = if rules.iter().all(Option::is_some) {
+            fill(&mut buf, &text, &rules);
+            (known.lists.get(buf.as_slice()).copied()).ok_or_else(|| new_list(&buf))
+        } else {
+            Err(new_list(&text))
+        };
+        let fields = known.fields(v).ok_or_else(|| v.fields.clone());
+        holed(
+            &mut text,
+            &VerdictJson {
+                t: frame,
+                v,
+                own: &own,
+                f,
+                listed: &listed,
+            },
+        );
+        let verdict = match (&list, &fields) {
+            (Ok(l), Ok(x)) => {
+                fill(&mut buf, &text, &[Some(*l), Some(*x)]);
+                known.verdicts.get(buf.as_slice()).copied()
+            }
+            _ => None,
+        };
+        at.push(verdict);
+        verdicts.push(match verdict {
+            Some(i) => PreparedVerdict::Known(i),
+            None => PreparedVerdict::New {
+                list,
+                fields,
+                text: text.clone(),
+            },
+        });
+    }
+    holed(
+        &mut text,
+        &SkillJson {
             t: frame,
             s,
             f,
             listed: &listed,
-        }),
-        &at,
+        },
     );
+    fill(&mut buf, &text, &at);
     Prepared {
         line: buf,
         verdicts,
@@ -516,7 +520,7 @@ impl Rules {
 fn fill(buf: &mut Vec<u8>, holed: &[u8], values: &[Option<usize>]) {
     buf.clear();
     let mut rest = holed;
-    while let Some(i) = rest.iter().position(|&b| b == HOLE) {
+    while let Some(i) = memchr::memchr(HOLE, rest) {
         let Some(hole) = rest.get(i..i + 5) else {
             break;
         };
@@ -574,14 +578,13 @@ impl serde_json::ser::Formatter for HoleFormatter {
     }
 }
 
-/// `x` as compact JSON, its [`Hole`]s left open.
-fn holed<T: Serialize>(x: &T) -> Vec<u8> {
-    let mut buf = Vec::with_capacity(256);
-    let mut ser = serde_json::Serializer::with_formatter(&mut buf, HoleFormatter);
+/// `x` as compact JSON into `buf` (cleared first), its [`Hole`]s left open.
+fn holed<T: Serialize>(buf: &mut Vec<u8>, x: &T) {
+    buf.clear();
+    let mut ser = serde_json::Serializer::with_formatter(&mut *buf, HoleFormatter);
     if x.serialize(&mut ser).is_err() {
         buf.clear();
     }
-    buf
 }
 
 /// Schema 3 or 4 of the catalog, streamed: the header, one skill per line, then the tables.
