@@ -330,8 +330,13 @@ pub fn references(
         let in_block = blocks.is_code(line);
         // Every finder needs a `/` (a path) or, outside code, a `]` (a link): most lines have
         // neither.
-        let slash = line.contains('/');
-        let bracket = !in_block && line.contains(']');
+        // One pass for both (lines are short: a search per byte would cost more to start).
+        let (mut slash, mut bracket) = (false, false);
+        for b in line.bytes() {
+            slash |= b == b'/';
+            bracket |= b == b']';
+        }
+        let bracket = bracket && !in_block;
         if !slash && !bracket {
             continue;
         }
