@@ -204,7 +204,9 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
                         u.changed.len()
                     )?;
                 }
-                let each = &mut |f: &mut dyn FnMut(&Skill)| cat.skills.iter().for_each(|s| f(s));
+                let each = &mut |row: &RowOf, f: &mut dyn FnMut(Row)| {
+                    cat.skills.iter().for_each(|s| f(row(s)))
+                };
                 write_matrix(
                     out,
                     &cx,
@@ -223,11 +225,15 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
     // The whole matrix: the skills made a batch at a time, only their rows kept.
     if !json && !keep.filters() {
         crate::catalog::with_skills(&cx.models, &cx.env, |header, skills| {
-            let each = &mut |f: &mut dyn FnMut(&Skill)| {
-                let _ = skills.for_each(|s| {
-                    f(s);
-                    Ok::<(), std::convert::Infallible>(())
-                });
+            // Each row is made on the core that made its skill (the skill freed there).
+            let each = &mut |row: &RowOf, f: &mut dyn FnMut(Row)| {
+                let _ = skills.for_each_with(
+                    |s| row(&s),
+                    |r| {
+                        f(r);
+                        Ok::<(), std::convert::Infallible>(())
+                    },
+                );
             };
             write_matrix(out, &cx, (header, each), shown, None)
         })?;
@@ -239,7 +245,8 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
     if json {
         crate::export::write(out, &cat, schema, fields.as_ref(), false)?;
     } else {
-        let each = &mut |f: &mut dyn FnMut(&Skill)| cat.skills.iter().for_each(|s| f(s));
+        let each =
+            &mut |row: &RowOf, f: &mut dyn FnMut(Row)| cat.skills.iter().for_each(|s| f(row(s)));
         write_matrix(
             out,
             &cx,
@@ -251,8 +258,21 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
     Ok(EXIT_OK)
 }
 
-/// Calls its argument with each skill, in catalog order.
-type EachSkill<'a> = dyn FnMut(&mut dyn FnMut(&Skill)) + 'a;
+/// Calls its second argument with the row its first argument makes of each skill (on any
+/// core), in catalog order.
+type EachSkill<'a> = dyn FnMut(&RowOf, &mut dyn FnMut(Row)) + 'a;
+
+/// Makes a skill's row of the matrix.
+type RowOf<'a> = dyn Fn(&Skill) -> Row + Sync + 'a;
+
+/// A skill's row: its name (the column's width is known at the end) and the rest, and whether
+/// an agent shown does not see it and whether it has spec problems.
+struct Row {
+    name: String,
+    rest: String,
+    invisible: bool,
+    problems: bool,
+}
 
 /// The matrix of `skills` (each given once, in catalog order, by the first argument's
 /// callback; only their rows are kept, so a catalog made a batch at a time is never whole),
@@ -281,10 +301,7 @@ fn write_matrix(
                 .map_or_else(|| short(&cat.agents[i].id), |mi| labels[mi].as_str())
         })
         .collect();
-    // Each skill's name and the rest of its row (the name's width is known at the end).
-    let mut rows: Vec<(String, String)> = Vec::new();
-    let (mut invisible, mut problems) = (0, 0);
-    skills(&mut |s| {
+    let row = |s: &Skill| {
         use std::fmt::Write as _;
         let mut rest = format!("  {:<7}", s.scope.as_str());
         for (&ai, c) in cols_at.iter().zip(&cols) {
@@ -295,17 +312,22 @@ fn write_matrix(
             let _ = write!(rest, "  {}{}", glyph(v), " ".repeat(w.saturating_sub(1)));
         }
         let _ = write!(rest, "  {}", cx.show(&s.path));
-        if cols_at
-            .iter()
-            .filter_map(|&ai| s.verdicts.get(ai))
-            .any(|(_, v)| v.status != Status::Visible)
-        {
-            invisible += 1;
+        Row {
+            name: sanitize::line(s.label()).into_owned(),
+            rest,
+            invisible: cols_at
+                .iter()
+                .filter_map(|&ai| s.verdicts.get(ai))
+                .any(|(_, v)| v.status != Status::Visible),
+            problems: !s.problems.is_empty(),
         }
-        if !s.problems.is_empty() {
-            problems += 1;
-        }
-        rows.push((sanitize::line(s.label()).into_owned(), rest));
+    };
+    let mut rows: Vec<(String, String)> = Vec::new();
+    let (mut invisible, mut problems) = (0, 0);
+    skills(&row, &mut |r| {
+        invisible += usize::from(r.invisible);
+        problems += usize::from(r.problems);
+        rows.push((r.name, r.rest));
     });
     if rows.is_empty() && filtered.is_some() {
         writeln!(
