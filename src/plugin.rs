@@ -142,19 +142,26 @@ pub fn plugins<'a>(
             }
         }
     }
-    let folders: Vec<&Path> = seen.into_iter().collect();
+    // Shorter first: a folder comes after every folder above it (each a prefix of it).
+    let mut folders: Vec<&Path> = seen.into_iter().collect();
+    folders.sort_unstable_by_key(|a| a.as_os_str().len());
     for (ai, rule) in rules {
-        // Each folder's own manifest, on all cores; a skill's plugin is the nearest one.
-        let own: HashMap<&Path, Plugin> = folders
-            .iter()
-            .zip(par_map(&folders, |a| folder_plugin(rule, a)))
-            .filter_map(|(&a, p)| Some((a, p?)))
-            .collect();
-        if own.is_empty() {
+        // Each folder's own manifest, on all cores; a skill's plugin is the nearest one: its
+        // folder's own, else the one nearest its parent (worked out first).
+        let own = par_map(&folders, |a| folder_plugin(rule, a));
+        if own.iter().all(Option::is_none) {
             continue;
         }
+        let mut nearest: HashMap<&Path, Option<usize>> = HashMap::with_capacity(folders.len());
+        for (i, &a) in folders.iter().enumerate() {
+            let n = match own[i] {
+                Some(_) => Some(i),
+                None => a.parent().and_then(|p| nearest.get(p).copied().flatten()),
+            };
+            nearest.insert(a, n);
+        }
         for d in dirs.clone() {
-            if let Some(p) = d.ancestors().find_map(|a| own.get(a)) {
+            if let Some(Some(p)) = nearest.get(d).map(|&i| i.and_then(|i| own[i].as_ref())) {
                 out.insert((ai, d.to_path_buf()), p.clone());
             }
         }
