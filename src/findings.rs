@@ -335,35 +335,29 @@ impl<'a> Collector<'a> {
 
     /// Takes in one skill's findings.
     pub fn add(&mut self, s: &Skill) {
-        let cat = self.cat;
+        let f = self.of(s);
+        self.take(f);
+    }
+
+    /// What skill `s` adds ([`skill_findings`]).
+    pub fn of(&self, s: &Skill) -> SkillFindings {
+        skill_findings(self.cat, self.models, s)
+    }
+
+    /// Takes in what one skill adds ([`Collector::of`]).
+    pub fn take(&mut self, f: SkillFindings) {
         self.skills += 1;
         if self.verdict_agents.is_empty() {
-            self.verdict_agents = s.verdicts.iter().map(|(a, _)| a.clone()).collect();
+            self.verdict_agents = f.agents;
         }
-        for p in &s.problems {
-            self.out.push(spec_finding(self.models, s, p));
-        }
-        let mut seen = false;
-        for (ai, (agent, v)) in s.verdicts.iter().enumerate() {
-            if v.status == Status::Visible {
-                seen = true;
-                if let Some(n) = cat
-                    .agents
-                    .iter()
-                    .position(|a| a.id == *agent)
-                    .and_then(|i| self.visible.get_mut(i))
-                {
-                    *n += 1;
-                }
-                continue;
-            }
-            let name_of = |id: &str| name_in(cat, id);
-            if let Some(f) = verdict_finding(cat, s, ai, agent, v, &name_of, &mut self.unread) {
-                self.out.push(f);
+        self.out.extend(f.findings);
+        for i in f.visible {
+            if let Some(n) = self.visible.get_mut(i) {
+                *n += 1;
             }
         }
-        if !seen && !s.verdicts.is_empty() && is_skill_md(&s.path) {
-            self.out.push(invisible_finding(s));
+        for (key, reason, scope) in f.unread {
+            self.unread.entry(key).or_insert((0, reason, scope)).0 += 1;
         }
     }
 
@@ -407,8 +401,56 @@ impl<'a> Collector<'a> {
 /// (agent, root, rule) → (skills, first reason, scope) for roots an agent never reads.
 type Unread = BTreeMap<(usize, PathBuf, RuleId), (usize, crate::resolve::Reason, Scope)>;
 
+/// A skill in a root its agent never reads: (agent, root, rule), the reason and the scope
+/// (counted in [`Unread`]).
+type UnreadRoot = ((usize, PathBuf, RuleId), crate::resolve::Reason, Scope);
+
+/// What one skill adds to a [`Collector`] ([`Collector::of`]).
+#[derive(Default)]
+pub struct SkillFindings {
+    /// The agent of each of its verdicts.
+    agents: Vec<String>,
+    findings: Vec<Finding>,
+    /// The index in the catalog's agents of each agent that sees it.
+    visible: Vec<usize>,
+    unread: Vec<UnreadRoot>,
+}
+
+/// What skill `s` of `cat` adds to a [`Collector`], worked out on its own (on any core;
+/// [`Collector::take`] adds it, in catalog order, with what the skills before it added).
+pub fn skill_findings(cat: &Catalog, models: &[AgentModel], s: &Skill) -> SkillFindings {
+    let mut f = SkillFindings {
+        agents: s.verdicts.iter().map(|(a, _)| a.clone()).collect(),
+        ..SkillFindings::default()
+    };
+    for p in &s.problems {
+        f.findings.push(spec_finding(models, s, p));
+    }
+    let mut seen = false;
+    for (ai, (agent, v)) in s.verdicts.iter().enumerate() {
+        if v.status == Status::Visible {
+            seen = true;
+            if let Some(i) = cat.agents.iter().position(|a| a.id == *agent) {
+                f.visible.push(i);
+            }
+            continue;
+        }
+        let name_of = |id: &str| name_in(cat, id);
+        match verdict_finding(cat, s, ai, agent, v, &name_of) {
+            Some(Ok(x)) => f.findings.push(x),
+            Some(Err(unread)) => f.unread.push(unread),
+            None => {}
+        }
+    }
+    if !seen && !s.verdicts.is_empty() && is_skill_md(&s.path) {
+        f.findings.push(invisible_finding(s));
+    }
+    f
+}
+
 /// The finding of one agent's verdict on a skill it does not load; a root the agent never reads
-/// is counted in `unread` instead (one finding per root), and what is not wrong gives none.
+/// is an error value instead (counted per root: one finding each), and what is not wrong gives
+/// none.
 fn verdict_finding(
     cat: &Catalog,
     s: &Skill,
@@ -416,8 +458,7 @@ fn verdict_finding(
     agent: &str,
     v: &crate::resolve::Verdict,
     name_of: &dyn Fn(&str) -> String,
-    unread: &mut Unread,
-) -> Option<Finding> {
+) -> Option<Result<Finding, UnreadRoot>> {
     let reason = v.decisive()?;
     let topic = reason.topic;
     let code = match v.status {
@@ -437,13 +478,11 @@ fn verdict_finding(
         Status::Unknown => Code::Unknown,
         Status::NotFound if topic.is_root_level() => {
             let root = s.root.clone().unwrap_or_default();
-            let e = unread.entry((ai, root, reason.rule.clone())).or_insert((
-                0,
+            return Some(Err((
+                (ai, root, reason.rule.clone()),
                 reason.clone(),
                 s.scope,
-            ));
-            e.0 += 1;
-            return None;
+            )));
         }
         // A loose `*.md` beside the skills (a README) that an agent does not load is what the
         // user expects; the loose file is listed only because another agent may load it.
@@ -451,7 +490,7 @@ fn verdict_finding(
         Status::NotFound => Code::NotFound,
     };
     let root = v.root.clone().or_else(|| s.root.clone());
-    Some(Finding {
+    Some(Ok(Finding {
         subject: Subject::Skill,
         path: s.path.clone(),
         agent: Some(agent.to_string()),
@@ -469,7 +508,7 @@ fn verdict_finding(
         evidence: Some(reason.evidence.clone()),
         enforced_by: Vec::new(),
         skills: 1,
-    })
+    }))
 }
 
 /// A SKILL.md no agent loads.

@@ -106,10 +106,15 @@ pub fn run(args: &Args, common: &Common, out: &mut dyn Write) -> Outcome {
     // is never in memory (at 10k skills its verdicts take hundreds of MB).
     let r = crate::catalog::with_skills(&cx.models, &cx.env, |header, skills| {
         let mut c = findings::Collector::new(header, &cx.models);
-        let _ = skills.for_each(|s| {
-            c.add(s);
-            Ok::<(), std::convert::Infallible>(())
-        });
+        // Each skill's findings are worked out on the core that made it (the skill freed
+        // there), and taken in in catalog order.
+        let _ = skills.for_each_with(
+            |s| findings::skill_findings(header, &cx.models, &s),
+            |f| {
+                c.take(f);
+                Ok::<(), std::convert::Infallible>(())
+            },
+        );
         report_of(header, c, &agents)
     });
     write(out, &cx, args, &agents, &r, false)?;
