@@ -434,17 +434,7 @@ impl Tables {
                 PreparedVerdict::New { list, fields, text } => {
                     let list = match list {
                         Ok(i) => i,
-                        Err(NewList { text, rules }) => {
-                            let rules: Vec<Option<usize>> = rules
-                                .into_iter()
-                                .map(|r| match r {
-                                    Ok(i) => Some(i),
-                                    Err(r) => Some(self.rules.index(known, r)),
-                                })
-                                .collect();
-                            fill(&mut self.buf, &text, &rules);
-                            intern(&mut self.lists, &mut known.lists, &self.buf)
-                        }
+                        Err(new) => self.new_list(known, new),
                     };
                     let fields = match fields {
                         Ok(i) => i,
@@ -459,6 +449,17 @@ impl Tables {
         fill(&mut self.buf, &line, &at);
         std::mem::swap(&mut line, &mut self.buf);
         line
+    }
+
+    /// The index in `reasons` of a list not known when its skill was rendered (its rules put
+    /// in `rules` first when new).
+    fn new_list(&mut self, known: &mut Known, NewList { text, rules }: NewList) -> usize {
+        let rules: Vec<Option<usize>> = rules
+            .into_iter()
+            .map(|r| Some(r.unwrap_or_else(|r| self.rules.index(known, r))))
+            .collect();
+        fill(&mut self.buf, &text, &rules);
+        intern(&mut self.lists, &mut known.lists, &self.buf)
     }
 
     fn field_table(&mut self, known: &mut Known, table: FieldTable) -> usize {

@@ -335,16 +335,11 @@ impl<'a> Collector<'a> {
 
     /// Takes in one skill's findings.
     pub fn add(&mut self, s: &Skill) {
-        let f = self.of(s);
+        let f = skill_findings(self.cat, self.models, s);
         self.take(f);
     }
 
-    /// What skill `s` adds ([`skill_findings`]).
-    pub fn of(&self, s: &Skill) -> SkillFindings {
-        skill_findings(self.cat, self.models, s)
-    }
-
-    /// Takes in what one skill adds ([`Collector::of`]).
+    /// Takes in what one skill adds ([`skill_findings`]).
     pub fn take(&mut self, f: SkillFindings) {
         self.skills += 1;
         if self.verdict_agents.is_empty() {
@@ -405,7 +400,15 @@ type Unread = BTreeMap<(usize, PathBuf, RuleId), (usize, crate::resolve::Reason,
 /// (counted in [`Unread`]).
 type UnreadRoot = ((usize, PathBuf, RuleId), crate::resolve::Reason, Scope);
 
-/// What one skill adds to a [`Collector`] ([`Collector::of`]).
+/// What one agent's verdict on a skill it does not load adds.
+enum VerdictFinding {
+    /// A finding of its own.
+    Finding(Finding),
+    /// One more skill in a root the agent never reads (one finding per root, at the end).
+    Unread(UnreadRoot),
+}
+
+/// What one skill adds to a [`Collector`] ([`skill_findings`]).
 #[derive(Default)]
 pub struct SkillFindings {
     /// The agent of each of its verdicts.
@@ -437,8 +440,8 @@ pub fn skill_findings(cat: &Catalog, models: &[AgentModel], s: &Skill) -> SkillF
         }
         let name_of = |id: &str| name_in(cat, id);
         match verdict_finding(cat, s, ai, agent, v, &name_of) {
-            Some(Ok(x)) => f.findings.push(x),
-            Some(Err(unread)) => f.unread.push(unread),
+            Some(VerdictFinding::Finding(x)) => f.findings.push(x),
+            Some(VerdictFinding::Unread(u)) => f.unread.push(u),
             None => {}
         }
     }
@@ -448,9 +451,8 @@ pub fn skill_findings(cat: &Catalog, models: &[AgentModel], s: &Skill) -> SkillF
     f
 }
 
-/// The finding of one agent's verdict on a skill it does not load; a root the agent never reads
-/// is an error value instead (counted per root: one finding each), and what is not wrong gives
-/// none.
+/// What one agent's verdict on a skill it does not load adds: its finding, or (for a root the
+/// agent never reads) one more skill in that root; what is not wrong gives nothing.
 fn verdict_finding(
     cat: &Catalog,
     s: &Skill,
@@ -458,7 +460,7 @@ fn verdict_finding(
     agent: &str,
     v: &crate::resolve::Verdict,
     name_of: &dyn Fn(&str) -> String,
-) -> Option<Result<Finding, UnreadRoot>> {
+) -> Option<VerdictFinding> {
     let reason = v.decisive()?;
     let topic = reason.topic;
     let code = match v.status {
@@ -478,7 +480,7 @@ fn verdict_finding(
         Status::Unknown => Code::Unknown,
         Status::NotFound if topic.is_root_level() => {
             let root = s.root.clone().unwrap_or_default();
-            return Some(Err((
+            return Some(VerdictFinding::Unread((
                 (ai, root, reason.rule.clone()),
                 reason.clone(),
                 s.scope,
@@ -490,7 +492,7 @@ fn verdict_finding(
         Status::NotFound => Code::NotFound,
     };
     let root = v.root.clone().or_else(|| s.root.clone());
-    Some(Ok(Finding {
+    Some(VerdictFinding::Finding(Finding {
         subject: Subject::Skill,
         path: s.path.clone(),
         agent: Some(agent.to_string()),
