@@ -52,13 +52,14 @@ fn body_references_with(
     };
     // Whether the skill has a top-level folder (symlinks followed): one `stat` per distinct
     // first folder the body names, only for bodies that name one.
-    let folders: std::cell::RefCell<HashMap<String, bool>> = Default::default();
+    // A body names a few distinct first folders: a list searched in order beats hashing.
+    let folders: std::cell::RefCell<Vec<(String, bool)>> = Default::default();
     let has_folder = |f: &str| {
-        if let Some(&known) = folders.borrow().get(f) {
+        if let Some(&(_, known)) = folders.borrow().iter().find(|(name, _)| name == f) {
             return known;
         }
         let is = known(f).unwrap_or_else(|| skill_dir.join(f).is_dir());
-        folders.borrow_mut().insert(f.to_string(), is);
+        folders.borrow_mut().push((f.to_string(), is));
         is
     };
     crate::skill::body::references(body, line, &has_folder)

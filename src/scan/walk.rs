@@ -138,11 +138,16 @@ impl FoldersIn<'_> {
         if name == ".git" {
             return None;
         }
-        let lower = name.to_lowercase();
+        let lower = std::cell::OnceCell::new();
         let other_case = || {
-            self.names
-                .iter()
-                .any(|n| n.to_string_lossy().to_lowercase() == lower)
+            self.names.iter().any(|n| match n.to_str() {
+                // Two ASCII names: their lower cases are their ASCII lower cases. (A non-ASCII
+                // name can lower-case to ASCII: the Kelvin sign to `k`.)
+                Some(n) if n.is_ascii() && name.is_ascii() => n.eq_ignore_ascii_case(name),
+                _ => {
+                    n.to_string_lossy().to_lowercase() == *lower.get_or_init(|| name.to_lowercase())
+                }
+            })
         };
         (self.complete && !other_case()).then_some(false)
     }

@@ -223,6 +223,43 @@ struct Blocks {
 impl Blocks {
     /// Whether `line` is code (a fence line, inside a fence, or indented code).
     fn is_code(&mut self, line: &str) -> bool {
+        self.plain(line)
+            .unwrap_or_else(|| self.is_code_by_parts(line))
+    }
+
+    /// [`Blocks::is_code`] for an empty line or one that starts with a letter or a mark that
+    /// opens nothing, else None.
+    fn plain(&mut self, line: &str) -> Option<bool> {
+        // A blank line: code inside a fence, else code when indented code goes on after it.
+        if line.is_empty() {
+            if self.fence.is_some() {
+                self.prev_blank = false;
+                self.prev_indented_code = false;
+                return Some(true);
+            }
+            self.prev_blank = true;
+            return Some(self.prev_indented_code);
+        }
+        // Most lines start with a letter or a mark that opens nothing (no indent, no fence, no
+        // list item): the answer is known from the first byte. Any other byte (white space,
+        // a control or non-ASCII byte, a fence or list mark, a digit) takes the whole path.
+        if let Some(&b) = line.as_bytes().first()
+            && b > b' '
+            && b < 0x80
+            && !matches!(b, b'`' | b'~' | b'-' | b'*' | b'+' | b'0'..=b'9')
+        {
+            if self.fence.is_none() {
+                self.in_list = false;
+            }
+            self.prev_blank = false;
+            self.prev_indented_code = false;
+            return Some(self.fence.is_some());
+        }
+        None
+    }
+
+    /// [`Blocks::is_code`] from the line's indent, fence and list marks.
+    fn is_code_by_parts(&mut self, line: &str) -> bool {
         let trimmed = line.trim_start();
         let indent: usize = line[..line.len() - trimmed.len()]
             .chars()
@@ -325,7 +362,7 @@ pub fn references(
         });
     };
     let mut blocks = Blocks::default();
-    for (i, line) in body.lines().enumerate() {
+    for (i, line) in lines(body).enumerate() {
         let n = first_line + i;
         let in_block = blocks.is_code(line);
         // Every finder needs a `/` (a path) or, outside code, a `]` (a link): most lines have
@@ -360,6 +397,46 @@ pub fn references(
         }
     }
     out
+}
+
+/// The lines of `text`, as [`str::lines`] gives them (a line ends at `\n` or `\r\n`; no
+/// empty last line after a final line end), found with `memchr` (`str::lines` searches each
+/// short line with its own set-up).
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (line, next) = match memchr::memchr(b'\n', rest.as_bytes()) {
+            // `\n` and `\r` are ASCII: every cut below is at a char boundary.
+            Some(at) => {
+                let line = &rest[..at];
+                (line.strip_suffix('\r').unwrap_or(line), &rest[at + 1..])
+            }
+            None => (rest, ""),
+        };
+        rest = next;
+        Some(line)
+    })
+}
+
+/// For the tests: the lines of `body` as the scanner cuts them, each with whether it is code,
+/// told by [`Blocks::is_code`] (`plain`: with its shortcut for plain lines) or by the line's
+/// parts alone.
+#[doc(hidden)]
+pub fn code_lines(body: &str, plain: bool) -> Vec<(&str, bool)> {
+    let mut blocks = Blocks::default();
+    lines(body)
+        .map(|l| {
+            let code = if plain {
+                blocks.is_code(l)
+            } else {
+                blocks.is_code_by_parts(l)
+            };
+            (l, code)
+        })
+        .collect()
 }
 
 /// Paths after a skill-folder variable: `${NAME}/…`, `$NAME/…`, `{NAME}/…`, `<NAME>/…`.

@@ -243,6 +243,9 @@ fn the_walk_answers_which_folders_a_skill_has_as_the_file_system_does() {
     put(&root, "s/lib", "a file, not a folder");
     put(&root, "s/.git/HEAD", "");
     put(&root, "s/sub/deeper/x.md", "");
+    // The Kelvin sign lower-cases to an ASCII `k`: `kit` may be this folder on a file system
+    // that ignores case.
+    put(&root, "s/\u{212a}it/x.md", "");
     put(&outside, "refs/guide.md", "");
     #[cfg(unix)]
     std::os::unix::fs::symlink(outside.join("refs"), root.join("s/refs")).unwrap();
@@ -275,6 +278,8 @@ fn the_walk_answers_which_folders_a_skill_has_as_the_file_system_does() {
     #[cfg(unix)]
     assert!(answered.contains(&"refs"), "{answered:?}");
     assert!(!answered.contains(&".git") && !answered.contains(&"docs"));
+    assert_eq!(w.folders_in(Path::new("s")).has("kit"), None);
+    assert_eq!(w.folders_in(Path::new("s")).has("KIT"), None);
     // A link back to the root is not followed: the walk no longer says what is not there.
     #[cfg(unix)]
     {

@@ -193,3 +193,46 @@ fn at_most_max_references() {
         .collect();
     assert_eq!(targets(&body).len(), MAX_REFERENCES);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    /// The scanner cuts a body into the lines `str::lines` gives, and tells code from prose
+    /// with its shortcut for plain lines exactly as from every line's indent, fence and list
+    /// marks.
+    #[test]
+    fn lines_and_code_as_the_full_rules(
+        parts in proptest::collection::vec(
+            prop_oneof![fragment(), Just("\r\n".to_string()), Just("\r".to_string()),
+                Just("\u{a0}".to_string()), Just("\u{b}".to_string()), Just("Text".to_string())],
+            0..60,
+        )
+    ) {
+        let body = parts.concat();
+        let shortcut = code_lines(&body, true);
+        let full = code_lines(&body, false);
+        let cut: Vec<&str> = shortcut.iter().map(|&(l, _)| l).collect();
+        prop_assert_eq!(cut, body.lines().collect::<Vec<_>>());
+        prop_assert_eq!(shortcut, full);
+    }
+}
+
+#[test]
+fn code_lines_shortcut_agrees_on_fences_lists_and_indents() {
+    let body = "Intro\n```\ncode /x\nstill\n```\n- item\n\n    indented in list\nText\n\n    code\n~~~\nx\n~~~\r\nend\r";
+    let shortcut = code_lines(body, true);
+    assert_eq!(shortcut, code_lines(body, false));
+    let code: Vec<&str> = shortcut
+        .iter()
+        .filter(|&&(_, c)| c)
+        .map(|&(l, _)| l)
+        .collect();
+    assert_eq!(
+        code,
+        [
+            "```", "code /x", "still", "```", "    code", "~~~", "x", "~~~"
+        ]
+    );
+    // A bare `\r` at the end is no line end (as `str::lines`).
+    assert_eq!(shortcut.last().map(|&(l, _)| l), Some("end\r"));
+}
