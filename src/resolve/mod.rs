@@ -637,9 +637,19 @@ struct EntryFacts<'a> {
     folder_names: Vec<std::sync::OnceLock<String>>,
 }
 
-/// Made once per resolution, for every agent: former roots by path.
+/// Made once per resolution, for every agent: former roots by path, and what each walked root
+/// shares with the files under it.
 struct Shared<'a> {
     former: HashMap<&'a Path, Vec<&'a crate::scan::FormerRootInstance>>,
+    /// Per walked root (the scan's order), made when first asked.
+    walked: Vec<std::sync::OnceLock<WalkedAbove<'a>>>,
+}
+
+/// A walked root's number of path components, and the former roots at or above it, nearest
+/// first: the end of the list of every file under it.
+struct WalkedAbove<'a> {
+    depth: usize,
+    former: Vec<&'a crate::scan::FormerRootInstance>,
 }
 
 impl<'a> Shared<'a> {
@@ -648,25 +658,59 @@ impl<'a> Shared<'a> {
         for f in &scan.former_roots {
             former.entry(f.path.as_path()).or_default().push(f);
         }
-        Shared { former }
+        Shared {
+            former,
+            walked: scan.walked.iter().map(|_| Default::default()).collect(),
+        }
     }
 
-    /// The facts of entry `e`, by one walk up its ancestors; `content` is its text.
+    /// The former roots at or above `path` (`path` included), nearest first.
+    fn former_at_or_above(&self, path: &Path) -> Vec<&'a crate::scan::FormerRootInstance> {
+        if self.former.is_empty() {
+            return Vec::new();
+        }
+        path.ancestors()
+            .filter_map(|a| self.former.get(a))
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    fn walked(&self, scan: &Scan, wi: usize) -> &WalkedAbove<'a> {
+        self.walked[wi].get_or_init(|| {
+            let path = &scan.walked[wi].path;
+            WalkedAbove {
+                depth: path.components().count(),
+                former: self.former_at_or_above(path),
+            }
+        })
+    }
+
+    /// The facts of entry `e`; `content` is its text.
     fn facts(&self, scan: &Scan, e: &Entry, content: Option<scan::FileContent>) -> EntryFacts<'a> {
         let under = e
             .found
             .iter()
             .map(|&(wi, _)| wi)
-            .max_by_key(|&wi| scan.walked[wi].path.components().count());
-        let former = if self.former.is_empty() {
-            Vec::new()
-        } else {
-            e.path
-                .ancestors()
-                .filter_map(|a| self.former.get(a))
-                .flatten()
-                .copied()
-                .collect()
+            .max_by_key(|&wi| self.walked(scan, wi).depth);
+        // The ancestors of a file under its walked root are its own up to the root, then the
+        // root's (worked out once for all the files under it).
+        let former = match under.map(|wi| (&scan.walked[wi].path, self.walked(scan, wi))) {
+            _ if self.former.is_empty() => Vec::new(),
+            Some((root, above)) if e.path.starts_with(root) => {
+                let below = e.path.components().count() - above.depth;
+                let mut former: Vec<_> = e
+                    .path
+                    .ancestors()
+                    .take(below)
+                    .filter_map(|a| self.former.get(a))
+                    .flatten()
+                    .copied()
+                    .collect();
+                former.extend(&above.former);
+                former
+            }
+            _ => self.former_at_or_above(&e.path),
         };
         EntryFacts {
             under,
