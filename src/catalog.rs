@@ -373,11 +373,13 @@ impl Skills<'_> {
         let e = &self.entries[ei];
         let parses = crate::skill::Parses::new();
         let text = texts.text(self.scan, ei, self.entries);
-        let mut f = facts_of(self.scan, e, text.as_ref(), &parses, Detail::Full);
+        let mut f = facts_of(self.scan, e, text.as_ref(), &parses, Detail::NoHead);
         // Nothing streamed shows the head, but for the few files whose quick fix is chosen from
-        // it (`check` reports the fix).
-        if !f.problems.iter().any(|p| p.code.fix_reads_head()) {
-            f.head = String::new();
+        // it (`check` reports the fix): only theirs is copied.
+        if f.problems.iter().any(|p| p.code.fix_reads_head())
+            && let Some(Ok(md)) = text.as_deref()
+        {
+            f.head = head_of(md.text());
         }
         // A file changed since the keys pass may have a key set no other skill has.
         let made;
@@ -480,6 +482,8 @@ pub(crate) fn facts_with(
 enum Detail {
     /// Everything the snapshot shows.
     Full,
+    /// Everything but the head (a skill made to be streamed).
+    NoHead,
     /// Only what orders the skills and picks their field tables (the name, the folder and the
     /// keys): no head, description or spec problems.
     Keys,
@@ -507,7 +511,7 @@ fn facts_of(
         Some(Ok(md)) => {
             let head = match detail {
                 Detail::Full => head_of(md.text()),
-                Detail::Keys => String::new(),
+                Detail::NoHead | Detail::Keys => String::new(),
             };
             (head, describe(md, &dir, parses, detail))
         }

@@ -763,3 +763,44 @@ fn a_group_reason_holds_for_the_whole_group() {
     }
     assert!(general > 0, "the demo has groups whose findings differ");
 }
+
+/// `check` streams the catalog and keeps a file's head only where a quick fix is chosen from
+/// it: a BOM before missing frontmatter gets `remove-bom`, an unquoted colon in the
+/// description `quote-description`; a valid skill beside them gets neither.
+#[test]
+fn quick_fixes_chosen_from_the_head_in_a_streamed_check() {
+    let t = tempfile::tempdir().unwrap();
+    let (project, home) = (t.path().join("p"), t.path().join("h"));
+    let put = |rel: &str, bytes: &[u8]| {
+        let p = project.join(".agents/skills").join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, bytes).unwrap();
+    };
+    put("bom/SKILL.md", b"\xef\xbb\xbfno frontmatter here\n");
+    put(
+        "colon/SKILL.md",
+        b"---\nname: colon\ndescription: Use this: when you need it\n---\nbody\n",
+    );
+    put(
+        "fine/SKILL.md",
+        b"---\nname: fine\ndescription: Fine.\n---\nbody\n",
+    );
+    std::fs::create_dir_all(&home).unwrap();
+    let out = run_in(&project, &home, &["check", "--json"], &[]);
+    let v = json(&out);
+    let fixes = |dir: &str| -> Vec<String> {
+        let mut f: Vec<String> = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x.to_string().contains(&format!("/{dir}/SKILL.md")))
+            .filter_map(|x| x["fix"]["quick_fix"].as_str().map(String::from))
+            .collect();
+        f.sort();
+        f.dedup();
+        f
+    };
+    assert_eq!(fixes("bom"), ["remove-bom"], "{v:#}");
+    assert_eq!(fixes("colon"), ["quote-description"]);
+    assert!(fixes("fine").is_empty());
+}
