@@ -386,7 +386,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
         .enumerate()
         .map(|(i, p)| (p.clone(), i))
         .collect();
-    let (canonical, to_read) = canonical_paths(&walked);
+    let (canonical, to_read) = canonical_paths(&walked, texts);
     let files = match texts {
         Texts::Kept => read_files(to_read, progress),
         Texts::Unread => HashMap::new(),
@@ -433,17 +433,20 @@ fn roots_to_walk(agent_roots: &[AgentRoot], former_roots: &[FormerRootInstance])
 type ToRead = Vec<(PathBuf, PathBuf)>;
 
 /// Canonical path of every candidate: the canonical root joined with the relative path when no
-/// symlink lies between them, else the file system's answer; and the distinct files to read.
+/// symlink lies between them, else the file system's answer; and the distinct files to read
+/// (none when the scan reads no text, `Texts::Unread`).
 fn canonical_paths(
     walked: &[(WalkedRoot, Option<PathBuf>)],
+    texts: Texts,
 ) -> (HashMap<PathBuf, PathBuf>, ToRead) {
-    let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::new();
+    let candidates = walked.iter().map(|(w, _)| w.candidates.len()).sum();
+    let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::with_capacity(candidates);
     let mut to_read: ToRead = Vec::new();
     let mut queued: HashSet<PathBuf> = HashSet::new();
     for (w, canon_root) in walked {
         for c in &w.candidates {
             let canon = canonical_of(c, canon_root.as_deref());
-            if queued.insert(canon.clone()) {
+            if texts == Texts::Kept && queued.insert(canon.clone()) {
                 to_read.push((canon.clone(), c.path.clone()));
             }
             canonical.insert(c.path.clone(), canon);
