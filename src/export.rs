@@ -451,8 +451,8 @@ impl Tables {
         line
     }
 
-    /// The index in `reasons` of a list not known when its skill was rendered (its rules put
-    /// in `rules` first when new).
+    /// The index in `lists` of a reason list not known when its skill was rendered (its rules
+    /// put in `rules` first when new).
     fn new_list(&mut self, known: &mut Known, NewList { text, rules }: NewList) -> usize {
         let rules: Vec<Option<usize>> = rules
             .into_iter()

@@ -161,7 +161,12 @@ pub fn plugins<'a>(
             nearest.insert(a, n);
         }
         for d in dirs.clone() {
-            if let Some(Some(p)) = nearest.get(d).map(|&i| i.and_then(|i| own[i].as_ref())) {
+            if let Some(p) = nearest
+                .get(d)
+                .copied()
+                .flatten()
+                .and_then(|i| own[i].as_ref())
+            {
                 out.insert((ai, d.to_path_buf()), p.clone());
             }
         }

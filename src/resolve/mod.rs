@@ -664,7 +664,8 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// The former roots at or above `path` (`path` included), nearest first.
+    /// The former roots at or above `path` (`path` included), nearest first (none without a
+    /// walk up when there are no former roots at all).
     fn former_at_or_above(&self, path: &Path) -> Vec<&'a crate::scan::FormerRootInstance> {
         if self.former.is_empty() {
             return Vec::new();
@@ -676,6 +677,7 @@ impl<'a> Shared<'a> {
             .collect()
     }
 
+    /// What walked root `wi` shares with the files under it, worked out when first asked.
     fn walked(&self, scan: &Scan, wi: usize) -> &WalkedAbove<'a> {
         self.walked[wi].get_or_init(|| {
             let path = &scan.walked[wi].path;
@@ -696,8 +698,7 @@ impl<'a> Shared<'a> {
         // The ancestors of a file under its walked root are its own up to the root, then the
         // root's (worked out once for all the files under it).
         let former = match under.map(|wi| (&scan.walked[wi].path, self.walked(scan, wi))) {
-            _ if self.former.is_empty() => Vec::new(),
-            Some((root, above)) if e.path.starts_with(root) => {
+            Some((root, above)) if !self.former.is_empty() && e.path.starts_with(root) => {
                 let below = e.path.components().count() - above.depth;
                 let mut former: Vec<_> = e
                     .path
