@@ -6,14 +6,14 @@ pub mod accept;
 pub mod namespace;
 pub mod reach;
 pub mod repair;
+mod touch;
 pub mod verdict;
 
 pub use crate::msg;
 pub use verdict::{Bundle, Message, Reason, Status, Verdict};
 
 use crate::agents::{
-    AgentModel, BundledFiles, CollisionKey, CollisionMode, Handling, Known, RankOrder, TieBreak,
-    Topic,
+    AgentModel, CollisionKey, CollisionMode, Handling, Known, RankOrder, TieBreak, Topic,
 };
 use crate::scan::{self as scan, AgentRoot, Candidate, RootState, Scan, WalkedRoot};
 use crate::skill::{Parses, SPEC_FIELDS};
@@ -23,6 +23,7 @@ use reach::Reach;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use touch::Touches;
 
 /// One file some agent may load, with every place it was found.
 #[derive(Debug, Clone)]
@@ -327,7 +328,13 @@ pub fn resolve_subset(
         verdicts.push(v);
         contenders.extend(c);
     }
-    pass.finish(scan, entries, verdicts, contenders)
+    pass.finish(
+        scan,
+        entries,
+        &Touches::of(subset.to_vec()),
+        verdicts,
+        contenders,
+    )
 }
 
 /// Every entry resolved for every agent ([`resolve_all`]).
@@ -390,13 +397,14 @@ pub fn resolve_all<T: Send>(
         .map(|w| std::sync::Mutex::new(Some(w)))
         .collect();
     let agents: Vec<usize> = (0..models.len()).collect();
+    let touches = Touches::all(entries.len());
     out.agents = crate::par::par_map(&agents, |&ai| {
         let (v, c) = work[ai]
             .lock()
             .ok()
             .and_then(|mut w| w.take())
             .unwrap_or_default();
-        let (verdicts, keys) = passes[ai].finish(scan, entries, v, c);
+        let (verdicts, keys) = passes[ai].finish(scan, entries, &touches, v, c);
         (verdicts, Keys::new(keys))
     });
     out
@@ -588,6 +596,12 @@ impl<'a> Lean<'a> {
         // The other copies that share a key with `ei` for some agent: each one's facts and
         // parses made once, when an agent first needs them, and shared by the agents after it.
         let mut others: Vec<(usize, EntryFacts, Parses)> = Vec::new();
+        // What every agent's final touches share, for each copy it may list.
+        let mut listed = vec![ei];
+        for keys in &self.keys {
+            listed.extend(keys.group(ei).into_iter().flatten().map(|&g| g as usize));
+        }
+        let touches = Touches::of(listed);
         self.passes
             .iter()
             .zip(&self.keys)
@@ -615,7 +629,7 @@ impl<'a> Lean<'a> {
                     verdicts.push(v);
                     contenders.extend(c);
                 }
-                let (mut verdicts, _) = pass.finish(scan, entries, verdicts, contenders);
+                let (mut verdicts, _) = pass.finish(scan, entries, &touches, verdicts, contenders);
                 verdicts.swap_remove(at)
             })
             .collect()
@@ -1122,10 +1136,11 @@ impl<'a> AgentPass<'a> {
         &self,
         scan: &Scan,
         entries: &[Entry],
+        touches: &Touches,
         verdicts: Vec<Verdict>,
         contenders: Vec<Contender>,
     ) -> (Vec<Verdict>, Vec<Option<String>>) {
-        finish(self, scan, entries, verdicts, contenders)
+        finish(self, scan, entries, touches, verdicts, contenders)
     }
 }
 
@@ -1133,6 +1148,7 @@ fn finish(
     pass: &AgentPass,
     scan: &Scan,
     entries: &[Entry],
+    touches: &Touches,
     mut verdicts: Vec<Verdict>,
     contenders: Vec<Contender>,
 ) -> (Vec<Verdict>, Vec<Option<String>>) {
@@ -1147,7 +1163,7 @@ fn finish(
         collide.group(group, &mut verdicts);
     }
     apply_settings(m, ai, scan, entries, &contenders, &mut verdicts);
-    final_touches(m, scan, entries, &contenders, &mut verdicts);
+    touch::final_touches(m, scan, entries, touches, &contenders, &mut verdicts);
     honest_unknowns(&mut verdicts);
     let mut keys: Vec<Option<String>> = vec![None; n];
     for c in contenders {
@@ -1539,57 +1555,6 @@ impl<'a> Collide<'a> {
     }
 }
 
-/// Final touches on visible skills: how they are listed and invoked, model visibility, listing
-/// cost, bundled files, notes on the body.
-fn final_touches(
-    m: &AgentModel,
-    scan: &Scan,
-    entries: &[Entry],
-    contenders: &[Contender],
-    verdicts: &mut [Verdict],
-) {
-    for c in contenders {
-        let v = &mut verdicts[c.local];
-        if v.status != Status::Visible {
-            continue;
-        }
-        let invoke = match &m.name_rules.invoke.value {
-            Known::Known(t) => t.replace("{name}", &c.accepted.name),
-            Known::Unknown => String::new(),
-        };
-        let name = &c.accepted.name;
-        let msg = match (&c.accepted.display, invoke.is_empty()) {
-            (None, true) => msg!("listed as `{}`", name),
-            (None, false) => msg!("listed as `{}`; invoked as `{}`", name, invoke),
-            (Some(d), true) => msg!("listed as `{}` (shown as `{}`)", name, d),
-            (Some(d), false) => msg!(
-                "listed as `{}` (shown as `{}`); invoked as `{}`",
-                name,
-                d,
-                invoke
-            ),
-        };
-        v.reasons
-            .push(Reason::from_rule(&m.name_rules.source.from, msg));
-        match &c.accepted.hidden_from_model {
-            Some(r) => {
-                v.model = Some(false);
-                v.reasons.push(r.clone());
-            }
-            None if v.model == Some(false) => {}
-            None => {
-                v.model = Some(true);
-                v.listing_tokens = listing_tokens(m, &c.accepted, &entries[c.entry].path);
-            }
-        }
-        let e = &entries[c.entry];
-        let (wi, ci) = e.found[0];
-        let w = &scan.walked[wi];
-        v.bundle = bundle(m, w, &w.candidates[ci]);
-        body_notes(m, scan, &e.path, v);
-    }
-}
-
 /// Honest unknowns: a verdict decided by a rule nothing establishes says so.
 fn honest_unknowns(verdicts: &mut [Verdict]) {
     for v in verdicts {
@@ -1643,68 +1608,6 @@ fn bug_applies(
             .then(|| "the file starts with a UTF-8 byte order mark".to_string()),
         BugCondition::NameNotString => field("name"),
         BugCondition::DescriptionNotString => field("description"),
-    }
-}
-
-/// Notes on what a visible skill's body asks for: bare relative paths on agents that resolve
-/// them against the working folder, and bundled scripts in the agent's default mode.
-fn body_notes(m: &AgentModel, scan: &Scan, path: &Path, v: &mut Verdict) {
-    use crate::agents::{RelativeBase, ScriptPolicy};
-    let Some(b) = &m.body else { return };
-    let bare: Vec<&str> = scan
-        .references
-        .get(path)
-        .into_iter()
-        .flatten()
-        .filter(|r| r.exists && !r.link)
-        .map(|r| r.target.as_str())
-        .collect();
-    if let Some(first) = bare.first() {
-        match &b.relative_paths.value {
-            Known::Known(RelativeBase::Cwd) => {
-                let fix = match b.skill_dir_variable.as_ref().and_then(|r| r.known()) {
-                    Some(var) => format!("write it as `{var}/{}`", first.trim_start_matches("./")),
-                    None => "state in the body that paths are relative to the skill folder".into(),
-                };
-                v.reasons.push(Reason::from_rule(
-                    &b.relative_paths.from,
-                    msg!("the body refers to `{}`{} by a bare relative path; {} resolves it against the working folder, not the skill folder, so the first try fails (the model may recover); {}", first, if bare.len() > 1 { format!(" and {} more", bare.len() - 1) } else { String::new() }, m.name, fix),
-                ));
-            }
-            Known::Unknown => v.reasons.push(Reason::from_rule(
-                &b.relative_paths.from,
-                msg!("the body refers to `{}` by a bare relative path; what {} resolves it against is not established", first, m.name),
-            )),
-            _ => {}
-        }
-    }
-    if scan
-        .with_scripts
-        .contains(path.parent().unwrap_or(Path::new("")))
-    {
-        let at = match &b.allowed_tools_changes_scripts.value {
-            Known::Known(false) => "; `allowed-tools` does not change that",
-            _ => "",
-        };
-        let msg = match &b.scripts.value {
-            Known::Known(ScriptPolicy::Runs) => {
-                msg!(
-                    "its scripts/ run in {}'s default mode without asking{}",
-                    m.name,
-                    at
-                )
-            }
-            Known::Known(ScriptPolicy::Blocked) => msg!(
-                "its scripts/ need approval in {}'s default mode, and are blocked where nobody can approve (headless){}",
-                m.name,
-                at
-            ),
-            Known::Unknown => msg!(
-                "whether {} runs its scripts/ in its default mode is not established",
-                m.name
-            ),
-        };
-        v.reasons.push(Reason::from_rule(&b.scripts.from, msg));
     }
 }
 
@@ -1854,130 +1757,6 @@ fn apply_settings(
             }
         }
     }
-}
-
-/// Estimated tokens of one listing entry (characters / 4, rounded up).
-fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path) -> Option<u64> {
-    let Known::Known(template) = &m.listing.entry.value else {
-        return None;
-    };
-    let max = match &m.listing.budget.value {
-        Known::Known(b) => b.entry_max_chars.map(|m| m as usize),
-        _ => None,
-    };
-    let path_text = path.to_string_lossy();
-    let dir_text = path.parent().map(Path::to_string_lossy).unwrap_or_default();
-    // The entry's length without making it: the template's own characters plus each value once
-    // per placeholder. Exact when every `{` of the template opens a placeholder and no value
-    // holds one (no replacement can then make a placeholder the next one would replace).
-    let values = [
-        ("{name}", a.name.as_str()),
-        ("{description}", a.description.as_str()),
-        ("{path}", &path_text),
-        ("{dir}", &dir_text),
-    ];
-    let (mut placeholders, mut chars) = (0, template.chars().count());
-    for (key, value) in values {
-        let n = template.matches(key).count();
-        placeholders += n;
-        if n > 0 {
-            let len = match (key, max) {
-                ("{description}", Some(max)) => value.chars().take(max).count(),
-                _ => value.chars().count(),
-            };
-            chars = chars + n * len - n * key.len();
-        }
-    }
-    let tokens = if template.matches('{').count() == placeholders
-        && values.iter().all(|(_, v)| !v.contains('{'))
-    {
-        chars
-    } else {
-        listing_entry(template, max, a, path).chars().count()
-    };
-    debug_assert_eq!(
-        tokens,
-        listing_entry(template, max, a, path).chars().count(),
-        "the entry's length counted without making it"
-    );
-    Some(tokens.div_ceil(4) as u64)
-}
-
-/// A skill's entry in the listing: the model's template with the skill's values.
-fn listing_entry(template: &str, max: Option<usize>, a: &accept::Accepted, path: &Path) -> String {
-    let mut description = a.description.clone();
-    if let Some(max) = max {
-        description = description.chars().take(max).collect();
-    }
-    let dir = path
-        .parent()
-        .map(|p| p.display().to_string())
-        .unwrap_or_default();
-    template
-        .replace("{name}", &a.name)
-        .replace("{description}", &description)
-        .replace("{path}", &path.display().to_string())
-        .replace("{dir}", &dir)
-}
-
-fn bundle(m: &AgentModel, w: &WalkedRoot, c: &Candidate) -> Option<Bundle> {
-    let skill_dir = c.rel.parent().unwrap_or(Path::new(""));
-    let all = match m.listing.bundled_files.value {
-        Known::Known(BundledFiles::All) => true,
-        Known::Known(BundledFiles::Sample) => false,
-        _ => return None,
-    };
-    let excluded: Vec<String> = m
-        .listing
-        .bundle_excludes
-        .as_ref()
-        .and_then(|r| r.known().cloned())
-        .unwrap_or_default();
-    // Files per top-level folder of the skill ("" = the skill folder itself).
-    let mut per_top: BTreeMap<String, (u32, u64)> = BTreeMap::new();
-    for d in w.dirs_of(c) {
-        let Ok(sub) = d.rel.strip_prefix(skill_dir) else {
-            continue;
-        };
-        if d.files == 0 {
-            continue;
-        }
-        let top = sub
-            .components()
-            .next()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if !top.is_empty() && excluded.contains(&top) {
-            continue;
-        }
-        let prefix = sub.to_string_lossy().chars().count() as u64;
-        let sep = u64::from(prefix > 0);
-        let e = per_top.entry(top).or_default();
-        e.0 += d.files;
-        e.1 += d.name_chars as u64 + (prefix + sep) * d.files as u64;
-    }
-    let files: u32 = per_top.values().map(|(f, _)| f).sum();
-    let chars: u64 = per_top.values().map(|(_, c)| c).sum();
-    let mut heaviest: Vec<(String, u32)> = per_top
-        .iter()
-        .filter(|(k, _)| !k.is_empty())
-        .map(|(k, (f, _))| (k.clone(), *f))
-        .collect();
-    heaviest.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    heaviest.truncate(3);
-    let (files, tokens) = if all {
-        (files, (chars + 3 * files as u64).div_ceil(4))
-    } else {
-        let shown = files.min(10);
-        let avg = if files > 0 { chars / files as u64 } else { 0 };
-        (shown, ((avg + 3) * shown as u64).div_ceil(4))
-    };
-    Some(Bundle {
-        files,
-        tokens,
-        heaviest,
-        excluded,
-    })
 }
 
 /// How agent `m` handles each frontmatter key (plus the spec fields the skill lacks).

@@ -482,6 +482,10 @@ fn symlinked_file(look: &Look) -> Option<Reach> {
 /// Ignore files inside the root above the skill (`ignore_files`).
 fn ignore_files(look: &Look) -> Option<Reach> {
     let (agent, candidate) = (look.agent, look.candidate);
+    // Most roots hold no ignore file.
+    if look.walked.ignore_files.is_empty() {
+        return None;
+    }
     let skill_dir = candidate.rel.parent().unwrap_or(Path::new(""));
     let relevant: Vec<_> = look
         .walked
