@@ -1232,6 +1232,10 @@ impl<'a> Collide<'a> {
     /// One group of copies sharing a key: ranked, the same file reached twice made one, then
     /// the mode decides between the distinct copies.
     fn group(&self, mut group: Vec<usize>, verdicts: &mut [Verdict]) {
+        // One copy collides with nothing (most keys at scale).
+        if group.len() < 2 {
+            return;
+        }
         self.rank(&mut group);
         let distinct = self.same_file(&group, verdicts);
         if distinct.len() < 2 {

@@ -203,7 +203,7 @@ impl Scan {
                 self.canonical.insert(c.path.clone(), canon);
             }
         }
-        let contents = par_map(&to_read, |(_, path)| Arc::new(SkillMd::read(path)));
+        let contents = par_map(&to_read, |(_, path)| Arc::new(SkillMd::read_walked(path)));
         let read = to_read.len();
         for ((canon, _), content) in to_read.into_iter().zip(contents) {
             self.files.insert(canon, content);
@@ -301,7 +301,7 @@ impl Scan {
             Texts::Unread => self
                 .canonical
                 .contains_key(path)
-                .then(|| Arc::new(SkillMd::read(path))),
+                .then(|| Arc::new(SkillMd::read_walked(path))),
         }
     }
 }
@@ -459,7 +459,7 @@ fn canonical_paths(
 fn read_files(to_read: ToRead, progress: &Progress) -> HashMap<PathBuf, FileContent> {
     progress.to_read.store(to_read.len(), Ordering::Relaxed);
     let contents = par_map(&to_read, |(_, path)| {
-        let content = Arc::new(SkillMd::read(path));
+        let content = Arc::new(SkillMd::read_walked(path));
         progress.read.fetch_add(1, Ordering::Relaxed);
         content
     });
@@ -479,13 +479,33 @@ fn read_sidecars(
     let mut sidecar_keys: Vec<(usize, usize, PathBuf)> = Vec::new();
     if !sidecar_specs.is_empty() {
         let mut seen: HashSet<&Path> = HashSet::new();
+        // The folder a sidecar is in (`agents` of `agents/openai.yaml`): a skill folder the
+        // walk saw without it has no such file, and is not asked.
+        let first_folders: Vec<Option<&str>> = sidecar_specs
+            .iter()
+            .map(|&(ai, si)| {
+                let file = Path::new(models[ai].settings[si].file.as_deref()?);
+                let mut parts = file.components();
+                match (parts.next(), parts.next()) {
+                    (Some(std::path::Component::Normal(first)), Some(_)) => first.to_str(),
+                    _ => None,
+                }
+            })
+            .collect();
         for (w, _) in walked {
             for c in &w.candidates {
                 if let Some(dir) = c.path.parent()
                     && seen.insert(dir)
                 {
-                    for &(ai, si) in &sidecar_specs {
-                        sidecar_keys.push((ai, si, dir.to_path_buf()));
+                    let folders = w.folders_of(c);
+                    for (&(ai, si), first) in sidecar_specs.iter().zip(&first_folders) {
+                        let absent = first
+                            .zip(folders.as_ref())
+                            .and_then(|(first, folders)| folders.has(first))
+                            == Some(false);
+                        if !absent {
+                            sidecar_keys.push((ai, si, dir.to_path_buf()));
+                        }
                     }
                 }
             }

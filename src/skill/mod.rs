@@ -47,6 +47,12 @@ impl SkillMd {
         source::read_text(path).map(SkillMd::from_text)
     }
 
+    /// [`SkillMd::read`] of a file a walk found to be a regular file
+    /// ([`source::read_walked_text`]).
+    pub fn read_walked(path: &Path) -> Result<SkillMd, ReadError> {
+        source::read_walked_text(path).map(SkillMd::from_text)
+    }
+
     /// From bytes already in memory, with the same checks as [`SkillMd::read`].
     pub fn from_bytes(bytes: Vec<u8>) -> Result<SkillMd, ReadError> {
         source::decode(bytes).map(SkillMd::from_text)

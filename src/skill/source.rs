@@ -83,16 +83,33 @@ impl std::error::Error for ReadError {}
 
 /// Reads `path` as UTF-8 text within the limits. Never reads more than the limit plus one byte.
 pub fn read_text(path: &Path) -> Result<String, ReadError> {
+    read(path, true)
+}
+
+/// [`read_text`] of a file a walk found to be a regular file: its path is not looked up again
+/// before it is opened (one system call fewer a file); the open handle is checked, as
+/// [`read_text`] checks it too.
+pub fn read_walked_text(path: &Path) -> Result<String, ReadError> {
+    read(path, false)
+}
+
+fn read(path: &Path, look_first: bool) -> Result<String, ReadError> {
     let io = |e: std::io::Error| ReadError::Io {
         kind: e.kind(),
         message: e.to_string(),
     };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(ReadError::NotAFile);
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(ReadError::TooLarge { bytes: meta.len() });
+    let checked = |meta: std::fs::Metadata| {
+        if !meta.is_file() {
+            return Err(ReadError::NotAFile);
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(ReadError::TooLarge { bytes: meta.len() });
+        }
+        Ok(meta.len())
+    };
+    // Only a regular file is opened: a device's open may act.
+    if look_first {
+        checked(std::fs::metadata(path).map_err(io)?)?;
     }
     // Opened without blocking (a FIFO swapped in after the check must not hang the scan), and
     // checked again on the open handle.
@@ -105,10 +122,8 @@ pub fn read_text(path: &Path) -> Result<String, ReadError> {
         options.custom_flags(O_NONBLOCK);
     }
     let file = options.open(path).map_err(io)?;
-    if !file.metadata().map_err(io)?.is_file() {
-        return Err(ReadError::NotAFile);
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let len = checked(file.metadata().map_err(io)?)?;
+    let mut bytes = Vec::with_capacity(len as usize);
     // The file may grow between metadata and read: bound the read itself.
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
