@@ -1,5 +1,6 @@
 //! The frontmatter YAML reader on any text: no panic, bounded nodes and nesting, positions
-//! inside the input.
+//! inside the input; and wherever the shortcut for simple blocks reads the text, the tree the
+//! YAML parser's events give.
 
 #![no_main]
 
@@ -38,7 +39,11 @@ fuzz_target!(|data: &[u8]| {
         let opts = YamlOptions {
             allow_duplicate_keys: dup,
         };
-        match yaml::parse(&text, 1, opts) {
+        let parsed = yaml::parse(&text, 1, opts);
+        if let Some(fast) = skilltui::skill::simple_yaml::parse(&text, 1) {
+            assert_eq!(yaml::parse_by_events(&text, 1, opts), Ok(fast), "{text:?}");
+        }
+        match parsed {
             Ok(root) => {
                 let (nodes, depth) = measure(&root, 0, lines);
                 // The alias budget counts every node, copies included; block and flow nesting are

@@ -7,6 +7,8 @@
 pub mod body;
 pub mod code;
 pub mod frontmatter;
+#[doc(hidden)]
+pub mod simple_yaml;
 pub mod source;
 pub mod yaml;
 

@@ -319,9 +319,33 @@ enum Open {
 /// Parses a frontmatter block. `first_line` is the file line where `yaml` starts, so that
 /// positions refer to the SKILL.md file. An empty block is a null node.
 pub fn parse(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node, YamlError> {
-    // A panic inside the parser must not take the program down; the crate is fuzzed and
-    // documented as panic-free, this is a second line of defence.
-    std::panic::catch_unwind(|| parse_inner(yaml, first_line, opts)).unwrap_or_else(|_| {
+    guarded(first_line, || {
+        // Most frontmatter has a shape read faster without the parser, to the same tree.
+        match super::simple_yaml::parse(yaml, first_line) {
+            Some(node) => Ok(node),
+            None => parse_events(yaml, first_line, opts),
+        }
+    })
+}
+
+/// [`parse`] by the YAML parser's events alone, without the shortcut for simple blocks: what
+/// the tests hold the shortcut to.
+#[doc(hidden)]
+pub fn parse_by_events(
+    yaml: &str,
+    first_line: usize,
+    opts: YamlOptions,
+) -> Result<Node, YamlError> {
+    guarded(first_line, || parse_events(yaml, first_line, opts))
+}
+
+/// A panic inside the parser must not take the program down; the crate is fuzzed and
+/// documented as panic-free, this is a second line of defence.
+fn guarded(
+    first_line: usize,
+    parse: impl FnOnce() -> Result<Node, YamlError> + std::panic::UnwindSafe,
+) -> Result<Node, YamlError> {
+    std::panic::catch_unwind(parse).unwrap_or_else(|_| {
         Err(YamlError {
             message: "the YAML parser failed on this input".into(),
             pos: Pos {
@@ -332,7 +356,7 @@ pub fn parse(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node, Y
     })
 }
 
-fn parse_inner(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node, YamlError> {
+fn parse_events(yaml: &str, first_line: usize, opts: YamlOptions) -> Result<Node, YamlError> {
     let mut options = Options::default();
     options.flow_nesting_limit = MAX_NESTING;
     options.block_nesting_limit = MAX_NESTING;

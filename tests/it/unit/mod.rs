@@ -19,6 +19,7 @@ mod plugin;
 mod present;
 mod repair;
 mod search;
+mod simple_yaml;
 mod text;
 mod tokens;
 mod trees;
