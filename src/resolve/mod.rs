@@ -367,7 +367,8 @@ pub fn resolve_all<T: Send>(
         models,
         scan,
         entries,
-        |(verdicts, contenders): &mut (Vec<Verdict>, Vec<Contender>), v, c| {
+        |p, ei, facts, parses| p.step(scan, entries, ei, ei, facts, parses),
+        |(verdicts, contenders): &mut (Vec<Verdict>, Vec<Contender>), (v, c)| {
             verdicts.push(v);
             contenders.extend(c);
         },
@@ -427,13 +428,15 @@ const CHUNK: usize = 256;
 /// by file in chunks of [`CHUNK`] on all cores: each file's text taken once ([`Scan::text`]: read
 /// now when the scan kept none) and parsed once per distinct split and YAML options its agents
 /// need, the trees shared between the agents and `extra`, and all of it dropped before the next
-/// file. `keep` is given each agent's step on each file, in entry order, into that agent's
-/// part of the chunk. The prelude of [`resolve_all`] and [`Lean::keys`].
-fn stepped_chunks<'a, A: Default + Send, T: Send>(
+/// file. `step` is what an agent works out of a file (its verdict and accepted copy, or only
+/// its collision key); `keep` is given each agent's on each file, in entry order, into that
+/// agent's part of the chunk. The prelude of [`resolve_all`] and [`Lean::keys`].
+fn stepped_chunks<'a, A: Default + Send, S, T: Send>(
     models: &'a [AgentModel],
     scan: &'a Scan,
     entries: &[Entry],
-    keep: impl Fn(&mut A, Verdict, Option<Contender>) + Sync,
+    step: impl Fn(&AgentPass, usize, &EntryFacts, &Parses) -> S + Sync,
+    keep: impl Fn(&mut A, S) + Sync,
     extra: impl Fn(usize, Option<&scan::FileContent>, &Parses) -> T + Sync,
 ) -> (Vec<AgentPass<'a>>, Vec<Stepped<A, T>>) {
     let passes: Vec<AgentPass> = (0..models.len())
@@ -455,8 +458,7 @@ fn stepped_chunks<'a, A: Default + Send, T: Send>(
             let parses = Parses::new();
             let facts = shared.facts(scan, &entries[ei], scan.text(&entries[ei].path));
             for (ai, p) in passes.iter().enumerate() {
-                let (v, c) = p.step(scan, entries, ei, ei, &facts, &parses);
-                keep(&mut chunk.agents[ai], v, c);
+                keep(&mut chunk.agents[ai], step(p, ei, &facts, &parses));
             }
             chunk
                 .extras
@@ -511,7 +513,8 @@ impl<'a> Lean<'a> {
             models,
             scan,
             entries,
-            |keys: &mut Vec<Option<String>>, _, c| keys.push(c.map(|c| c.key)),
+            |p, ei, facts, parses| p.key(scan, entries, ei, facts, parses),
+            |keys: &mut Vec<Option<String>>, key| keys.push(key),
             extra,
         );
         let mut keys: Vec<Vec<Option<String>>> = (0..models.len())
@@ -1087,6 +1090,50 @@ impl<'a> AgentPass<'a> {
         }
     }
 
+    /// The collision key of an accepted copy (`name_rules.collision_key`), after its plugin
+    /// namespace; or why the namespace keeps it out.
+    fn collision_key(
+        &self,
+        scan: &Scan,
+        entry: &Entry,
+        folder: String,
+        accepted: &mut accept::Accepted,
+    ) -> Result<String, Box<Reason>> {
+        let name_key = namespace::apply(self.m, self.ai, scan, &entry.path, accepted)?;
+        Ok(match self.m.name_rules.collision_key.value {
+            Known::Known(CollisionKey::Folder) => folder,
+            Known::Known(CollisionKey::NameIgnoreCase) => name_key.to_lowercase(),
+            Known::Known(CollisionKey::FrontmatterName) => accepted
+                .display
+                .clone()
+                .unwrap_or_else(|| accepted.name.clone()),
+            _ => name_key,
+        })
+    }
+
+    /// The collision key [`AgentPass::step`] gives entry `ei` (None: not listed), without its
+    /// verdict (what [`Lean::keys`] keeps of a step).
+    fn key(
+        &self,
+        scan: &Scan,
+        entries: &[Entry],
+        ei: usize,
+        facts: &EntryFacts,
+        parses: &Parses,
+    ) -> Option<String> {
+        let entry = &entries[ei];
+        let places = self.places(scan, entry);
+        let (_, walked, candidate) = self.first_reached(&places).ok()?;
+        let content = facts.content.as_ref()?;
+        let folder = self.folder_name(scan, entry, (candidate, walked), facts);
+        match accept::accept_with(self.m, content, &folder, parses) {
+            Acceptance::Accepted(mut accepted) => {
+                self.collision_key(scan, entry, folder, &mut accepted).ok()
+            }
+            Acceptance::Rejected(_) | Acceptance::Unknown(_) => None,
+        }
+    }
+
     /// An accepted copy: its plugin namespace and collision key (`name_rules.collision_key`),
     /// visible until the collision step; `at` is (place in the verdicts, entry, root).
     fn listed(
@@ -1098,22 +1145,12 @@ impl<'a> AgentPass<'a> {
         mut verdict: Verdict,
         at: (usize, usize, usize),
     ) -> (Verdict, Option<Contender>) {
-        let m = self.m;
-        let name_key = match namespace::apply(m, self.ai, scan, &entry.path, &mut accepted) {
+        let key = match self.collision_key(scan, entry, folder, &mut accepted) {
             Ok(key) => key,
             Err(reason) => {
                 verdict.reasons.push(*reason);
                 return (verdict, None);
             }
-        };
-        let key = match m.name_rules.collision_key.value {
-            Known::Known(CollisionKey::Folder) => folder,
-            Known::Known(CollisionKey::NameIgnoreCase) => name_key.to_lowercase(),
-            Known::Known(CollisionKey::FrontmatterName) => accepted
-                .display
-                .clone()
-                .unwrap_or_else(|| accepted.name.clone()),
-            _ => name_key,
         };
         verdict.status = Status::Visible;
         verdict.as_name = Some(accepted.name.clone());
@@ -1681,11 +1718,12 @@ fn apply_settings(
         .iter()
         .filter(|e| e.agent == ai)
         .collect();
+    // No sidecar found in any skill folder: none to look up per copy.
     let sidecar_specs: Vec<usize> = m
         .settings
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
+        .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar && !scan.sidecars.is_empty())
         .map(|(i, _)| i)
         .collect();
     if effects.is_empty() && sidecar_specs.is_empty() {
