@@ -165,12 +165,7 @@ impl<'a> Block<'a> {
         while let Some(line) = self.lines.get(self.at) {
             let at = indent_of(line);
             if line.is_empty() {
-                let saved = self.at;
-                let deeper = self.peek().is_some_and(|(_, at)| at > indent);
-                self.at = saved;
-                if deeper {
-                    return None;
-                }
+                self.no_more_lines(indent)?;
                 break;
             }
             if at <= indent {
@@ -222,12 +217,7 @@ impl<'a> Block<'a> {
         while let Some(line) = self.lines.get(self.at) {
             if line.is_empty() {
                 // A blank line ends it when what follows is not deeper (the next key).
-                let saved = self.at;
-                let deeper = self.peek().is_some_and(|(_, at)| at > indent);
-                self.at = saved;
-                if deeper {
-                    return None;
-                }
+                self.no_more_lines(indent)?;
                 break;
             }
             let at = indent_of(line);
