@@ -13,15 +13,22 @@
 
 use super::yaml::{Entry, Node, Pos, ScalarKind, Value, YamlType, resolve_plain};
 
+/// Longer blocks are left to the parser. Every node the shortcut makes takes at least one byte
+/// of the block, so it never makes more than [`super::yaml::MAX_NODES`] (the parser's budget,
+/// whose error it leaves to the parser).
+const MAX_BYTES: usize = 8 * 1024;
+const _: () = assert!(MAX_BYTES < super::yaml::MAX_NODES);
 /// Longer blocks are left to the parser.
 const MAX_LINES: usize = 400;
+/// Longer keys are left to the parser.
+const MAX_KEY: usize = 128;
 /// Deeper mappings are left to the parser.
 const MAX_DEPTH: usize = 4;
 
 /// The tree of `yaml` (whose first line is `first_line` of the file), when it has a simple
 /// shape; None otherwise.
 pub fn parse(yaml: &str, first_line: usize) -> Option<Node> {
-    if yaml.contains(['\r', '\t']) {
+    if yaml.len() > MAX_BYTES || yaml.contains(['\r', '\t']) {
         return None;
     }
     let lines: Vec<&str> = yaml.split('\n').collect();
@@ -267,6 +274,10 @@ fn indent_of(line: &str) -> usize {
 fn key_of(line: &str) -> Option<(&str, &str)> {
     let end = line.find(':')?;
     let key = &line[..end];
+    // An implicit key is at most 1,024 characters long in YAML: long ones are the parser's.
+    if key.len() > MAX_KEY {
+        return None;
+    }
     let first = key.bytes().next()?;
     if !(first.is_ascii_alphanumeric() || first == b'_')
         || !key

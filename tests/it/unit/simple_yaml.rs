@@ -130,6 +130,28 @@ fn anything_else_is_left_to_the_parser() {
     }
 }
 
+/// A block past the parser's node budget is the parser's, with its error; so is a long key.
+#[test]
+fn blocks_past_the_parsers_limits_are_left_to_it() {
+    for yaml in [
+        format!("tags: [{}]\n", vec!["a"; 12_000].join(",")),
+        format!("tags:\n{}", "- a\n".repeat(12_000)),
+    ] {
+        assert!(simple_yaml::parse(&yaml, 2).is_none());
+        let err = parse(&yaml, 2, YamlOptions::default()).unwrap_err();
+        assert!(err.message.contains("YAML nodes"), "{err:?}");
+    }
+    for n in [129, 1_100, 5_000] {
+        let yaml = format!("{}: v\n", "k".repeat(n));
+        assert!(simple_yaml::parse(&yaml, 2).is_none(), "{n}");
+        assert_eq!(
+            parse(&yaml, 2, YamlOptions::default()),
+            parse_by_events(&yaml, 2, YamlOptions::default())
+        );
+    }
+    assert!(taken(&format!("{}: v\n", "k".repeat(128)), 2));
+}
+
 /// The frontmatter the catalog generator writes (the benchmarks' trees): the shortcut reads
 /// most of it, always as the parser does.
 #[test]
