@@ -1719,13 +1719,16 @@ fn apply_settings(
         .filter(|e| e.agent == ai)
         .collect();
     // No sidecar found in any skill folder: none to look up per copy.
-    let sidecar_specs: Vec<usize> = m
-        .settings
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar && !scan.sidecars.is_empty())
-        .map(|(i, _)| i)
-        .collect();
+    let sidecar_specs: Vec<usize> = if scan.sidecars.is_empty() {
+        Vec::new()
+    } else {
+        m.settings
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == crate::agents::SettingKind::Sidecar)
+            .map(|(i, _)| i)
+            .collect()
+    };
     if effects.is_empty() && sidecar_specs.is_empty() {
         return;
     }
