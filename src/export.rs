@@ -191,6 +191,60 @@ fn write_v1_fields(out: &mut dyn Write, cat: &Catalog, f: &Fields, nl: &[u8]) ->
     out.write_all(b"]}\n")
 }
 
+/// Which keys the output keeps ([`Fields`]), each looked up once: the writers ask about every
+/// key of every skill and verdict, and [`Fields`] answers by searching names.
+#[derive(Default)]
+struct Keep {
+    skill: [bool; SKILL_KEYS.len()],
+    verdict: [bool; VERDICT_KEYS.len()],
+    /// `strength`, written only when asked for by name (`agents.strength`).
+    strength: bool,
+}
+
+impl Keep {
+    fn of(f: &Fields) -> Keep {
+        Keep {
+            skill: std::array::from_fn(|i| f.skill(SKILL_KEYS[i])),
+            verdict: std::array::from_fn(|i| f.verdict(VERDICT_KEYS[i])),
+            strength: f.verdict.as_ref().is_some_and(|k| k.contains(&"strength")),
+        }
+    }
+}
+
+/// The place of `key` among `keys`; used in `const` blocks, where a key not there fails the
+/// build.
+const fn key_at(keys: &[&str], key: &str) -> usize {
+    let mut i = 0;
+    while i < keys.len() {
+        let (a, b) = (keys[i].as_bytes(), key.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("not one of the keys")
+}
+
+/// Whether a [`Keep`] keeps the skill key `$k` (one of [`SKILL_KEYS`]).
+macro_rules! keeps_skill {
+    ($keep:expr, $k:literal) => {
+        $keep.skill[const { key_at(SKILL_KEYS, $k) }]
+    };
+}
+
+/// Whether a [`Keep`] keeps the verdict key `$k` (one of [`VERDICT_KEYS`]).
+macro_rules! keeps_verdict {
+    ($keep:expr, $k:literal) => {
+        $keep.verdict[const { key_at(VERDICT_KEYS, $k) }]
+    };
+}
+
 /// One field-handling table, shared by the verdicts that have it.
 type FieldTable = Arc<BTreeMap<String, Handling>>;
 
@@ -204,6 +258,8 @@ struct Frame {
     agent_names: HashMap<String, String>,
     /// Which of [`VALUE_REFS`] the output keeps (`--fields`): only those are referenced.
     kept: [bool; 8],
+    /// The keys the output keeps.
+    keep: Keep,
     root_at: HashMap<PathBuf, Vec<(crate::agents::Scope, usize)>>,
 }
 
@@ -221,6 +277,7 @@ impl Frame {
                 f.skill("scope"),
                 true,
             ],
+            keep: Keep::of(f),
             agent_names: cat
                 .agents
                 .iter()
@@ -321,16 +378,17 @@ struct NewList {
 }
 
 /// Skill `s` rendered on any core, with what `known` already has.
-fn prepare(frame: &Frame, known: &RwLock<Known>, f: &Fields, s: &Skill) -> Prepared {
+fn prepare(frame: &Frame, known: &RwLock<Known>, s: &Skill) -> Prepared {
     let known = known.read().unwrap_or_else(PoisonError::into_inner);
-    let listed = listed(s, f);
+    let listed = listed(s, &frame.keep);
     let paths = Paths::of(s);
     // A text with holes and the same filled; allocated anew only for a part that is new.
     let (mut text, mut buf) = (Vec::with_capacity(1024), Vec::with_capacity(1024));
     let mut rules: Vec<Option<usize>> = Vec::new();
     let mut at = Vec::with_capacity(s.verdicts.len());
     let mut verdicts = Vec::new();
-    for (id, v) in s.verdicts.iter().filter(|_| f.skill("agents")) {
+    let agents = keeps_skill!(frame.keep, "agents");
+    for (id, v) in s.verdicts.iter().filter(|_| agents) {
         let own = frame.own(s, id, v, &paths);
         holed(
             &mut text,
@@ -360,7 +418,6 @@ fn prepare(frame: &Frame, known: &RwLock<Known>, f: &Fields, s: &Skill) -> Prepa
                 t: frame,
                 v,
                 own: &own,
-                f,
                 listed: &listed,
             },
         );
@@ -386,7 +443,6 @@ fn prepare(frame: &Frame, known: &RwLock<Known>, f: &Fields, s: &Skill) -> Prepa
         &SkillJson {
             t: frame,
             s,
-            f,
             listed: &listed,
         },
     );
@@ -695,7 +751,7 @@ fn write_v2_of(
     key(out, "skills")?;
     out.write_all(b"[")?;
     let mut first = true;
-    skills(&|s| prepare(&frame, &known, f, s), &mut |p| {
+    skills(&|s| prepare(&frame, &known, s), &mut |p| {
         next(out, first, nl)?;
         first = false;
         out.write_all(&t.add(&known, p))
@@ -937,34 +993,33 @@ struct ProblemJson<'a> {
 struct SkillJson<'a, 'b> {
     t: &'b Frame,
     s: &'a Skill,
-    f: &'b Fields,
     /// The descriptions as its agents list them ([`listed`]).
     listed: &'b [&'a str],
 }
 
 impl Serialize for SkillJson<'_, '_> {
     fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let (s, f) = (self.s, self.f);
+        let (s, k) = (self.s, &self.t.keep);
         let mut m = ser.serialize_map(None)?;
-        if f.skill("path") {
+        if keeps_skill!(k, "path") {
             m.serialize_entry("path", &s.path.to_string_lossy())?;
         }
-        if f.skill("dir") {
+        if keeps_skill!(k, "dir") {
             m.serialize_entry("dir", &s.dir)?;
         }
-        if f.skill("name") {
+        if keeps_skill!(k, "name") {
             m.serialize_entry("name", &s.name)?;
         }
-        if f.skill("description") {
+        if keeps_skill!(k, "description") {
             m.serialize_entry("description", &s.description)?;
         }
-        if f.skill("root") {
+        if keeps_skill!(k, "root") {
             m.serialize_entry("root", &s.root.as_ref().map(|r| r.to_string_lossy()))?;
         }
-        if f.skill("scope") {
+        if keeps_skill!(k, "scope") {
             m.serialize_entry("scope", &s.scope)?;
         }
-        if f.skill("problems") {
+        if keeps_skill!(k, "problems") {
             let problems: Vec<ProblemJson> = s
                 .problems
                 .iter()
@@ -978,10 +1033,10 @@ impl Serialize for SkillJson<'_, '_> {
                 .collect();
             m.serialize_entry("problems", &problems)?;
         }
-        if f.skill("references") {
+        if keeps_skill!(k, "references") {
             m.serialize_entry("references", &s.references)?;
         }
-        if f.skill("scripts") {
+        if keeps_skill!(k, "scripts") {
             m.serialize_entry("scripts", &s.scripts)?;
         }
         // The descriptions as the agents list them, each once: verdicts point into it.
@@ -991,7 +1046,7 @@ impl Serialize for SkillJson<'_, '_> {
             let entries: Vec<ListedJson> = listed.iter().map(|d| ListedJson::of(d, desc)).collect();
             m.serialize_entry("descriptions_as_listed", &entries)?;
         }
-        if f.skill("agents") {
+        if keeps_skill!(k, "agents") {
             let holes: Vec<Hole> = (0..s.verdicts.len()).map(Hole).collect();
             m.serialize_entry("agents", &holes)?;
         }
@@ -1018,9 +1073,9 @@ impl<'a> ListedJson<'a> {
 }
 
 /// The descriptions of a skill as its agents list them, each once (verdicts point into it).
-fn listed<'a>(s: &'a Skill, f: &Fields) -> Vec<&'a str> {
+fn listed<'a>(s: &'a Skill, keep: &Keep) -> Vec<&'a str> {
     let mut listed: Vec<&str> = Vec::new();
-    if f.verdict("description_as_listed") {
+    if keeps_verdict!(keep, "description_as_listed") {
         for (_, v) in &s.verdicts {
             if let Some(d) = &v.description_as_listed
                 && !listed.contains(&d.as_str())
@@ -1038,7 +1093,6 @@ struct VerdictJson<'a, 'b> {
     t: &'b Frame,
     v: &'a Verdict,
     own: &'b Own<'a>,
-    f: &'b Fields,
     listed: &'b [&'a str],
 }
 
@@ -1060,12 +1114,12 @@ fn root_ref(t: &Frame, v: &Verdict) -> Option<Result<usize, String>> {
 
 impl Serialize for VerdictJson<'_, '_> {
     fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let (v, f) = (self.v, self.f);
+        let (v, k) = (self.v, &self.t.keep);
         let mut m = ser.serialize_map(None)?;
-        if f.verdict("status") {
+        if keeps_verdict!(k, "status") {
             m.serialize_entry("status", &v.status)?;
         }
-        if f.verdict("as")
+        if keeps_verdict!(k, "as")
             && let Some(a) = &v.as_name
         {
             // Schema 4: the skill's `name` (1) or `dir` (2) when it is that.
@@ -1078,13 +1132,13 @@ impl Serialize for VerdictJson<'_, '_> {
                 None => m.serialize_entry("as", a)?,
             }
         }
-        if f.verdict("winner")
+        if keeps_verdict!(k, "winner")
             && let Some(w) = &v.winner
         {
             m.serialize_entry("winner", &w.to_string_lossy())?;
         }
         let root = root_ref(self.t, v);
-        if f.verdict("root") {
+        if keeps_verdict!(k, "root") {
             match &root {
                 Some(Ok(i)) => m.serialize_entry("root", i)?,
                 Some(Err(p)) => m.serialize_entry("root_path", p)?,
@@ -1092,49 +1146,45 @@ impl Serialize for VerdictJson<'_, '_> {
             }
         }
         // The root's entry in `roots` has the scope; written only when the root is not there.
-        if f.verdict("scope")
+        if keeps_verdict!(k, "scope")
             && matches!(root, Some(Err(_)))
             && let Some(sc) = &v.scope
         {
             m.serialize_entry("scope", sc)?;
         }
-        if f.verdict("model")
+        if keeps_verdict!(k, "model")
             && let Some(x) = &v.model
         {
             m.serialize_entry("model", x)?;
         }
-        if f.verdict("reasons") {
+        if keeps_verdict!(k, "reasons") {
             m.serialize_entry("reasons", &Hole(0))?;
         }
-        if self
-            .f
-            .verdict
-            .as_ref()
-            .is_some_and(|k| k.contains(&"strength"))
+        if k.strength
             && let Some(x) = v.strength()
         {
             m.serialize_entry("strength", &x)?;
         }
-        if f.verdict("fields") {
+        if keeps_verdict!(k, "fields") {
             m.serialize_entry("fields", &Hole(1))?;
         }
-        if f.verdict("listing_tokens")
+        if keeps_verdict!(k, "listing_tokens")
             && let Some(x) = &v.listing_tokens
         {
             m.serialize_entry("listing_tokens", x)?;
         }
-        if f.verdict("bundle")
+        if keeps_verdict!(k, "bundle")
             && let Some(x) = &v.bundle
         {
             m.serialize_entry("bundle", x)?;
         }
-        if f.verdict("description_as_listed")
+        if keeps_verdict!(k, "description_as_listed")
             && let Some(x) = &v.description_as_listed
             && let Some(i) = self.listed.iter().position(|d| d == x)
         {
             m.serialize_entry("description_as_listed", &i)?;
         }
-        if f.verdict("conditional")
+        if keeps_verdict!(k, "conditional")
             && let Some(x) = &v.conditional
         {
             m.serialize_entry("conditional", x)?;

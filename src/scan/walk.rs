@@ -268,7 +268,7 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, out: &mut WalkedRoot) -> Found {
                 out.truncated = Some(format!("the walk stopped after {MAX_WALK_DIRS} folders"));
                 break;
             }
-            let rel = rel_of(root, &entry);
+            let rel = rel_of(root, &entry, &open, &out.dirs);
             if entry.path_is_symlink() && entry.depth() > 0 {
                 found.symlinked.insert(rel.clone());
             }
@@ -289,12 +289,21 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, out: &mut WalkedRoot) -> Found {
     found
 }
 
-fn rel_of(root: &Path, entry: &walkdir::DirEntry) -> PathBuf {
-    entry
-        .path()
-        .strip_prefix(root)
-        .map(Path::to_path_buf)
-        .unwrap_or_default()
+/// `entry`'s path relative to `root`: the open folder a level up (`open`, indices in `dirs`)
+/// joined with its name, which spares comparing the whole path with the root component by
+/// component; the root itself is the empty path.
+fn rel_of(root: &Path, entry: &walkdir::DirEntry, open: &[usize], dirs: &[DirInfo]) -> PathBuf {
+    let Some(up) = entry.depth().checked_sub(1) else {
+        return PathBuf::new();
+    };
+    match open.get(up) {
+        Some(&i) => dirs[i].rel.join(entry.file_name()),
+        None => entry
+            .path()
+            .strip_prefix(root)
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
+    }
 }
 
 /// One file of the walk: counted in its folder; kept when it is a SKILL.md, a loose `*.md`
@@ -335,7 +344,7 @@ fn take_file(
     if !(is_skill_md || loose || ignore_file) {
         return;
     }
-    let rel = rel_of(root, entry);
+    let rel = rel_of(root, entry, open, &out.dirs);
     let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
     let name = name.to_string();
     if is_skill_md {
@@ -371,9 +380,12 @@ fn candidates(root: &Path, dirs: &[DirInfo], found: Found) -> Vec<Candidate> {
         skill_dirs,
         files,
     } = found;
-    // Breadth-first rank of every folder: by depth, then path (sorted read order).
+    // Breadth-first rank of every folder: by depth, then path (sorted read order). `dirs` is
+    // sorted by path already, so a stable sort by depth alone gives that order without
+    // comparing paths.
+    debug_assert!(dirs.is_sorted_by(|a, b| a.rel <= b.rel));
     let mut order: Vec<usize> = (0..dirs.len()).collect();
-    order.sort_by(|&a, &b| (dirs[a].depth, &dirs[a].rel).cmp(&(dirs[b].depth, &dirs[b].rel)));
+    order.sort_by_key(|&a| dirs[a].depth);
     let mut rank_of: foldhash::HashMap<&Path, usize> = Default::default();
     for (rank, &i) in order.iter().enumerate() {
         rank_of.insert(dirs[i].rel.as_path(), rank);

@@ -183,7 +183,8 @@ fn lines(text: &str, from: usize) -> impl Iterator<Item = Line<'_>> {
             return None;
         }
         let rest = &text[pos..];
-        let (raw, next) = match rest.find('\n') {
+        // `memchr` (vectorised) rather than `str::find`, which sets up a searcher per line.
+        let (raw, next) = match memchr::memchr(b'\n', rest.as_bytes()) {
             Some(i) => (&rest[..i], pos + i + 1),
             None => (rest, text.len()),
         };

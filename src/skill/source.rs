@@ -143,9 +143,8 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, ReadError> {
             bytes: bytes.len() as u64,
         });
     }
-    // `contains` on bytes is a `memchr`; the offset is looked for only in a binary file.
-    if bytes.contains(&0) {
-        let offset = bytes.iter().position(|&b| b == 0).unwrap_or_default();
+    // The `memchr` crate's search (vectorised): `<[u8]>::contains` reads a word at a time.
+    if let Some(offset) = memchr::memchr(0, &bytes) {
         return Err(ReadError::Binary { offset });
     }
     String::from_utf8(bytes).map_err(|e| {
