@@ -25,7 +25,7 @@ use crate::catalog::{Catalog, Skill};
 use crate::resolve::{Reason, Verdict};
 use foldhash::HashMap;
 use serde::Serialize;
-use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::ser::{SerializeMap, Serializer};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -390,13 +390,7 @@ fn prepare(frame: &Frame, known: &RwLock<Known>, s: &Skill) -> Prepared {
     let agents = keeps_skill!(frame.keep, "agents");
     for (id, v) in s.verdicts.iter().filter(|_| agents) {
         let own = frame.own(s, id, v, &paths);
-        holed(
-            &mut text,
-            &ListJson {
-                list: &v.reasons,
-                own: &own,
-            },
-        );
+        list_text(&mut text, &v.reasons, &own);
         rules.clear();
         rules.extend(v.reasons.iter().map(|r| known.rule(r)));
         let new_list = |text: &[u8]| NewList {
@@ -412,15 +406,7 @@ fn prepare(frame: &Frame, known: &RwLock<Known>, s: &Skill) -> Prepared {
             Err(new_list(&text))
         };
         let fields = known.fields(v).ok_or_else(|| v.fields.clone());
-        holed(
-            &mut text,
-            &VerdictJson {
-                t: frame,
-                v,
-                own: &own,
-                listed: &listed,
-            },
-        );
+        verdict_text(&mut text, frame, v, &own, &listed);
         let verdict = match (&list, &fields) {
             (Ok(l), Ok(x)) => {
                 fill(&mut buf, &text, &[Some(*l), Some(*x)]);
@@ -812,33 +798,6 @@ impl Serialize for RuleJson<'_> {
     }
 }
 
-/// A reason list: each reason's rule is a hole (slot: its place in the list).
-struct ListJson<'a> {
-    list: &'a [Reason],
-    own: &'a Own<'a>,
-}
-
-impl Serialize for ListJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.list.len()))?;
-        for (slot, r) in self.list.iter().enumerate() {
-            seq.serialize_element(&ReasonJson {
-                slot,
-                r,
-                own: self.own,
-            })?;
-        }
-        seq.end()
-    }
-}
-
-struct ReasonJson<'a> {
-    /// The hole for its rule's index in `rules`.
-    slot: usize,
-    r: &'a Reason,
-    own: &'a Own<'a>,
-}
-
 /// What a reason's value may stand for instead of repeating it (`value_refs` in the JSON): a
 /// value written as the number `k` is the skill's (or its verdict's, or its agent's)
 /// `VALUE_REFS[k]`: `root` and `scope` are the skill's, `agent.name` the `name` in `agents` of
@@ -941,42 +900,6 @@ impl<'a> Own<'a> {
             }
         }
         best.map(|(k, start, _)| (k, start))
-    }
-}
-
-/// A reason's values: each the text, the index of the field it repeats, or `[k, "rest"]` /
-/// `["rest", k]` when it starts / ends with one.
-struct ValuesJson<'a>(&'a [Box<str>], &'a Own<'a>);
-
-impl Serialize for ValuesJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for v in self.0 {
-            if let Some(k) = self.1.find(v) {
-                seq.serialize_element(&k)?;
-                continue;
-            }
-            let len = |k: usize| self.1.values[k].as_deref().map_or(0, str::len);
-            match self.1.part(v) {
-                Some((k, true)) => seq.serialize_element(&(k, &v[len(k)..]))?,
-                Some((k, false)) => seq.serialize_element(&(&v[..v.len() - len(k)], k))?,
-                None => seq.serialize_element(v)?,
-            }
-        }
-        seq.end()
-    }
-}
-
-impl Serialize for ReasonJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let r = self.r;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("rule", &Hole(self.slot))?;
-        m.serialize_entry("values", &ValuesJson(r.message.values(), self.own))?;
-        if let Some(fix) = &r.fix {
-            m.serialize_entry("fix", fix)?;
-        }
-        m.end()
     }
 }
 
@@ -1087,15 +1010,6 @@ fn listed<'a>(s: &'a Skill, keep: &Keep) -> Vec<&'a str> {
     listed
 }
 
-/// A verdict: hole 0 is its reason list's index in `reasons`, hole 1 its field table's in
-/// `fields`.
-struct VerdictJson<'a, 'b> {
-    t: &'b Frame,
-    v: &'a Verdict,
-    own: &'b Own<'a>,
-    listed: &'b [&'a str],
-}
-
 /// Where a verdict's root is: its index in `roots`, else its path.
 fn root_ref(t: &Frame, v: &Verdict) -> Option<Result<usize, String>> {
     let p = v.root.as_ref()?;
@@ -1112,83 +1026,169 @@ fn root_ref(t: &Frame, v: &Verdict) -> Option<Result<usize, String>> {
     )
 }
 
-impl Serialize for VerdictJson<'_, '_> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let (v, k) = (self.v, &self.t.keep);
-        let mut m = ser.serialize_map(None)?;
-        if keeps_verdict!(k, "status") {
-            m.serialize_entry("status", &v.status)?;
-        }
-        if keeps_verdict!(k, "as")
-            && let Some(a) = &v.as_name
-        {
-            // Schema 4: the skill's `name` (1) or `dir` (2) when it is that.
-            match self
-                .own
-                .find(a)
-                .filter(|k| self.own.parts && (1..=2).contains(k))
-            {
-                Some(k) => m.serialize_entry("as", &k)?,
-                None => m.serialize_entry("as", a)?,
-            }
-        }
-        if keeps_verdict!(k, "winner")
-            && let Some(w) = &v.winner
-        {
-            m.serialize_entry("winner", &w.to_string_lossy())?;
-        }
-        let root = root_ref(self.t, v);
-        if keeps_verdict!(k, "root") {
-            match &root {
-                Some(Ok(i)) => m.serialize_entry("root", i)?,
-                Some(Err(p)) => m.serialize_entry("root_path", p)?,
-                None => {}
-            }
-        }
-        // The root's entry in `roots` has the scope; written only when the root is not there.
-        if keeps_verdict!(k, "scope")
-            && matches!(root, Some(Err(_)))
-            && let Some(sc) = &v.scope
-        {
-            m.serialize_entry("scope", sc)?;
-        }
-        if keeps_verdict!(k, "model")
-            && let Some(x) = &v.model
-        {
-            m.serialize_entry("model", x)?;
-        }
-        if keeps_verdict!(k, "reasons") {
-            m.serialize_entry("reasons", &Hole(0))?;
-        }
-        if k.strength
-            && let Some(x) = v.strength()
-        {
-            m.serialize_entry("strength", &x)?;
-        }
-        if keeps_verdict!(k, "fields") {
-            m.serialize_entry("fields", &Hole(1))?;
-        }
-        if keeps_verdict!(k, "listing_tokens")
-            && let Some(x) = &v.listing_tokens
-        {
-            m.serialize_entry("listing_tokens", x)?;
-        }
-        if keeps_verdict!(k, "bundle")
-            && let Some(x) = &v.bundle
-        {
-            m.serialize_entry("bundle", x)?;
-        }
-        if keeps_verdict!(k, "description_as_listed")
-            && let Some(x) = &v.description_as_listed
-            && let Some(i) = self.listed.iter().position(|d| d == x)
-        {
-            m.serialize_entry("description_as_listed", &i)?;
-        }
-        if keeps_verdict!(k, "conditional")
-            && let Some(x) = &v.conditional
-        {
-            m.serialize_entry("conditional", x)?;
-        }
-        m.end()
+// The parts every skill has many of, its verdicts and reason lists, are written by hand: with
+// serde's map machinery each key is escaped and each part costs more than the text it writes.
+// Values go through `serde_json` as before, and the bytes are the same.
+
+/// `x` as compact JSON at the end of `buf`.
+fn put<T: Serialize + ?Sized>(buf: &mut Vec<u8>, x: &T) {
+    let _ = serde_json::to_writer(&mut *buf, x);
+}
+
+/// An object's key (`key` needs no escaping), after a comma unless it is the `first`.
+fn put_key(buf: &mut Vec<u8>, first: &mut bool, key: &str) {
+    if !std::mem::take(first) {
+        buf.push(b',');
     }
+    buf.push(b'"');
+    buf.extend_from_slice(key.as_bytes());
+    buf.extend_from_slice(b"\":");
+}
+
+/// A [`Hole`] for slot `slot`.
+fn put_hole(buf: &mut Vec<u8>, slot: usize) {
+    buf.push(HOLE);
+    buf.extend_from_slice(&(slot as u32).to_le_bytes());
+}
+
+/// A reason list into `buf` (cleared first): each reason's rule is a hole (slot: its place in
+/// the list).
+fn list_text(buf: &mut Vec<u8>, list: &[Reason], own: &Own) {
+    buf.clear();
+    buf.push(b'[');
+    for (slot, r) in list.iter().enumerate() {
+        if slot > 0 {
+            buf.push(b',');
+        }
+        buf.extend_from_slice(b"{\"rule\":");
+        put_hole(buf, slot);
+        buf.extend_from_slice(b",\"values\":");
+        values_text(buf, r.message.values(), own);
+        if let Some(fix) = &r.fix {
+            buf.extend_from_slice(b",\"fix\":");
+            put(buf, fix);
+        }
+        buf.push(b'}');
+    }
+    buf.push(b']');
+}
+
+/// A reason's values: each the text, the index of the field it repeats, or `[k, "rest"]` /
+/// `["rest", k]` when it starts / ends with one.
+fn values_text(buf: &mut Vec<u8>, values: &[Box<str>], own: &Own) {
+    buf.push(b'[');
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        if let Some(k) = own.find(v) {
+            put(buf, &k);
+            continue;
+        }
+        let len = |k: usize| own.values[k].as_deref().map_or(0, str::len);
+        match own.part(v) {
+            Some((k, true)) => put(buf, &(k, &v[len(k)..])),
+            Some((k, false)) => put(buf, &(&v[..v.len() - len(k)], k)),
+            None => put(buf, &**v),
+        }
+    }
+    buf.push(b']');
+}
+
+/// A verdict into `buf` (cleared first): hole 0 is its reason list's index in `reasons`, hole
+/// 1 its field table's in `fields`. `listed`: its skill's descriptions as listed
+/// ([`listed`]).
+fn verdict_text(buf: &mut Vec<u8>, t: &Frame, v: &Verdict, own: &Own, listed: &[&str]) {
+    let k = &t.keep;
+    let first = &mut true;
+    buf.clear();
+    buf.push(b'{');
+    if keeps_verdict!(k, "status") {
+        put_key(buf, first, "status");
+        put(buf, &v.status);
+    }
+    if keeps_verdict!(k, "as")
+        && let Some(a) = &v.as_name
+    {
+        put_key(buf, first, "as");
+        // Schema 4: the skill's `name` (1) or `dir` (2) when it is that.
+        match own.find(a).filter(|k| own.parts && (1..=2).contains(k)) {
+            Some(k) => put(buf, &k),
+            None => put(buf, a),
+        }
+    }
+    if keeps_verdict!(k, "winner")
+        && let Some(w) = &v.winner
+    {
+        put_key(buf, first, "winner");
+        put(buf, &w.to_string_lossy());
+    }
+    let root = root_ref(t, v);
+    if keeps_verdict!(k, "root") {
+        match &root {
+            Some(Ok(i)) => {
+                put_key(buf, first, "root");
+                put(buf, i);
+            }
+            Some(Err(p)) => {
+                put_key(buf, first, "root_path");
+                put(buf, p);
+            }
+            None => {}
+        }
+    }
+    // The root's entry in `roots` has the scope; written only when the root is not there.
+    if keeps_verdict!(k, "scope")
+        && matches!(root, Some(Err(_)))
+        && let Some(sc) = &v.scope
+    {
+        put_key(buf, first, "scope");
+        put(buf, sc);
+    }
+    if keeps_verdict!(k, "model")
+        && let Some(x) = &v.model
+    {
+        put_key(buf, first, "model");
+        put(buf, x);
+    }
+    if keeps_verdict!(k, "reasons") {
+        put_key(buf, first, "reasons");
+        put_hole(buf, 0);
+    }
+    if k.strength
+        && let Some(x) = v.strength()
+    {
+        put_key(buf, first, "strength");
+        put(buf, &x);
+    }
+    if keeps_verdict!(k, "fields") {
+        put_key(buf, first, "fields");
+        put_hole(buf, 1);
+    }
+    if keeps_verdict!(k, "listing_tokens")
+        && let Some(x) = &v.listing_tokens
+    {
+        put_key(buf, first, "listing_tokens");
+        put(buf, x);
+    }
+    if keeps_verdict!(k, "bundle")
+        && let Some(x) = &v.bundle
+    {
+        put_key(buf, first, "bundle");
+        put(buf, x);
+    }
+    if keeps_verdict!(k, "description_as_listed")
+        && let Some(x) = &v.description_as_listed
+        && let Some(i) = listed.iter().position(|d| d == x)
+    {
+        put_key(buf, first, "description_as_listed");
+        put(buf, &i);
+    }
+    if keeps_verdict!(k, "conditional")
+        && let Some(x) = &v.conditional
+    {
+        put_key(buf, first, "conditional");
+        put(buf, x);
+    }
+    buf.push(b'}');
 }

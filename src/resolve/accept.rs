@@ -1343,16 +1343,16 @@ fn name_source(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
 fn description(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
     let m = cx.m;
     let read = read_string(cx, draft.fm, "description", draft.folder, &mut draft.notes)?;
-    draft.description = match &read {
+    draft.description = match read {
         Some(Got::Text(text)) if !text.trim().is_empty() => {
             if collapses_whitespace(m) {
-                collapse(text)
+                collapse(&text)
             } else {
-                text.clone()
+                text
             }
         }
         Some(Got::Instead(outcome, reason)) => {
-            draft.notes.push(reason.clone());
+            draft.notes.push(reason);
             match outcome {
                 ValueOutcome::FirstParagraph => first_paragraph(draft.body),
                 _ => String::new(),

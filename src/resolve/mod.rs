@@ -832,7 +832,10 @@ impl<'a> AgentPass<'a> {
             return (Verdict::new(Status::Unknown, vec![found, vanished]), None);
         };
         let folder = self.folder_name(scan, entry, (candidate, walked), facts);
-        let mut verdict = Verdict::new(Status::Unknown, vec![found]);
+        // Room for the reasons most verdicts end with (found, accepted, listed, a note).
+        let mut reasons = Vec::with_capacity(4);
+        reasons.push(found);
+        let mut verdict = Verdict::new(Status::Unknown, reasons);
         self.before_accept(scan, root, content, parses, &mut verdict);
         verdict.root = Some(root.path.clone());
         verdict.scope = Some(root.scope);

@@ -456,11 +456,19 @@ impl Verdict {
             scope: None,
             model: None,
             reasons,
-            fields: Default::default(),
+            fields: no_fields(),
             listing_tokens: None,
             bundle: None,
             description_as_listed: None,
             conditional: None,
         }
     }
+}
+
+/// The empty field table a new verdict starts with, shared by all of them (the catalog puts in
+/// the table for the skill's keys): one allocation, not one a verdict.
+fn no_fields() -> std::sync::Arc<BTreeMap<String, Handling>> {
+    static EMPTY: std::sync::OnceLock<std::sync::Arc<BTreeMap<String, Handling>>> =
+        std::sync::OnceLock::new();
+    EMPTY.get_or_init(Default::default).clone()
 }
