@@ -412,19 +412,44 @@ impl Skills<'_> {
     /// [`Skills::for_each`], with each skill first handed to `prepare` on the core that made
     /// it (what the caller can work out per skill on its own, such as its JSON text; a skill
     /// dropped there is freed there), and what that gives handed to `each`, in catalog order.
+    ///
+    /// The batches are made on another thread while this one hands the last one to `each` (the
+    /// writer), so the cores do not wait for it: at most three batches are held at a time (one
+    /// being made, one made, one being handed over).
     pub fn for_each_with<P: Send, E>(
         &self,
         prepare: impl Fn(Skill) -> P + Sync,
         mut each: impl FnMut(P) -> Result<(), E>,
     ) -> Result<(), E> {
-        for batch in self.order.chunks(256) {
-            let texts = self.lean.texts(batch);
-            let made = crate::par::par_map(batch, |&ei| self.skill(ei, &texts).map(&prepare));
-            for p in made.into_iter().flatten() {
-                each(p)?;
-            }
-        }
-        Ok(())
+        std::thread::scope(|s| {
+            let (made_tx, made_rx) = std::sync::mpsc::sync_channel::<Vec<Option<P>>>(1);
+            let maker = s.spawn(|| {
+                let made_tx = made_tx;
+                for batch in self.order.chunks(256) {
+                    let texts = self.lean.texts(batch);
+                    let made =
+                        crate::par::par_map(batch, |&ei| self.skill(ei, &texts).map(&prepare));
+                    // The receiver is gone when `each` failed: no more batches are made.
+                    if made_tx.send(made).is_err() {
+                        break;
+                    }
+                }
+            });
+            let handed = || -> Result<(), E> {
+                for made in made_rx {
+                    for p in made.into_iter().flatten() {
+                        each(p)?;
+                    }
+                }
+                Ok(())
+            };
+            let result = handed();
+            // A panic while making a batch is the caller's, with its own message.
+            maker
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            result
+        })
     }
 }
 
