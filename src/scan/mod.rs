@@ -391,9 +391,17 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
         Texts::Kept => read_files(to_read, progress),
         Texts::Unread => HashMap::new(),
     };
-    let sidecars = read_sidecars(models, &walked);
-    let (references, with_scripts) = references_and_scripts(&walked, &canonical, &files, texts);
-    let plugins = crate::plugin::plugins(models, canonical_dirs(&canonical));
+    // The plugin manifests (looked for in every folder above a skill folder) are found on
+    // another thread while the sidecars and body references are worked out on this one.
+    let (plugins, sidecars, (references, with_scripts)) = std::thread::scope(|s| {
+        let plugins = s.spawn(|| crate::plugin::plugins(models, canonical_dirs(&canonical)));
+        let sidecars = read_sidecars(models, &walked);
+        let references = references_and_scripts(&walked, &canonical, &files, texts);
+        let plugins = plugins
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (plugins, sidecars, references)
+    });
     Scan {
         trust: models
             .iter()
