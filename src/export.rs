@@ -1045,6 +1045,19 @@ fn put_key(buf: &mut Vec<u8>, first: &mut bool, key: &str) {
     buf.extend_from_slice(b"\":");
 }
 
+/// `"KEY":value` when the output keeps the verdict key `$k` (a [`Keep`]) and there is a value
+/// (an `Option`, or a reference to one).
+macro_rules! put_kept {
+    ($buf:expr, $first:expr, $keep:expr, $k:literal, $value:expr) => {
+        if keeps_verdict!($keep, $k)
+            && let Some(x) = $value
+        {
+            put_key($buf, $first, $k);
+            put($buf, &x);
+        }
+    };
+}
+
 /// A [`Hole`] for slot `slot`.
 fn put_hole(buf: &mut Vec<u8>, slot: usize) {
     buf.push(HOLE);
@@ -1103,10 +1116,7 @@ fn verdict_text(buf: &mut Vec<u8>, t: &Frame, v: &Verdict, own: &Own, listed: &[
     let first = &mut true;
     buf.clear();
     buf.push(b'{');
-    if keeps_verdict!(k, "status") {
-        put_key(buf, first, "status");
-        put(buf, &v.status);
-    }
+    put_kept!(buf, first, k, "status", Some(&v.status));
     if keeps_verdict!(k, "as")
         && let Some(a) = &v.as_name
     {
@@ -1117,12 +1127,13 @@ fn verdict_text(buf: &mut Vec<u8>, t: &Frame, v: &Verdict, own: &Own, listed: &[
             None => put(buf, a),
         }
     }
-    if keeps_verdict!(k, "winner")
-        && let Some(w) = &v.winner
-    {
-        put_key(buf, first, "winner");
-        put(buf, &w.to_string_lossy());
-    }
+    put_kept!(
+        buf,
+        first,
+        k,
+        "winner",
+        v.winner.as_ref().map(|w| w.to_string_lossy())
+    );
     let root = root_ref(t, v);
     if keeps_verdict!(k, "root") {
         match &root {
@@ -1145,12 +1156,7 @@ fn verdict_text(buf: &mut Vec<u8>, t: &Frame, v: &Verdict, own: &Own, listed: &[
         put_key(buf, first, "scope");
         put(buf, sc);
     }
-    if keeps_verdict!(k, "model")
-        && let Some(x) = &v.model
-    {
-        put_key(buf, first, "model");
-        put(buf, x);
-    }
+    put_kept!(buf, first, k, "model", v.model);
     if keeps_verdict!(k, "reasons") {
         put_key(buf, first, "reasons");
         put_hole(buf, 0);
@@ -1165,18 +1171,8 @@ fn verdict_text(buf: &mut Vec<u8>, t: &Frame, v: &Verdict, own: &Own, listed: &[
         put_key(buf, first, "fields");
         put_hole(buf, 1);
     }
-    if keeps_verdict!(k, "listing_tokens")
-        && let Some(x) = &v.listing_tokens
-    {
-        put_key(buf, first, "listing_tokens");
-        put(buf, x);
-    }
-    if keeps_verdict!(k, "bundle")
-        && let Some(x) = &v.bundle
-    {
-        put_key(buf, first, "bundle");
-        put(buf, x);
-    }
+    put_kept!(buf, first, k, "listing_tokens", v.listing_tokens);
+    put_kept!(buf, first, k, "bundle", &v.bundle);
     if keeps_verdict!(k, "description_as_listed")
         && let Some(x) = &v.description_as_listed
         && let Some(i) = listed.iter().position(|d| d == x)
@@ -1184,11 +1180,6 @@ fn verdict_text(buf: &mut Vec<u8>, t: &Frame, v: &Verdict, own: &Own, listed: &[
         put_key(buf, first, "description_as_listed");
         put(buf, &i);
     }
-    if keeps_verdict!(k, "conditional")
-        && let Some(x) = &v.conditional
-    {
-        put_key(buf, first, "conditional");
-        put(buf, x);
-    }
+    put_kept!(buf, first, k, "conditional", &v.conditional);
     buf.push(b'}');
 }

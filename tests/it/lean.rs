@@ -251,3 +251,45 @@ fn lean_over_a_scan_without_texts_gives_the_full_resolutions_verdicts() {
     }
     assert!(shadowed > 5, "the tree has collisions: {shadowed}");
 }
+
+/// The skills made a batch at a time (a batch made while the last is handed over) come in the
+/// catalog's order, every one once; an error from the caller stops the walk through them there
+/// and is returned.
+#[test]
+fn skills_made_a_batch_ahead_come_in_order_and_stop_at_the_first_error() {
+    let models = skilltui::agents::builtin();
+    let tmp = tempfile::tempdir().unwrap();
+    let (tree, _) = skilltui::r#gen::generate(
+        tmp.path(),
+        &skilltui::r#gen::Options {
+            skills: 700,
+            seed: 0x0b1e,
+        },
+    )
+    .unwrap();
+    let env = Env::new(&tree.project, &tree.home);
+    let built: Vec<_> = Catalog::build(&models, &env)
+        .skills
+        .iter()
+        .map(|s| s.path.clone())
+        .collect();
+    assert!(built.len() > 600, "more than two batches: {}", built.len());
+    let (all, stopped, after_error) = skilltui::catalog::with_skills(&models, &env, |_, skills| {
+        let mut all = Vec::new();
+        skills
+            .for_each(|s| {
+                all.push(s.path.clone());
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        let mut handed = 0;
+        let stopped = skills.for_each(|_| {
+            handed += 1;
+            if handed == 300 { Err(handed) } else { Ok(()) }
+        });
+        (all, stopped, handed)
+    });
+    assert_eq!(all, built, "every skill once, in the catalog's order");
+    assert_eq!(stopped, Err(300));
+    assert_eq!(after_error, 300, "no skill handed over after the error");
+}
