@@ -256,7 +256,8 @@ struct Frame {
     schema: u32,
     /// Agent id → name (the `agent.name` value reference).
     agent_names: HashMap<String, String>,
-    /// Which of [`VALUE_REFS`] the output keeps (`--fields`): only those are referenced.
+    /// Which of [`VALUE_REFS`] the output keeps (`--fields`, from `keep`): only those are
+    /// referenced.
     kept: [bool; 8],
     /// The keys the output keeps.
     keep: Keep,
@@ -265,19 +266,20 @@ struct Frame {
 
 impl Frame {
     fn new(cat: &Catalog, schema: u32, f: &Fields) -> Frame {
+        let keep = Keep::of(f);
         let mut t = Frame {
             schema,
             kept: [
-                f.skill("path"),
-                f.skill("name"),
-                f.skill("dir"),
-                f.verdict("as"),
-                f.verdict("winner"),
-                f.skill("root"),
-                f.skill("scope"),
+                keeps_skill!(keep, "path"),
+                keeps_skill!(keep, "name"),
+                keeps_skill!(keep, "dir"),
+                keeps_verdict!(keep, "as"),
+                keeps_verdict!(keep, "winner"),
+                keeps_skill!(keep, "root"),
+                keeps_skill!(keep, "scope"),
                 true,
             ],
-            keep: Keep::of(f),
+            keep,
             agent_names: cat
                 .agents
                 .iter()
@@ -616,9 +618,15 @@ struct HoleFormatter;
 
 impl serde_json::ser::Formatter for HoleFormatter {
     fn write_i128<W: ?Sized + Write>(&mut self, w: &mut W, slot: i128) -> io::Result<()> {
-        w.write_all(&[HOLE])?;
-        w.write_all(&(slot as u32).to_le_bytes())
+        w.write_all(&hole(slot as usize))
     }
+}
+
+/// The bytes of a hole for slot `slot`: [`HOLE`], then the slot as four bytes ([`fill`] reads
+/// them back).
+fn hole(slot: usize) -> [u8; 5] {
+    let [a, b, c, d] = (slot as u32).to_le_bytes();
+    [HOLE, a, b, c, d]
 }
 
 /// `x` as compact JSON into `buf` (cleared first), its [`Hole`]s left open.
@@ -1060,8 +1068,7 @@ macro_rules! put_kept {
 
 /// A [`Hole`] for slot `slot`.
 fn put_hole(buf: &mut Vec<u8>, slot: usize) {
-    buf.push(HOLE);
-    buf.extend_from_slice(&(slot as u32).to_le_bytes());
+    buf.extend_from_slice(&hole(slot));
 }
 
 /// A reason list into `buf` (cleared first): each reason's rule is a hole (slot: its place in

@@ -10,7 +10,7 @@
 //! pointing at the rule with that id), URI references without characters RFC 3986 forbids, and
 //! only property names the schema defines for each object skilltui writes.
 
-use crate::common::{Tree, tree_fixture};
+use crate::common::{Tree, generated, tree_fixture};
 use crate::tui_support;
 
 use serde_json::Value;
@@ -67,25 +67,12 @@ fn json(o: &Output) -> Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
 }
 
-fn generated(skills: usize) -> (tempfile::TempDir, skilltui::r#gen::Tree) {
-    let tmp = tempfile::tempdir().unwrap();
-    let (tree, _) = skilltui::r#gen::generate(
-        tmp.path(),
-        &skilltui::r#gen::Options {
-            skills,
-            seed: 0x5eed,
-        },
-    )
-    .unwrap();
-    (tmp, tree)
-}
-
 #[test]
 fn check_stays_bounded_as_the_catalog_grows_tenfold() {
     let mut seen = Vec::new();
     // 150 → 1,500 skills; 300 → 3,000 with SKILLTUI_TEST_FULL=1.
     for n in crate::scale::pick([150, 1500], [300, 3000]) {
-        let (_tmp, tree) = generated(n);
+        let (_tmp, tree) = generated(n, 0x5eed);
         // Every agent, as in the JSON (by default the text shows the seed agents only).
         let o = run_in(&tree.project, &tree.home, &["check", "--all-agents"], &[]);
         assert!(code(&o) <= 1, "{}", String::from_utf8_lossy(&o.stderr));
@@ -354,7 +341,7 @@ fn validate_sarif(s: &Value) -> usize {
 
 #[test]
 fn sarif_follows_the_2_1_0_schema() {
-    let (_tmp, tree) = generated(300);
+    let (_tmp, tree) = generated(300, 0x5eed);
     // A folder name with characters a URI must escape.
     let f = tree.project.join(".claude/skills/odd name%,:x");
     std::fs::create_dir_all(&f).unwrap();

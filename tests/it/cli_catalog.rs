@@ -708,15 +708,7 @@ fn every_rule_id_a_verdict_cites_is_listed_by_agents() {
                 .map(move |r| format!("{id}/{}", r["id"].as_str().unwrap()))
         })
         .collect();
-    let tmp = tempfile::tempdir().unwrap();
-    let (tree, _) = skilltui::r#gen::generate(
-        tmp.path(),
-        &skilltui::r#gen::Options {
-            skills: 400,
-            seed: 7,
-        },
-    )
-    .unwrap();
+    let (_tmp, tree) = crate::common::generated(400, 7);
     // A tree with the agents' settings and frontmatter values of every kind, so that setting
     // rules and field value rules are cited too.
     let f = Fx::new();

@@ -336,3 +336,12 @@ pub fn json(o: &Output) -> serde_json::Value {
             .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\nstderr: {}", stdout(o), stderr(o))),
     )
 }
+
+/// A generated catalog of `skills` skills (`skilltui::gen`, seeded: the same tree each run) in a
+/// temp folder, kept as long as the returned `TempDir` is.
+pub fn generated(skills: usize, seed: u64) -> (tempfile::TempDir, skilltui::r#gen::Tree) {
+    let tmp = tempfile::tempdir().unwrap();
+    let (tree, _) =
+        skilltui::r#gen::generate(tmp.path(), &skilltui::r#gen::Options { skills, seed }).unwrap();
+    (tmp, tree)
+}

@@ -186,15 +186,7 @@ fn lean_over_a_scan_without_texts_gives_the_full_resolutions_verdicts() {
     use skilltui::resolve::{self, Lean};
     use skilltui::scan::{self, Texts};
     let models = skilltui::agents::builtin();
-    let tmp = tempfile::tempdir().unwrap();
-    let (tree, _) = skilltui::r#gen::generate(
-        &tmp.path().join("gen"),
-        &skilltui::r#gen::Options {
-            skills: 300,
-            seed: 0x1ea3,
-        },
-    )
-    .unwrap();
+    let (_tmp, tree) = crate::common::generated(300, 0x1ea3);
     let env = Env::new(&tree.project, &tree.home);
     let kept = scan::scan(&models, &env);
     let mut unread = scan::scan_texts(&models, &env, &scan::Progress::new(), Texts::Unread);
@@ -258,15 +250,7 @@ fn lean_over_a_scan_without_texts_gives_the_full_resolutions_verdicts() {
 #[test]
 fn skills_made_a_batch_ahead_come_in_order_and_stop_at_the_first_error() {
     let models = skilltui::agents::builtin();
-    let tmp = tempfile::tempdir().unwrap();
-    let (tree, _) = skilltui::r#gen::generate(
-        tmp.path(),
-        &skilltui::r#gen::Options {
-            skills: 700,
-            seed: 0x0b1e,
-        },
-    )
-    .unwrap();
+    let (_tmp, tree) = crate::common::generated(700, 0x0b1e);
     let env = Env::new(&tree.project, &tree.home);
     let built: Vec<_> = Catalog::build(&models, &env)
         .skills
