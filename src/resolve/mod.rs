@@ -487,16 +487,18 @@ pub struct Lean<'a> {
     pub keys: Vec<Keys>,
 }
 
-/// The texts a batch of [`Lean::verdicts`] needs, by candidate path (empty when the scan kept
-/// every text).
+/// The texts a batch of [`Lean::verdicts`] needs, by entry index, sorted (empty when the scan
+/// kept every text).
 #[derive(Default)]
-pub struct BatchTexts(HashMap<PathBuf, scan::FileContent>);
+pub struct BatchTexts(Vec<(usize, scan::FileContent)>);
 
 impl BatchTexts {
     /// Entry `ei`'s text: the batch's reading, else the scan's.
     pub fn text(&self, scan: &Scan, ei: usize, entries: &[Entry]) -> Option<scan::FileContent> {
-        let path = &entries[ei].path;
-        self.0.get(path).cloned().or_else(|| scan.text(path))
+        match self.0.binary_search_by_key(&ei, |(i, _)| *i) {
+            Ok(at) => Some(self.0[at].1.clone()),
+            Err(_) => scan.text(&entries[ei].path),
+        }
     }
 }
 
@@ -571,11 +573,12 @@ impl<'a> Lean<'a> {
         wanted.sort_unstable();
         wanted.dedup();
         let read = crate::par::par_map(&wanted, |&ei| self.scan.text(&self.entries[ei].path));
+        // `wanted` is sorted: the pairs are too.
         BatchTexts(
             wanted
                 .into_iter()
                 .zip(read)
-                .filter_map(|(ei, t)| Some((self.entries[ei].path.clone(), t?)))
+                .filter_map(|(ei, t)| Some((ei, t?)))
                 .collect(),
         )
     }

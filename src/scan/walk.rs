@@ -203,6 +203,24 @@ struct Found {
     files: Vec<(PathBuf, String, bool)>,
 }
 
+/// What siblings are sorted by: their file names, as `WalkDir::sort_by_file_name` sorts them.
+/// A sibling's path is its folder's joined with its name, so on Unix its name is the bytes after
+/// the last `/`, taken without parsing the path's components at each comparison.
+fn sort_name(e: &walkdir::DirEntry) -> &[u8] {
+    #[cfg(unix)]
+    {
+        let bytes = e.path().as_os_str().as_encoded_bytes();
+        match memchr::memrchr(b'/', bytes) {
+            Some(at) if at + 1 < bytes.len() => &bytes[at + 1..],
+            _ => e.file_name().as_encoded_bytes(),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        e.file_name().as_encoded_bytes()
+    }
+}
+
 /// The bounded walk itself: folders into `out.dirs`, ignore files into `out.ignore_files`,
 /// errors and truncation into `out`.
 fn walk_tree(root: &Path, walked: &AtomicUsize, out: &mut WalkedRoot) -> Found {
@@ -214,7 +232,7 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, out: &mut WalkedRoot) -> Found {
     let it = WalkDir::new(root)
         .follow_links(true)
         .max_depth(MAX_WALK_DEPTH + 1)
-        .sort_by_file_name()
+        .sort_by(|a, b| sort_name(a).cmp(sort_name(b)))
         .into_iter()
         .filter_entry(|e| {
             if !e.file_type().is_dir() || e.depth() == 0 {
