@@ -6,6 +6,7 @@ pub mod accept;
 pub mod namespace;
 pub mod reach;
 pub mod repair;
+pub mod template;
 mod touch;
 pub mod verdict;
 

@@ -7,7 +7,7 @@
 //! it and shared by the agents after it ([`Touches`]).
 
 use super::verdict::{Bundle, Reason, Status, Verdict};
-use super::{Contender, Entry, accept};
+use super::{Contender, Entry, accept, template};
 use crate::agents::{AgentModel, BundledFiles, Known};
 use crate::msg;
 use crate::scan::Scan;
@@ -137,7 +137,7 @@ pub(super) fn final_touches(
             continue;
         }
         let invoke = match &m.name_rules.invoke.value {
-            Known::Known(t) => with_name(t, &c.accepted.name),
+            Known::Known(t) => template::with_name(t, &c.accepted.name),
             Known::Unknown => String::new(),
         };
         let name = &c.accepted.name;
@@ -242,8 +242,8 @@ fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path, touch: &Tou
         None => a.description.chars().count(),
     };
     let (mut placeholders, mut chars) = (0, template.chars().count());
-    let (counts, braces) = placeholder_counts(template);
-    for (key, n) in PLACEHOLDERS.into_iter().zip(counts) {
+    let (counts, braces) = template::placeholder_counts(template);
+    for (key, n) in template::PLACEHOLDERS.into_iter().zip(counts) {
         placeholders += n;
         if n > 0 {
             let len = match key {
@@ -270,45 +270,6 @@ fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path, touch: &Tou
         "the entry's length counted without making it"
     );
     Some(tokens.div_ceil(4) as u64)
-}
-
-/// The placeholders of a listing template.
-const PLACEHOLDERS: [&str; 4] = ["{name}", "{description}", "{path}", "{dir}"];
-
-/// How often each of [`PLACEHOLDERS`] occurs in `template`, and how many `{` it has, in one
-/// pass (a placeholder starts at a `{` and holds no other, so its occurrences never overlap).
-fn placeholder_counts(template: &str) -> ([usize; 4], usize) {
-    let (mut counts, mut braces) = ([0; 4], 0);
-    for (at, _) in template.match_indices('{') {
-        braces += 1;
-        if let Some(k) = PLACEHOLDERS
-            .iter()
-            .position(|k| template[at..].starts_with(k))
-        {
-            counts[k] += 1;
-        }
-    }
-    (counts, braces)
-}
-
-/// `template` with every `{name}` replaced by `name` (`str::replace` without its substring
-/// searcher, made anew for each call).
-fn with_name(template: &str, name: &str) -> String {
-    const KEY: &str = "{name}";
-    let mut out = String::with_capacity(template.len() + name.len());
-    let mut rest = template;
-    while let Some(at) = rest.find('{') {
-        if rest[at..].starts_with(KEY) {
-            out.push_str(&rest[..at]);
-            out.push_str(name);
-            rest = &rest[at + KEY.len()..];
-        } else {
-            out.push_str(&rest[..=at]);
-            rest = &rest[at + 1..];
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// A skill's entry in the listing: the model's template with the skill's values.
@@ -370,34 +331,4 @@ fn bundle(m: &AgentModel, touch: &Touch) -> Option<Bundle> {
         heaviest,
         excluded,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn placeholders_are_counted_and_filled_as_str_replace_and_matches_do() {
-        let templates = [
-            "",
-            "{name}",
-            "- {name}: {description}",
-            "{name}{name} {{name}} {nam {dir}/{path} {x}",
-            "<skill name=\"{name}\" at=\"{path}\" in=\"{dir}\">{description}</skill>{",
-            "/{name",
-        ];
-        for t in templates {
-            for name in ["", "pdf", "{name}", "a{b"] {
-                assert_eq!(
-                    with_name(t, name),
-                    t.replace("{name}", name),
-                    "{t:?} {name:?}"
-                );
-            }
-            let (counts, braces) = placeholder_counts(t);
-            let expected: Vec<usize> = PLACEHOLDERS.iter().map(|k| t.matches(k).count()).collect();
-            assert_eq!(counts.to_vec(), expected, "{t:?}");
-            assert_eq!(braces, t.matches('{').count(), "{t:?}");
-        }
-    }
 }

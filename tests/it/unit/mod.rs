@@ -20,6 +20,7 @@ mod present;
 mod repair;
 mod search;
 mod simple_yaml;
+mod template;
 mod text;
 mod tokens;
 mod trees;
