@@ -26,4 +26,5 @@ mod tokens;
 mod trees;
 mod tui_config;
 mod verdict;
+mod walk;
 mod wrap;
