@@ -114,11 +114,41 @@ impl<'de> Visitor<'de> for NameSeed<'_> {
     }
 }
 
+/// The first part of each manifest path of every agent's plugin rule (`.codex-plugin` of
+/// `.codex-plugin/plugin.json`), distinct: a folder holding nothing named like these, in any
+/// letter case, holds no manifest ([`plugins`]'s `bare`). None when some manifest path does
+/// not start with a name inside the folder (`..`, an absolute path) or starts with `.git`: a
+/// walk's listing cannot rule it out.
+pub fn manifest_folders(models: &[AgentModel]) -> Option<Vec<&str>> {
+    let mut names: Vec<&str> = Vec::new();
+    let rules = models
+        .iter()
+        .filter_map(|m| m.name_rules.plugin_namespace.as_ref()?.known());
+    for m in rules.flat_map(|rule| rule.manifests.iter()) {
+        let first = Path::new(m)
+            .components()
+            .find(|c| !matches!(c, std::path::Component::CurDir));
+        match first {
+            // A walk never lists `.git`.
+            Some(std::path::Component::Normal(n)) if !n.eq_ignore_ascii_case(".git") => {
+                names.push(n.to_str()?)
+            }
+            _ => return None,
+        }
+    }
+    names.sort_unstable();
+    names.dedup();
+    Some(names)
+}
+
 /// The plugin of every skill folder in `dirs` for every agent whose model namespaces plugin
-/// skills: (agent index, folder) → plugin; folders in no plugin are left out.
+/// skills: (agent index, folder) → plugin; folders in no plugin are left out. `bare(folder)`
+/// says the folder is known to hold nothing named like a [`manifest_folders`] name (a walk
+/// listed it): its manifests are not looked for.
 pub fn plugins<'a>(
     models: &[AgentModel],
     dirs: impl IntoIterator<Item = &'a Path> + Clone,
+    bare: impl Fn(&Path) -> bool + Sync,
 ) -> HashMap<(usize, PathBuf), Plugin> {
     let rules: Vec<(usize, &PluginNamespace)> = models
         .iter()
@@ -148,7 +178,13 @@ pub fn plugins<'a>(
     for (ai, rule) in rules {
         // Each folder's own manifest, on all cores; a skill's plugin is the nearest one: its
         // folder's own, else the one nearest its parent (worked out first).
-        let own = par_map(&folders, |a| folder_plugin(rule, a));
+        let own = par_map(&folders, |a| {
+            if bare(a) {
+                None
+            } else {
+                folder_plugin(rule, a)
+            }
+        });
         if own.iter().all(Option::is_none) {
             continue;
         }

@@ -181,8 +181,9 @@ impl Scan {
         touched: &std::collections::BTreeSet<PathBuf>,
     ) -> usize {
         let progress = Progress::new();
-        let fresh: Vec<(WalkedRoot, Option<PathBuf>)> =
-            par_map(which, |&wi| walk_root(&self.walked[wi].path, &progress));
+        let fresh: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(which, |&wi| {
+            walk_root(&self.walked[wi].path, &progress, None)
+        });
         let roots: Vec<PathBuf> = which
             .iter()
             .map(|&wi| self.walked[wi].path.clone())
@@ -219,7 +220,7 @@ impl Scan {
             }
         }
         self.canonical.retain(|p, _| all.contains(p.as_path()));
-        self.plugins = crate::plugin::plugins(models, canonical_dirs(&self.canonical));
+        self.plugins = crate::plugin::plugins(models, canonical_dirs(&self.canonical), |_| false);
         self.references.retain(|p, _| all.contains(p.as_path()));
         let live: HashSet<&PathBuf> = self.canonical.values().collect();
         self.files.retain(|c, _| live.contains(c));
@@ -306,6 +307,70 @@ impl Scan {
     }
 }
 
+/// The folders a walk listed whole and found nothing in named like a plugin manifest's folder
+/// ([`walk::WalkedRoot::watched_in`]): every folder at or below the canonical path of a root
+/// walked without error or bound, but those holding such an entry and those inside a `.git`
+/// folder (never listed).
+struct BareFolders<'w> {
+    /// The canonical paths of those roots, as bytes (canonical paths are normalized: a folder
+    /// below one starts with its bytes and a `/`).
+    roots: HashSet<&'w [u8]>,
+    /// The canonical paths of the folders in them that hold such an entry, as bytes.
+    holding: HashSet<Vec<u8>>,
+}
+
+impl<'w> BareFolders<'w> {
+    fn of(walked: &'w [(WalkedRoot, Option<PathBuf>)]) -> BareFolders<'w> {
+        let mut b = BareFolders {
+            roots: HashSet::new(),
+            holding: HashSet::new(),
+        };
+        for (w, canon) in walked {
+            let (Some(canon), Some(watched)) = (canon, &w.watched_in) else {
+                continue;
+            };
+            if !(w.exists && w.truncated.is_none() && w.errors.is_empty()) {
+                continue;
+            }
+            b.roots.insert(canon.as_os_str().as_encoded_bytes());
+            for rel in watched {
+                // (Joining an empty path would add a `/`.)
+                let full = match rel.as_os_str().is_empty() {
+                    true => canon.clone(),
+                    false => canon.join(rel),
+                };
+                b.holding.insert(full.into_os_string().into_encoded_bytes());
+            }
+        }
+        b
+    }
+
+    /// Whether canonical folder `a` is one of these.
+    fn holds(&self, a: &Path) -> bool {
+        if self.roots.is_empty() || !cfg!(unix) {
+            return false;
+        }
+        let full = a.as_os_str().as_encoded_bytes();
+        if self.holding.contains(full)
+            || memchr::memmem::find(full, b"/.git").is_some()
+                && a.components().any(|c| c.as_os_str() == ".git")
+        {
+            return false;
+        }
+        // `a` itself, then each folder above it, by its bytes up to a `/`.
+        let mut b = full;
+        loop {
+            if self.roots.contains(b) {
+                return true;
+            }
+            match memchr::memrchr(b'/', b) {
+                Some(at) if at > 0 => b = &b[..at],
+                _ => return false,
+            }
+        }
+    }
+}
+
 /// The distinct folders of the candidates' canonical paths, sorted by their bytes (canonical
 /// paths are normalized, so equal paths are equal bytes; a byte compare costs a fraction of
 /// `Path`'s compare by components).
@@ -333,8 +398,15 @@ pub(crate) fn sidecar_specs(models: &[AgentModel]) -> Vec<(usize, usize)> {
 
 /// Walks a root; with it, the root's own canonical path (one `realpath` per root instead of
 /// one per file).
-fn walk_root(p: &Path, progress: &Progress) -> (WalkedRoot, Option<PathBuf>) {
-    let w = walk::walk_counted(p, &progress.walked);
+fn walk_root(
+    p: &Path,
+    progress: &Progress,
+    watch: Option<&[&str]>,
+) -> (WalkedRoot, Option<PathBuf>) {
+    let w = match watch {
+        Some(watch) => walk::walk_watching(p, &progress.walked, watch),
+        None => walk::walk_counted(p, &progress.walked),
+    };
     let canon = if w.exists {
         std::fs::canonicalize(p).ok()
     } else {
@@ -380,7 +452,11 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
     let paths = roots_to_walk(&agent_roots, &former_roots);
     // Each root is walked once, the roots on all cores; the root's own canonical path comes
     // with it (one `realpath` per root instead of one per file).
-    let walked: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(&paths, |p| walk_root(p, progress));
+    // Each walk also tells which of its folders hold something named like a plugin manifest's
+    // folder: the manifests are not looked for in the other folders it listed.
+    let watch = crate::plugin::manifest_folders(models);
+    let walked: Vec<(WalkedRoot, Option<PathBuf>)> =
+        par_map(&paths, |p| walk_root(p, progress, watch.as_deref()));
     let walked_index = paths
         .iter()
         .enumerate()
@@ -394,7 +470,10 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
     // The plugin manifests (looked for in every folder above a skill folder) are found on
     // another thread while the sidecars and body references are worked out on this one.
     let (plugins, sidecars, (references, with_scripts)) = std::thread::scope(|s| {
-        let plugins = s.spawn(|| crate::plugin::plugins(models, canonical_dirs(&canonical)));
+        let plugins = s.spawn(|| {
+            let bare = BareFolders::of(&walked);
+            crate::plugin::plugins(models, canonical_dirs(&canonical), |a| bare.holds(a))
+        });
         let sidecars = read_sidecars(models, &walked);
         let references = references_and_scripts(&walked, &canonical, &files, texts);
         let plugins = plugins

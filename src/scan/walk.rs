@@ -165,6 +165,11 @@ pub struct WalkedRoot {
     pub errors: Vec<String>,
     /// Set when a walk bound was hit.
     pub truncated: Option<String>,
+    /// The folders (relative to the root) directly holding an entry (file or folder) named
+    /// like one of the names the walk watched for ([`walk_watching`]): ASCII letter case
+    /// ignored and every non-ASCII name counted, so a file system that ignores case is covered.
+    /// None: it watched for nothing.
+    pub watched_in: Option<Vec<PathBuf>>,
 }
 
 /// Walks `root`.
@@ -174,8 +179,29 @@ pub fn walk(root: &Path) -> WalkedRoot {
 
 /// Walks `root`, adding each file walked to `walked` as it goes (the scan's progress).
 pub fn walk_counted(root: &Path, walked: &AtomicUsize) -> WalkedRoot {
+    walk_inner(root, walked, None)
+}
+
+/// [`walk_counted`], also telling which folders hold an entry named like one of `watch`
+/// ([`WalkedRoot::watched_in`]): a plugin manifest's folder, which then need not be looked for
+/// in the other folders the walk listed.
+pub fn walk_watching(root: &Path, walked: &AtomicUsize, watch: &[&str]) -> WalkedRoot {
+    walk_inner(root, walked, Some(watch))
+}
+
+/// Whether an entry named `name` may be `watched` on some file system: the same name in ASCII
+/// letter case, or a name that is not ASCII (whose case folding skilltui does not model).
+fn named_like(name: &std::ffi::OsStr, watched: &str) -> bool {
+    match name.to_str() {
+        Some(n) if n.is_ascii() => n.eq_ignore_ascii_case(watched),
+        _ => true,
+    }
+}
+
+fn walk_inner(root: &Path, walked: &AtomicUsize, watch: Option<&[&str]>) -> WalkedRoot {
     let mut out = WalkedRoot {
         path: root.to_path_buf(),
+        watched_in: watch.map(|_| Vec::new()),
         ..Default::default()
     };
     match std::fs::metadata(root) {
@@ -187,7 +213,14 @@ pub fn walk_counted(root: &Path, walked: &AtomicUsize) -> WalkedRoot {
         }
         Err(_) => return out,
     }
-    let found = walk_tree(root, walked, &mut out);
+    let found = walk_tree(root, walked, watch.unwrap_or(&[]), &mut out);
+    if let Some(w) = &mut out.watched_in {
+        // Indices in `dirs` while walking (a folder once, though several of its entries match).
+        let mut at: Vec<usize> = found.watched_in.clone();
+        at.sort_unstable();
+        at.dedup();
+        w.extend(at.into_iter().map(|i| out.dirs[i].rel.clone()));
+    }
     // Sorted by path (the walk's order already, sorted by file name), which `dirs_under` relies on.
     out.dirs.sort_by(|a, b| a.rel.cmp(&b.rel));
     out.candidates = candidates(root, &out.dirs, found);
@@ -201,6 +234,8 @@ struct Found {
     symlinked: HashSet<PathBuf>,
     skill_dirs: Vec<(PathBuf, String)>,
     files: Vec<(PathBuf, String, bool)>,
+    /// The folders (indices in `dirs`) holding an entry named like a watched name.
+    watched_in: Vec<usize>,
 }
 
 /// What siblings are sorted by: their file names, as `WalkDir::sort_by_file_name` sorts them.
@@ -223,7 +258,7 @@ fn sort_name(e: &walkdir::DirEntry) -> &[u8] {
 
 /// The bounded walk itself: folders into `out.dirs`, ignore files into `out.ignore_files`,
 /// errors and truncation into `out`.
-fn walk_tree(root: &Path, walked: &AtomicUsize, out: &mut WalkedRoot) -> Found {
+fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut WalkedRoot) -> Found {
     let mut found = Found::default();
     // A symlinked folder that points at the root or one of its ancestors (`/`, home) would walk
     // the file system up to the folder bound; it is not followed, and said so.
@@ -274,6 +309,12 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, out: &mut WalkedRoot) -> Found {
                 continue;
             }
         };
+        if entry.depth() > 0 && watch.iter().any(|w| named_like(entry.file_name(), w)) {
+            // The open folder one level up holds it (the walk is depth first).
+            if let Some(&d) = open.get(entry.depth() - 1) {
+                found.watched_in.push(d);
+            }
+        }
         if entry.file_type().is_dir() {
             if entry.depth() > MAX_WALK_DEPTH {
                 out.truncated.get_or_insert_with(|| {
@@ -397,6 +438,7 @@ fn candidates(root: &Path, dirs: &[DirInfo], found: Found) -> Vec<Candidate> {
         symlinked,
         skill_dirs,
         files,
+        ..
     } = found;
     // Breadth-first rank of every folder: by depth, then path (sorted read order). `dirs` is
     // sorted by path already, so a stable sort by depth alone gives that order without

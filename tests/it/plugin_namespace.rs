@@ -281,3 +281,80 @@ fn list_json_carries_the_namespaced_name() {
         .expect("cx in the listing");
     assert_eq!(cx["agents"]["codex"]["as"], "cxp:cx", "{cx:#}");
 }
+
+/// The scan does not look for manifests in the folders of a root whose walk saw nothing named
+/// like a manifest's folder; what it finds is still what looking in every folder finds: with
+/// manifests in a root's folders, above the roots, inside `.git` (never walked) reached
+/// through a symlink, in another letter case, and in a root the walk saw none in.
+#[test]
+fn the_scan_finds_the_plugins_that_looking_everywhere_finds() {
+    let (f, _) = tree();
+    // A root with no manifest folder at all: its folders are not looked in.
+    let bare = "home/.claude/skills";
+    f.skill(&format!("{bare}/b1"), "b1");
+    f.skill(&format!("{bare}/deep/er/b2"), "b2");
+    // A manifest inside that root's `.git`, which no walk lists, reached through a symlink.
+    f.manifest(
+        &format!("{bare}/.git/hooks/.claude-plugin"),
+        r#"{"name":"ingit"}"#,
+    );
+    f.skill(&format!("{bare}/.git/hooks/gitskill"), "gitskill");
+    std::os::unix::fs::symlink(
+        f.base.join(format!("{bare}/.git/hooks/gitskill")),
+        f.base.join(format!("{bare}/gitskill")),
+    )
+    .unwrap();
+    // Another letter case: a folder that a case-insensitive file system would open.
+    f.manifest("home/.copilot/skills/cs/.Claude-Plugin", r#"{"name":"cs"}"#);
+    f.skill("home/.copilot/skills/cs/s", "s");
+
+    let models = agents::builtin();
+    let env = Env::new(&f.project, &f.home);
+    let scan = skilltui::scan::scan(&models, &env);
+    let dirs: Vec<&Path> = scan.canonical.values().filter_map(|c| c.parent()).collect();
+    let everywhere = skilltui::plugin::plugins(&models, dirs.iter().copied(), |_| false);
+    assert!(everywhere.len() >= 10, "{everywhere:?}");
+    let mut got: Vec<_> = scan.plugins.iter().collect();
+    let mut want: Vec<_> = everywhere.iter().collect();
+    got.sort_by(|a, b| a.0.cmp(b.0));
+    want.sort_by(|a, b| a.0.cmp(b.0));
+    assert_eq!(got, want);
+    let ingit = f.base.join(format!("{bare}/.git/hooks/gitskill"));
+    assert!(
+        scan.plugins
+            .iter()
+            .any(|((_, d), p)| *d == ingit && p.name.as_deref() == Ok("ingit")),
+        "{:?}",
+        scan.plugins
+    );
+
+    // What the walks saw: the folders holding a manifest's folder, in any letter case.
+    let watch = skilltui::plugin::manifest_folders(&models).unwrap();
+    assert_eq!(watch, [".claude-plugin", ".codex-plugin"]);
+    let watched_in = |root: &str| {
+        skilltui::scan::walk::walk_watching(
+            &f.base.join(root),
+            &std::sync::atomic::AtomicUsize::new(0),
+            &watch,
+        )
+        .watched_in
+        .unwrap()
+    };
+    assert!(watched_in(bare).is_empty());
+    let p = PathBuf::from;
+    assert_eq!(watched_in("home/.copilot/skills"), [p("cs")]);
+    assert_eq!(
+        watched_in(R),
+        [
+            "bad", "badcodex", "blank", "both", "cx", "mix", "mix/sub", "noname", "nullname"
+        ]
+        .into_iter()
+        .chain(["other", "outer", "outer/in", "pl"])
+        .map(p)
+        .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        skilltui::scan::walk::walk(&f.base.join(bare)).watched_in,
+        None
+    );
+}
