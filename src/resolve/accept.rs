@@ -388,7 +388,10 @@ enum Got {
 /// The phases of acceptance in the order the agents apply them: the file is read, its
 /// frontmatter block found, its YAML parsed, then [`FIELD_CHECKS`] decide on the fields. A
 /// phase that decides (rejects, cannot tell, or loads the file without usable metadata) ends it.
-fn accept_unlisted(
+/// [`accept_with`] without the description as the agent lists it (`description_as_listed`
+/// left as the checks set it): for a caller that keeps only whether and under which name the
+/// skill is loaded (the keys pass).
+pub(crate) fn accept_unlisted(
     m: &AgentModel,
     content: &Result<SkillMd, ReadError>,
     folder: &str,

@@ -1133,7 +1133,8 @@ impl<'a> AgentPass<'a> {
         let (_, walked, candidate) = self.first_reached(&places).ok()?;
         let content = facts.content.as_ref()?;
         let folder = self.folder_name(scan, entry, (candidate, walked), facts);
-        match accept::accept_with(self.m, content, &folder, parses) {
+        // The key does not depend on the description as the agent lists it.
+        match accept::accept_unlisted(self.m, content, &folder, parses) {
             Acceptance::Accepted(mut accepted) => {
                 self.collision_key(scan, entry, folder, &mut accepted).ok()
             }
