@@ -181,8 +181,9 @@ impl Scan {
         touched: &std::collections::BTreeSet<PathBuf>,
     ) -> usize {
         let progress = Progress::new();
+        let watch = crate::plugin::manifest_folders(models);
         let fresh: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(which, |&wi| {
-            walk_root(&self.walked[wi].path, &progress, None)
+            walk_root(&self.walked[wi].path, &progress, watch.as_deref())
         });
         let roots: Vec<PathBuf> = which
             .iter()
@@ -220,7 +221,9 @@ impl Scan {
             }
         }
         self.canonical.retain(|p, _| all.contains(p.as_path()));
-        self.plugins = crate::plugin::plugins(models, canonical_dirs(&self.canonical), |_| false);
+        let bare = BareFolders::of(&self.walked);
+        self.plugins =
+            crate::plugin::plugins(models, canonical_dirs(&self.canonical), |a| bare.holds(a));
         self.references.retain(|p, _| all.contains(p.as_path()));
         let live: HashSet<&PathBuf> = self.canonical.values().collect();
         self.files.retain(|c, _| live.contains(c));
@@ -320,13 +323,13 @@ struct BareFolders<'w> {
 }
 
 impl<'w> BareFolders<'w> {
-    fn of(walked: &'w [(WalkedRoot, Option<PathBuf>)]) -> BareFolders<'w> {
+    fn of(walked: impl IntoIterator<Item = &'w WalkedRoot>) -> BareFolders<'w> {
         let mut b = BareFolders {
             roots: HashSet::new(),
             holding: HashSet::new(),
         };
-        for (w, canon) in walked {
-            let (Some(canon), Some(watched)) = (canon, &w.watched_in) else {
+        for w in walked {
+            let (Some(canon), Some(watched)) = (&w.canonical, &w.watched_in) else {
                 continue;
             };
             if !(w.exists && w.truncated.is_none() && w.errors.is_empty()) {
@@ -412,6 +415,10 @@ fn walk_root(
     } else {
         None
     };
+    let w = WalkedRoot {
+        canonical: canon.clone(),
+        ..w
+    };
     (w, canon)
 }
 
@@ -471,7 +478,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
     // another thread while the sidecars and body references are worked out on this one.
     let (plugins, sidecars, (references, with_scripts)) = std::thread::scope(|s| {
         let plugins = s.spawn(|| {
-            let bare = BareFolders::of(&walked);
+            let bare = BareFolders::of(walked.iter().map(|(w, _)| w));
             crate::plugin::plugins(models, canonical_dirs(&canonical), |a| bare.holds(a))
         });
         let sidecars = read_sidecars(models, &walked);

@@ -170,6 +170,8 @@ pub struct WalkedRoot {
     /// ignored and every non-ASCII name counted, so a file system that ignores case is covered.
     /// None: it watched for nothing.
     pub watched_in: Option<Vec<PathBuf>>,
+    /// The root's canonical path, when the caller worked it out (the scan does).
+    pub canonical: Option<PathBuf>,
 }
 
 /// Walks `root`.

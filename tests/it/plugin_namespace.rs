@@ -357,4 +357,28 @@ fn the_scan_finds_the_plugins_that_looking_everywhere_finds() {
         skilltui::scan::walk::walk(&f.base.join(bare)).watched_in,
         None
     );
+
+    // A manifest made in the root that had none, then that root walked again (as the watcher
+    // does): found, and still what looking in every folder finds.
+    let mut scan = scan;
+    f.manifest(&format!("{bare}/b1/.codex-plugin"), r#"{"name":"late"}"#);
+    let wi = (scan.walked.iter())
+        .position(|w| w.path == f.base.join(bare))
+        .unwrap();
+    scan.rewalk(&models, &[wi], &Default::default());
+    let dirs: Vec<&Path> = scan.canonical.values().filter_map(|c| c.parent()).collect();
+    let everywhere = skilltui::plugin::plugins(&models, dirs.iter().copied(), |_| false);
+    let mut got: Vec<_> = scan.plugins.iter().collect();
+    let mut want: Vec<_> = everywhere.iter().collect();
+    got.sort_by(|a, b| a.0.cmp(b.0));
+    want.sort_by(|a, b| a.0.cmp(b.0));
+    assert_eq!(got, want);
+    let b1 = f.base.join(format!("{bare}/b1"));
+    assert!(
+        scan.plugins
+            .iter()
+            .any(|((_, d), p)| *d == b1 && p.name.as_deref() == Ok("late")),
+        "{:?}",
+        scan.plugins
+    );
 }
