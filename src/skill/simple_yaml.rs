@@ -342,12 +342,31 @@ fn is_indicator(b: u8) -> bool {
 
 /// A line of a plain scalar: printable, not starting with an indicator, without `: ` or ` #`,
 /// not ending with a space or `:`.
+/// One pass over the bytes (a description is most of a block): UTF-8 puts the ASCII pairs
+/// looked for only where those characters are, and a text that is not all ASCII has its
+/// characters checked as well.
 fn plain_text(text: &str) -> bool {
-    text.as_bytes().first().is_some_and(|&b| !is_indicator(b))
-        && !text.contains(": ")
-        && !text.contains(" #")
-        && !text.ends_with([' ', ':'])
-        && text.chars().all(printable)
+    let b = text.as_bytes();
+    let (Some(&first), Some(&last)) = (b.first(), b.last()) else {
+        return false;
+    };
+    if is_indicator(first) || last == b' ' || last == b':' {
+        return false;
+    }
+    let mut other = false;
+    let mut prev = 0u8;
+    for &c in b {
+        match c {
+            b' ' if prev == b':' => return false,
+            b'#' if prev == b' ' => return false,
+            b' '..=b'~' => {}
+            0x80.. => other = true,
+            // A control character or DEL.
+            _ => return false,
+        }
+        prev = c;
+    }
+    !other || text.chars().all(printable)
 }
 
 /// `[a, b]` on one line, each item a word of letters, digits and `_ - . / + @ ( )` (nothing a
