@@ -572,7 +572,8 @@ fn read_sidecars(
     let sidecar_specs = sidecar_specs(models);
     let mut sidecar_keys: Vec<(usize, usize, PathBuf)> = Vec::new();
     if !sidecar_specs.is_empty() {
-        let mut seen: HashSet<&Path> = HashSet::new();
+        // Sized once (growing it would hash every path again at each step).
+        let mut seen: HashSet<&Path> = HashSet::with_capacity(candidate_count(walked));
         // The folder a sidecar is in (`agents` of `agents/openai.yaml`): a skill folder the
         // walk saw without it has no such file, and is not asked.
         let first_folders: Vec<Option<&str>> = sidecar_specs
@@ -653,6 +654,11 @@ fn references_in(
     body_references_with(md, dir, &|f| folders.and_then(|x| x.has(f)))
 }
 
+/// The candidates of all the walks (a bound on the distinct paths or folders among them).
+fn candidate_count(walked: &[(WalkedRoot, Option<PathBuf>)]) -> usize {
+    walked.iter().map(|(w, _)| w.candidates.len()).sum()
+}
+
 /// Body references (on all cores: each lists its skill folder; only with the texts read) and
 /// bundled scripts, once per SKILL.md.
 fn references_and_scripts(
@@ -661,7 +667,7 @@ fn references_and_scripts(
     files: &HashMap<PathBuf, FileContent>,
     texts: Texts,
 ) -> (HashMap<PathBuf, Vec<Reference>>, HashSet<PathBuf>) {
-    let mut seen: HashSet<&Path> = HashSet::new();
+    let mut seen: HashSet<&Path> = HashSet::with_capacity(candidate_count(walked));
     // (SKILL.md, its folder, the root walked, the candidate)
     let mut skill_mds: Vec<(&Path, &Path, &WalkedRoot, &Candidate)> = Vec::new();
     for (w, _) in walked {
