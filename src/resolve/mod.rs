@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use touch::Touches;
+use verdict::shown;
 
 /// One file some agent may load, with every place it was found.
 #[derive(Debug, Clone)]
@@ -919,7 +920,7 @@ impl<'a> AgentPass<'a> {
         if under_none {
             reasons.extend(self.former_roots(facts));
             let unscanned = |wi: Option<usize>| {
-                let under = wi.map(|wi| scan.walked[wi].path.display().to_string());
+                let under = wi.map(|wi| shown(&scan.walked[wi].path).to_string());
                 let under = under.unwrap_or_default();
                 self.roots_reason(msg!(
                     "{} does not scan {}; its skill roots are: {}",
@@ -973,7 +974,7 @@ impl<'a> AgentPass<'a> {
                     let never = &m.not_roots[f.index];
                     return Reason::from_rule(
                         &never.from,
-                        msg!("{} does not scan {}", m.name, f.path.display()),
+                        msg!("{} does not scan {}", m.name, shown(&f.path)),
                     );
                 }
                 let was = &m.former_roots[f.index];
@@ -983,13 +984,13 @@ impl<'a> AgentPass<'a> {
                         msg!(
                             "{} no longer scans {} (since a version the research does not pin down)",
                             m.name,
-                            f.path.display()
+                            shown(&f.path)
                         )
                     } else {
                         msg!(
                             "{} no longer scans {} (not scanned since {})",
                             m.name,
-                            f.path.display(),
+                            shown(&f.path),
                             was.until
                         )
                     },
@@ -1011,7 +1012,7 @@ impl<'a> AgentPass<'a> {
             &spec.from,
             msg!(
                 "found under {} ({} root `{}`)",
-                root.path.display(),
+                shown(&root.path),
                 root.scope.as_str(),
                 spec.path
             ),
@@ -1080,7 +1081,7 @@ impl<'a> AgentPass<'a> {
                     msg!(
                         "{} reads this root only in a trusted folder, and {} is trusted: {}",
                         m.name,
-                        trust.folder.display(),
+                        shown(&trust.folder),
                         trust.why
                     ),
                 )
@@ -1354,7 +1355,7 @@ impl<'a> Collide<'a> {
     /// The copies' paths, joined for a sentence.
     fn paths(&self, set: &[usize]) -> String {
         set.iter()
-            .map(|&i| self.path(i).display().to_string())
+            .map(|&i| shown(&self.path(i)).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -1406,7 +1407,7 @@ impl<'a> Collide<'a> {
                     v.reasons.push(
                         Reason::from_rule(
                             &m.precedence.mode.from,
-                            msg!("it is the same file as {} (reached through a symlink), which {} loads once", winner.display(), m.name),
+                            msg!("it is the same file as {} (reached through a symlink), which {} loads once", shown(&winner), m.name),
                         )
                         .with_topic(Topic::SameFile),
                     );
@@ -1427,7 +1428,7 @@ impl<'a> Collide<'a> {
                 .iter()
                 .enumerate()
                 .filter(|(k, _)| *k != n)
-                .map(|(_, &o)| self.path(o).display().to_string())
+                .map(|(_, &o)| shown(&self.path(o)).to_string())
                 .collect();
             verdicts[self.contenders[i].local]
                 .reasons
@@ -1555,7 +1556,7 @@ impl<'a> Collide<'a> {
                 "the {} `{}` is taken by {}: {}; {} {}{}",
                 self.key_kind,
                 self.key(distinct),
-                winner_path.display(),
+                shown(&winner_path),
                 self.why_first(wr, lr),
                 m.name,
                 keeps,

@@ -4,6 +4,7 @@
 
 use super::accept::Accepted;
 use super::verdict::Reason;
+use super::verdict::shown;
 use crate::agents::AgentModel;
 use crate::msg;
 use crate::scan::Scan;
@@ -40,7 +41,7 @@ pub fn apply(
                 msg!(
                     "{} lists it under the name of the plugin in {}, which skilltui cannot tell: {}",
                     m.name,
-                    plugin.manifest.display(),
+                    shown(&plugin.manifest),
                     why
                 ),
             )));
@@ -51,10 +52,10 @@ pub fn apply(
     let whence = if plugin.from_folder {
         format!(
             "{} gives no name, so the plugin folder's is used",
-            plugin.manifest.display()
+            shown(&plugin.manifest)
         )
     } else {
-        format!("named in {}", plugin.manifest.display())
+        format!("named in {}", shown(&plugin.manifest))
     };
     a.notes.push(Reason::from_rule(
         &rule.from,

@@ -6,6 +6,7 @@
 //! wins, and a candidate no check stops is reached. A new traversal rule is one check function
 //! (usually one call of [`decide`]) and one line in the table.
 
+use super::verdict::shown;
 use super::verdict::{Message, Reason};
 use crate::agents::{
     AgentModel, Depth, EnterOrSkip, FileNameMatch, FollowOrIgnore, Known, LooseMd, Nested,
@@ -104,8 +105,8 @@ impl Look<'_> {
     fn nested(&self) -> &Rule<Nested> {
         eff(&self.spec.traversal.nested, &self.agent.traversal.nested)
     }
-    fn root_path(&self) -> std::path::Display<'_> {
-        self.root.path.display()
+    fn root_path(&self) -> super::verdict::Shown<'_> {
+        shown(&self.root.path)
     }
 }
 
@@ -119,14 +120,14 @@ fn root_state(look: &Look) -> Option<Reach> {
         RootState::Scanned => None,
         RootState::OutsideWalk(why) => not_found(
             walk_from,
-            msg!("{} does not scan {}: {}", agent.name, root.path.display(), why),
+            msg!("{} does not scan {}: {}", agent.name, shown(&root.path), why),
         ),
         RootState::WalkUnknown(why) => Some(Reach::Unknown(Reason::from_rule(
             walk_from,
             msg!(
                 "whether {} scans {} is unknown: {}",
                 agent.name,
-                root.path.display(),
+                shown(&root.path),
                 why
             ),
         ))),
@@ -142,7 +143,7 @@ fn root_state(look: &Look) -> Option<Reach> {
         RootState::NotFirstInGroup { group, first } => Some(Reach::NotFound(
             Reason::from_rule(
                 &spec.from,
-                msg!("not read: {} comes first in its group `{}`; {} reads only the first existing folder of the group", first.display(), group, agent.name),
+                msg!("not read: {} comes first in its group `{}`; {} reads only the first existing folder of the group", shown(&first), group, agent.name),
             )
             .with_topic(crate::agents::Topic::RootGroup),
         )),
@@ -152,7 +153,7 @@ fn root_state(look: &Look) -> Option<Reach> {
             msg!(
                 "{} does not scan {} because {}",
                 agent.name,
-                root.path.display(),
+                shown(&root.path),
                 why
             ),
         ),
@@ -163,7 +164,7 @@ fn root_state(look: &Look) -> Option<Reach> {
 fn untrusted(look: &Look, trust: &crate::trust::TrustDecision) -> Reach {
     let agent = look.agent;
     let from = trust.rule(agent).unwrap_or(&look.spec.from);
-    let project = trust.folder.display();
+    let project = shown(&trust.folder);
     match trust.trusted {
         None => Reach::Unknown(Reason::from_rule(
             from,
@@ -411,7 +412,7 @@ fn nested_skill(look: &Look) -> Option<Reach> {
             matches!(nested, Nested::Stop).then(|| {
                 msg!(
                     "it is inside the skill folder {}; {} does not look for skills inside a skill",
-                    outer_path.display(),
+                    shown(&outer_path),
                     agent.name
                 )
             })
@@ -419,7 +420,7 @@ fn nested_skill(look: &Look) -> Option<Reach> {
         || {
             Some(msg!(
                 "it is inside the skill folder {}; whether {} registers nested skills is not established",
-                outer_path.display(),
+                shown(&outer_path),
                 agent.name
             ))
         },
@@ -519,14 +520,14 @@ fn ignore_files(look: &Look) -> Option<Reach> {
                     let sub = candidate.rel.strip_prefix(&file.dir).unwrap_or(&candidate.rel);
                     file.ignores(sub).map(|pattern| (file, pattern))
                 })
-                .map(|(file, pattern)| msg!("{} in {} ignores it (pattern `{}`), and {} honours {} inside a skills root", file.name, look.root.path.join(&file.dir).display(), pattern, agent.name, file.name))
+                .map(|(file, pattern)| msg!("{} in {} ignores it (pattern `{}`), and {} honours {} inside a skills root", file.name, shown(&look.root.path.join(&file.dir)), pattern, agent.name, file.name))
         },
         || {
             relevant.iter().find(|file| matched(file)).map(|file| {
                 msg!(
                     "{} in {} matches it; whether {} honours ignore files is not established",
                     file.name,
-                    look.root.path.join(&file.dir).display(),
+                    shown(&look.root.path.join(&file.dir)),
                     agent.name
                 )
             })
@@ -558,7 +559,7 @@ fn ignored_folder_prefixed(
     Some(msg!(
         "{} in {} ignores it (pattern `{}`, with the folder in front: {} anchors every pattern at the skills root), and {} honours {} inside a skills root",
         file.name,
-        look.root.path.join(&file.dir).display(),
+        shown(&look.root.path.join(&file.dir)),
         pattern,
         agent.name,
         agent.name,

@@ -6,6 +6,7 @@
 //! length, its folder's files) is a [`Touch`], found once per entry when an agent first lists
 //! it and shared by the agents after it ([`Touches`]).
 
+use super::verdict::shown;
 use super::verdict::{Bundle, Reason, Status, Verdict};
 use super::{Contender, Entry, accept, template};
 use crate::agents::{AgentModel, BundledFiles, Known};
@@ -280,12 +281,12 @@ fn listing_entry(template: &str, max: Option<usize>, a: &accept::Accepted, path:
     }
     let dir = path
         .parent()
-        .map(|p| p.display().to_string())
+        .map(|p| shown(&p).to_string())
         .unwrap_or_default();
     template
         .replace("{name}", &a.name)
         .replace("{description}", &description)
-        .replace("{path}", &path.display().to_string())
+        .replace("{path}", &shown(&path).to_string())
         .replace("{dir}", &dir)
 }
 

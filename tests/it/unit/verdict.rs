@@ -135,3 +135,22 @@ fn the_deciding_reason_follows_status_and_topic() {
         Some("roots are")
     );
 }
+
+/// `shown` gives the text `Path::display` gives: for a path that is UTF-8, for one that is not
+/// (bytes replaced the same way), and with a width.
+#[test]
+fn shown_is_what_display_shows() {
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+    let odd = std::ffi::OsStr::from_bytes(b"/tmp/a\xffb/\xc3(c/SKILL.md");
+    for p in [
+        Path::new("/home/u/.claude/skills/pdf"),
+        Path::new("rel/é/中文 x"),
+        Path::new(""),
+        Path::new(odd),
+    ] {
+        let shown = skilltui::resolve::verdict::shown(p);
+        assert_eq!(shown.to_string(), p.display().to_string());
+        assert_eq!(format!("[{shown:>40}]"), format!("[{:>40}]", p.display()));
+    }
+}
