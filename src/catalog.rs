@@ -106,11 +106,17 @@ impl Serialize for Skill {
             })
             .collect();
         let mut m = s.serialize_map(None)?;
-        m.serialize_entry("path", &self.path.to_string_lossy())?;
+        m.serialize_entry("path", &crate::sanitize::lossy(self.path.as_os_str()))?;
         m.serialize_entry("dir", &self.dir)?;
         m.serialize_entry("name", &self.name)?;
         m.serialize_entry("description", &self.description)?;
-        m.serialize_entry("root", &self.root.as_ref().map(|r| r.to_string_lossy()))?;
+        m.serialize_entry(
+            "root",
+            &self
+                .root
+                .as_ref()
+                .map(|r| crate::sanitize::lossy(r.as_os_str())),
+        )?;
         m.serialize_entry("scope", &self.scope)?;
         m.serialize_entry("problems", &problems)?;
         m.serialize_entry("references", &self.references)?;

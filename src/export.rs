@@ -851,8 +851,11 @@ struct Paths<'a> {
 impl<'a> Paths<'a> {
     fn of(s: &'a Skill) -> Paths<'a> {
         Paths {
-            path: s.path.to_string_lossy(),
-            root: s.root.as_ref().map(|r| r.to_string_lossy()),
+            path: crate::sanitize::lossy(s.path.as_os_str()),
+            root: s
+                .root
+                .as_ref()
+                .map(|r| crate::sanitize::lossy(r.as_os_str())),
         }
     }
 }
@@ -872,7 +875,9 @@ impl<'a> Own<'a> {
                 s.name.as_deref().map(Into::into),
                 Some(s.dir.as_str().into()),
                 v.as_name.as_deref().map(Into::into),
-                v.winner.as_ref().map(|w| w.to_string_lossy()),
+                v.winner
+                    .as_ref()
+                    .map(|w| crate::sanitize::lossy(w.as_os_str())),
                 paths.root.clone().filter(|_| four),
                 four.then(|| s.scope.as_str().into()),
                 agent.filter(|_| four).map(Into::into),
@@ -933,7 +938,7 @@ impl Serialize for SkillJson<'_, '_> {
         let (s, k) = (self.s, &self.t.keep);
         let mut m = ser.serialize_map(None)?;
         if keeps_skill!(k, "path") {
-            m.serialize_entry("path", &s.path.to_string_lossy())?;
+            m.serialize_entry("path", &crate::sanitize::lossy(s.path.as_os_str()))?;
         }
         if keeps_skill!(k, "dir") {
             m.serialize_entry("dir", &s.dir)?;
@@ -945,7 +950,12 @@ impl Serialize for SkillJson<'_, '_> {
             m.serialize_entry("description", &s.description)?;
         }
         if keeps_skill!(k, "root") {
-            m.serialize_entry("root", &s.root.as_ref().map(|r| r.to_string_lossy()))?;
+            m.serialize_entry(
+                "root",
+                &s.root
+                    .as_ref()
+                    .map(|r| crate::sanitize::lossy(r.as_os_str())),
+            )?;
         }
         if keeps_skill!(k, "scope") {
             m.serialize_entry("scope", &s.scope)?;
@@ -1139,7 +1149,9 @@ fn verdict_text(buf: &mut Vec<u8>, t: &Frame, v: &Verdict, own: &Own, listed: &[
         first,
         k,
         "winner",
-        v.winner.as_ref().map(|w| w.to_string_lossy())
+        v.winner
+            .as_ref()
+            .map(|w| crate::sanitize::lossy(w.as_os_str()))
     );
     let root = root_ref(t, v);
     if keeps_verdict!(k, "root") {

@@ -59,9 +59,18 @@ pub fn text(s: &str) -> Cow<'_, str> {
     escape(s, true)
 }
 
+/// `s` as text, as `OsStr::to_string_lossy` gives it: borrowed when it is UTF-8, which is
+/// checked faster than `to_string_lossy` decodes it (a folder name per agent and file).
+pub fn lossy(s: &std::ffi::OsStr) -> Cow<'_, str> {
+    match s.to_str() {
+        Some(t) => Cow::Borrowed(t),
+        None => s.to_string_lossy(),
+    }
+}
+
 /// A path for terminal output (lossy for non-UTF-8 names, then escaped).
 pub fn path(p: &std::path::Path) -> String {
-    line(&p.to_string_lossy()).into_owned()
+    line(&lossy(p.as_os_str())).into_owned()
 }
 
 /// Serde helpers that write paths as strings, lossily for non-UTF-8 names (JSON has no bytes).
@@ -70,17 +79,17 @@ pub mod lossy_path {
     use std::path::{Path, PathBuf};
 
     pub fn path<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&p.to_string_lossy())
+        s.serialize_str(&super::lossy(p.as_os_str()))
     }
 
     pub fn opt<S: Serializer>(p: &Option<PathBuf>, s: S) -> Result<S::Ok, S::Error> {
         match p {
-            Some(p) => s.serialize_str(&p.to_string_lossy()),
+            Some(p) => s.serialize_str(&super::lossy(p.as_os_str())),
             None => s.serialize_none(),
         }
     }
 
     pub fn vec<S: Serializer>(v: &[PathBuf], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(v.iter().map(|p| p.to_string_lossy()))
+        s.collect_seq(v.iter().map(|p| super::lossy(p.as_os_str())))
     }
 }

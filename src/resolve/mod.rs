@@ -68,7 +68,7 @@ pub fn entries(scan: &Scan) -> Vec<Entry> {
 pub fn fallback_name(c: &Candidate, root: &Path) -> String {
     if c.depth == 0 {
         root.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
+            .map(|n| crate::sanitize::lossy(n).into_owned())
             .unwrap_or_default()
     } else {
         c.folder_name()
@@ -1053,7 +1053,7 @@ impl<'a> AgentPass<'a> {
                 .filter(|canon| **canon != entry.path)
                 .and_then(|canon| canon.parent())
                 .and_then(Path::file_name)
-                .map(|n| n.to_string_lossy().into_owned())
+                .map(|n| crate::sanitize::lossy(n).into_owned())
                 .unwrap_or_else(fallback),
             _ => fallback(),
         }
@@ -1750,7 +1750,7 @@ fn apply_settings(
         let folder = path
             .parent()
             .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
+            .map(|n| crate::sanitize::lossy(n).into_owned())
             .unwrap_or_default();
         let mut names: Vec<&str> = vec![c.accepted.name.as_str(), folder.as_str()];
         if let Some(d) = &c.accepted.display {

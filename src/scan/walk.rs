@@ -89,7 +89,7 @@ impl Candidate {
         self.rel
             .parent()
             .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
+            .map(|n| crate::sanitize::lossy(n).into_owned())
             .unwrap_or_default()
     }
 

@@ -18,6 +18,7 @@ mod pattern;
 mod plugin;
 mod present;
 mod repair;
+mod sanitize;
 mod search;
 mod simple_yaml;
 mod template;
