@@ -311,21 +311,11 @@ fn the_scan_finds_the_plugins_that_looking_everywhere_finds() {
     let models = agents::builtin();
     let env = Env::new(&f.project, &f.home);
     let scan = skilltui::scan::scan(&models, &env);
-    let dirs: Vec<&Path> = scan.canonical.values().filter_map(|c| c.parent()).collect();
-    let everywhere = skilltui::plugin::plugins(&models, dirs.iter().copied(), |_| false);
-    assert!(everywhere.len() >= 10, "{everywhere:?}");
-    let mut got: Vec<_> = scan.plugins.iter().collect();
-    let mut want: Vec<_> = everywhere.iter().collect();
-    got.sort_by(|a, b| a.0.cmp(b.0));
-    want.sort_by(|a, b| a.0.cmp(b.0));
-    assert_eq!(got, want);
-    let ingit = f.base.join(format!("{bare}/.git/hooks/gitskill"));
-    assert!(
-        scan.plugins
-            .iter()
-            .any(|((_, d), p)| *d == ingit && p.name.as_deref() == Ok("ingit")),
-        "{:?}",
-        scan.plugins
+    assert!(found_as_everywhere(&models, &scan) >= 10);
+    has_plugin(
+        &scan,
+        &f.base.join(format!("{bare}/.git/hooks/gitskill")),
+        "ingit",
     );
 
     // What the walks saw: the folders holding a manifest's folder, in any letter case.
@@ -366,19 +356,33 @@ fn the_scan_finds_the_plugins_that_looking_everywhere_finds() {
         .position(|w| w.path == f.base.join(bare))
         .unwrap();
     scan.rewalk(&models, &[wi], &Default::default());
+    found_as_everywhere(&models, &scan);
+    has_plugin(&scan, &f.base.join(format!("{bare}/b1")), "late");
+}
+
+/// Asserts that the scan's plugins are those found by looking in every folder at or above its
+/// skill folders; returns how many there are.
+#[track_caller]
+fn found_as_everywhere(models: &[agents::AgentModel], scan: &skilltui::scan::Scan) -> usize {
     let dirs: Vec<&Path> = scan.canonical.values().filter_map(|c| c.parent()).collect();
-    let everywhere = skilltui::plugin::plugins(&models, dirs.iter().copied(), |_| false);
+    let everywhere = skilltui::plugin::plugins(models, dirs.iter().copied(), |_| false);
     let mut got: Vec<_> = scan.plugins.iter().collect();
     let mut want: Vec<_> = everywhere.iter().collect();
     got.sort_by(|a, b| a.0.cmp(b.0));
     want.sort_by(|a, b| a.0.cmp(b.0));
     assert_eq!(got, want);
-    let b1 = f.base.join(format!("{bare}/b1"));
+    want.len()
+}
+
+/// Asserts that the skill folder `dir` is in the plugin named `name`.
+#[track_caller]
+fn has_plugin(scan: &skilltui::scan::Scan, dir: &Path, name: &str) {
     assert!(
         scan.plugins
             .iter()
-            .any(|((_, d), p)| *d == b1 && p.name.as_deref() == Ok("late")),
-        "{:?}",
+            .any(|((_, d), p)| d == dir && p.name.as_deref() == Ok(name)),
+        "{} in {name}: {:?}",
+        dir.display(),
         scan.plugins
     );
 }
