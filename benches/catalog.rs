@@ -152,17 +152,6 @@ fn root_folders(models: &[AgentModel], env: &Env) -> Vec<PathBuf> {
     paths
 }
 
-/// The agents skilltui modelled when issue #19 set the build's 2.0× target.
-const ISSUE_19_AGENTS: [&str; 7] = [
-    "claude-code",
-    "codex",
-    "copilot-cli",
-    "antigravity",
-    "cursor",
-    "opencode",
-    "pi",
-];
-
 /// The floor: walk the same roots (following symlinks, skipping .git) and read every SKILL.md,
 /// nothing else, on `threads` threads pulling roots from a shared counter. Returns files read.
 fn floor(roots: &[PathBuf], threads: usize) -> usize {
@@ -327,11 +316,11 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         // Warm the page cache once, then interleave the measurements.
         let skills = Catalog::build(models, &env).skills.len();
         let (mut f1, mut f2, mut b, mut d) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        // At the main size, the build also with only the agents issue #19 was written for (its
-        // 2.0× target was set then): what the other agents add to the build.
+        // At the main size, the build also with only the seven agents skilltui started with
+        // (`agents::SEED_IDS`, when issue #19 set its 2.0× target): what the others add.
         let first: Vec<AgentModel> = models
             .iter()
-            .filter(|m| ISSUE_19_AGENTS.contains(&m.id.as_str()))
+            .filter(|m| agents::SEED_IDS.contains(&m.id.as_str()))
             .cloned()
             .collect();
         let with_first = n == o.main_size() && first.len() < models.len();
