@@ -182,7 +182,7 @@ impl Scan {
     ) -> usize {
         let progress = Progress::new();
         let watch = crate::plugin::manifest_folders(models);
-        let fresh: Vec<(WalkedRoot, Option<PathBuf>)> = par_map(which, |&wi| {
+        let fresh: Vec<WalkedRoot> = par_map(which, |&wi| {
             walk_root(&self.walked[wi].path, &progress, watch.as_deref())
         });
         let roots: Vec<PathBuf> = which
@@ -194,9 +194,9 @@ impl Scan {
         // Canonical paths and the files to read.
         let mut to_read: Vec<(PathBuf, PathBuf)> = Vec::new();
         let mut queued: HashSet<PathBuf> = HashSet::new();
-        for (w, canon_root) in &fresh {
+        for w in &fresh {
             for c in &w.candidates {
-                let canon = canonical_of(c, canon_root.as_deref());
+                let canon = canonical_of(c, w.canonical.as_deref());
                 let stale =
                     !self.files.contains_key(&canon) || is_touched(&c.path) || is_touched(&canon);
                 if stale && queued.insert(canon.clone()) {
@@ -210,7 +210,7 @@ impl Scan {
         for ((canon, _), content) in to_read.into_iter().zip(contents) {
             self.files.insert(canon, content);
         }
-        for (&wi, (w, _)) in which.iter().zip(fresh) {
+        for (&wi, w) in which.iter().zip(fresh) {
             self.walked[wi] = w;
         }
         // Forget what no walked root holds any more.
@@ -399,27 +399,17 @@ pub(crate) fn sidecar_specs(models: &[AgentModel]) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Walks a root; with it, the root's own canonical path (one `realpath` per root instead of
-/// one per file).
-fn walk_root(
-    p: &Path,
-    progress: &Progress,
-    watch: Option<&[&str]>,
-) -> (WalkedRoot, Option<PathBuf>) {
+/// Walks a root, with the root's own canonical path (`WalkedRoot::canonical`: one `realpath`
+/// per root instead of one per file).
+fn walk_root(p: &Path, progress: &Progress, watch: Option<&[&str]>) -> WalkedRoot {
     let w = match watch {
         Some(watch) => walk::walk_watching(p, &progress.walked, watch),
         None => walk::walk_counted(p, &progress.walked),
     };
-    let canon = if w.exists {
-        std::fs::canonicalize(p).ok()
-    } else {
-        None
-    };
-    let w = WalkedRoot {
-        canonical: canon.clone(),
+    WalkedRoot {
+        canonical: w.exists.then(|| std::fs::canonicalize(p).ok()).flatten(),
         ..w
-    };
-    (w, canon)
+    }
 }
 
 /// A candidate's canonical path: the canonical root joined with its relative path when no
@@ -462,8 +452,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
     // Each walk also tells which of its folders hold something named like a plugin manifest's
     // folder: the manifests are not looked for in the other folders it listed.
     let watch = crate::plugin::manifest_folders(models);
-    let walked: Vec<(WalkedRoot, Option<PathBuf>)> =
-        par_map(&paths, |p| walk_root(p, progress, watch.as_deref()));
+    let walked: Vec<WalkedRoot> = par_map(&paths, |p| walk_root(p, progress, watch.as_deref()));
     let walked_index = paths
         .iter()
         .enumerate()
@@ -478,7 +467,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
     // another thread while the sidecars and body references are worked out on this one.
     let (plugins, sidecars, (references, with_scripts)) = std::thread::scope(|s| {
         let plugins = s.spawn(|| {
-            let bare = BareFolders::of(walked.iter().map(|(w, _)| w));
+            let bare = BareFolders::of(&walked);
             crate::plugin::plugins(models, canonical_dirs(&canonical), |a| bare.holds(a))
         });
         let sidecars = read_sidecars(models, &walked);
@@ -502,7 +491,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
         sidecars,
         references,
         with_scripts,
-        walked: walked.into_iter().map(|(w, _)| w).collect(),
+        walked,
         walked_index,
         canonical,
         files,
@@ -529,17 +518,13 @@ type ToRead = Vec<(PathBuf, PathBuf)>;
 /// Canonical path of every candidate: the canonical root joined with the relative path when no
 /// symlink lies between them, else the file system's answer; and the distinct files to read
 /// (none when the scan reads no text, `Texts::Unread`).
-fn canonical_paths(
-    walked: &[(WalkedRoot, Option<PathBuf>)],
-    texts: Texts,
-) -> (HashMap<PathBuf, PathBuf>, ToRead) {
-    let candidates = walked.iter().map(|(w, _)| w.candidates.len()).sum();
-    let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::with_capacity(candidates);
+fn canonical_paths(walked: &[WalkedRoot], texts: Texts) -> (HashMap<PathBuf, PathBuf>, ToRead) {
+    let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::with_capacity(candidate_count(walked));
     let mut to_read: ToRead = Vec::new();
     let mut queued: HashSet<PathBuf> = HashSet::new();
-    for (w, canon_root) in walked {
+    for w in walked {
         for c in &w.candidates {
-            let canon = canonical_of(c, canon_root.as_deref());
+            let canon = canonical_of(c, w.canonical.as_deref());
             if texts == Texts::Kept && queued.insert(canon.clone()) {
                 to_read.push((canon.clone(), c.path.clone()));
             }
@@ -567,7 +552,7 @@ fn read_files(to_read: ToRead, progress: &Progress) -> HashMap<PathBuf, FileCont
 /// Sidecar settings, read once per (agent, setting, skill folder).
 fn read_sidecars(
     models: &[AgentModel],
-    walked: &[(WalkedRoot, Option<PathBuf>)],
+    walked: &[WalkedRoot],
 ) -> HashMap<(usize, usize, PathBuf), Result<String, String>> {
     let sidecar_specs = sidecar_specs(models);
     let mut sidecar_keys: Vec<(usize, usize, PathBuf)> = Vec::new();
@@ -587,7 +572,7 @@ fn read_sidecars(
                 }
             })
             .collect();
-        for (w, _) in walked {
+        for w in walked {
             for c in &w.candidates {
                 if let Some(dir) = c.path.parent()
                     && seen.insert(dir)
@@ -655,14 +640,14 @@ fn references_in(
 }
 
 /// The candidates of all the walks (a bound on the distinct paths or folders among them).
-fn candidate_count(walked: &[(WalkedRoot, Option<PathBuf>)]) -> usize {
-    walked.iter().map(|(w, _)| w.candidates.len()).sum()
+fn candidate_count(walked: &[WalkedRoot]) -> usize {
+    walked.iter().map(|w| w.candidates.len()).sum()
 }
 
 /// Body references (on all cores: each lists its skill folder; only with the texts read) and
 /// bundled scripts, once per SKILL.md.
 fn references_and_scripts(
-    walked: &[(WalkedRoot, Option<PathBuf>)],
+    walked: &[WalkedRoot],
     canonical: &HashMap<PathBuf, PathBuf>,
     files: &HashMap<PathBuf, FileContent>,
     texts: Texts,
@@ -670,7 +655,7 @@ fn references_and_scripts(
     let mut seen: HashSet<&Path> = HashSet::with_capacity(candidate_count(walked));
     // (SKILL.md, its folder, the root walked, the candidate)
     let mut skill_mds: Vec<(&Path, &Path, &WalkedRoot, &Candidate)> = Vec::new();
-    for (w, _) in walked {
+    for w in walked {
         for c in w.candidates.iter().filter(|c| has_references(c)) {
             if let Some(dir) = c.path.parent()
                 && seen.insert(&c.path)
