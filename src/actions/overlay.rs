@@ -405,6 +405,8 @@ fn place(w: &mut WalkedRoot, p: &Path, parcel: &Parcel, linked: bool) {
             rel.join(&d.rel)
         };
         d.depth += base_depth;
+        // Its names are in the other root's `file_names` (or moved): not answered from.
+        d.names = (0, 0);
         w.dirs.push(d);
     }
     for i in &parcel.ignores {
@@ -622,6 +624,7 @@ fn replay_create_dir(scan: &mut Scan, which: &[usize], path: &Path) {
                 depth: 0,
                 files: 0,
                 name_chars: 0,
+                names: (0, 0),
             }];
             continue;
         }
@@ -634,6 +637,7 @@ fn replay_create_dir(scan: &mut Scan, which: &[usize], path: &Path) {
                 depth,
                 files: 0,
                 name_chars: 0,
+                names: (0, 0),
             });
         }
     }

@@ -31,15 +31,18 @@ pub struct Reference {
 /// The references in a SKILL.md's body, checked against its folder: the body's own files
 /// ([`crate::skill::body`]); a path in a code block only when the file is there.
 pub fn body_references(md: &SkillMd, skill_dir: &Path) -> Vec<Reference> {
-    body_references_with(md, skill_dir, &|_| None)
+    body_references_with(md, skill_dir, &|_| None, &|_| false)
 }
 
 /// [`body_references`], with `known(name)` answering whether the skill folder has a folder
 /// `name` when it can (from the walk, [`WalkedRoot::folders_in`]); None asks the file system.
+/// `seen(target)` says the walk saw the file a reference names ([`WalkedRoot::saw`]); when it
+/// did not, the file system is asked.
 fn body_references_with(
     md: &SkillMd,
     skill_dir: &Path,
     known: &dyn Fn(&str) -> Option<bool>,
+    seen: &dyn Fn(&str) -> bool,
 ) -> Vec<Reference> {
     let lenient = crate::skill::SplitOptions {
         strip_bom: true,
@@ -65,7 +68,7 @@ fn body_references_with(
     crate::skill::body::references(body, line, &has_folder)
         .into_iter()
         .filter_map(|r| {
-            let exists = skill_dir.join(&r.target).exists();
+            let exists = seen(&r.target) || skill_dir.join(&r.target).exists();
             (exists || r.kind.missing_is_reported()).then(|| Reference {
                 target: r.target,
                 line: r.line,
@@ -232,7 +235,7 @@ impl Scan {
         self.sidecars.retain(|(_, _, d), _| !under_roots(d));
         let sidecar_specs = sidecar_specs(models);
         let mut dirs: HashSet<PathBuf> = HashSet::new();
-        let mut skill_mds: Vec<PathBuf> = Vec::new();
+        let mut skill_mds: Vec<(&WalkedRoot, &Candidate)> = Vec::new();
         for w in &self.walked {
             for c in &w.candidates {
                 let Some(dir) = c.path.parent() else { continue };
@@ -240,8 +243,8 @@ impl Scan {
                     continue;
                 }
                 dirs.insert(dir.to_path_buf());
-                if c.is_skill_md() && c.depth > 0 {
-                    skill_mds.push(c.path.clone());
+                if has_references(c) {
+                    skill_mds.push((w, c));
                 }
             }
         }
@@ -262,20 +265,12 @@ impl Scan {
                 self.sidecars.insert(k, r);
             }
         }
-        let this = &*self;
-        let found = par_map(&skill_mds, |p| {
-            let dir = p.parent()?;
-            let refs = match this.content(p).map(|a| &**a) {
-                Some(Ok(md)) => body_references(md, dir),
-                _ => Vec::new(),
-            };
-            Some((refs, dir.join("scripts").is_dir()))
+        let found = par_map(&skill_mds, |&(w, c)| {
+            references_and_scripts_of(w, c, self.content(&c.path).map(|a| &**a))
         });
-        for (p, found) in skill_mds.into_iter().zip(found) {
-            let (Some(dir), Some((refs, scripts))) = (p.parent(), found) else {
-                continue;
-            };
-            if scripts {
+        let paths: Vec<PathBuf> = skill_mds.iter().map(|(_, c)| c.path.clone()).collect();
+        for (p, (refs, scripts)) in paths.into_iter().zip(found) {
+            if scripts && let Some(dir) = p.parent() {
                 self.with_scripts.insert(dir.to_path_buf());
             }
             self.references.insert(p, refs);
@@ -623,20 +618,43 @@ pub fn walked_references(
     content: &Result<SkillMd, ReadError>,
 ) -> Vec<Reference> {
     let folders = w.folders_of(c);
-    references_in(content, c, folders.as_ref())
+    references_in(content, w, c, folders.as_ref())
 }
 
 /// The body references of candidate `c` with this content, its folder's subfolders as the walk
 /// saw them (None: ask the file system).
 fn references_in(
     content: &Result<SkillMd, ReadError>,
+    w: &WalkedRoot,
     c: &Candidate,
     folders: Option<&walk::FoldersIn>,
 ) -> Vec<Reference> {
     let (Ok(md), Some(dir)) = (content, c.path.parent()) else {
         return Vec::new();
     };
-    body_references_with(md, dir, &|f| folders.and_then(|x| x.has(f)))
+    body_references_with(md, dir, &|f| folders.and_then(|x| x.has(f)), &|target| {
+        w.saw(c, target)
+    })
+}
+
+/// The body references (none without `content`) and whether the folder holds `scripts/` of a
+/// SKILL.md a walk found (`w`'s candidate `c`): which folders and files the skill folder has is
+/// answered from the walk (no `stat`) where it can be.
+fn references_and_scripts_of(
+    w: &WalkedRoot,
+    c: &Candidate,
+    content: Option<&Result<SkillMd, ReadError>>,
+) -> (Vec<Reference>, bool) {
+    let folders = w.folders_of(c);
+    let refs = content
+        .map(|content| references_in(content, w, c, folders.as_ref()))
+        .unwrap_or_default();
+    let scripts = folders.as_ref().and_then(|f| f.has("scripts"));
+    let dir = c.path.parent().unwrap_or(Path::new(""));
+    (
+        refs,
+        scripts.unwrap_or_else(|| dir.join("scripts").is_dir()),
+    )
 }
 
 /// The candidates of all the walks (a bound on the distinct paths or folders among them).
@@ -664,18 +682,9 @@ fn references_and_scripts(
             }
         }
     }
-    // Which folders a skill folder has is answered from the walk (no `stat`) where it can be.
-    let found = par_map(&skill_mds, |&(path, dir, w, c)| {
-        let folders = w.folders_of(c);
-        let refs = match canonical.get(path).and_then(|k| files.get(k)) {
-            Some(content) => references_in(content, c, folders.as_ref()),
-            None => Vec::new(),
-        };
-        let scripts = folders.as_ref().and_then(|f| f.has("scripts"));
-        (
-            refs,
-            scripts.unwrap_or_else(|| dir.join("scripts").is_dir()),
-        )
+    let found = par_map(&skill_mds, |&(path, _, w, c)| {
+        let content = canonical.get(path).and_then(|k| files.get(k));
+        references_and_scripts_of(w, c, content.map(|a| &**a))
     });
     let mut references = HashMap::new();
     let mut with_scripts = HashSet::new();

@@ -52,6 +52,10 @@ pub struct DirInfo {
     pub files: u32,
     /// Characters of those files' names.
     pub name_chars: u32,
+    /// Where the names of every entry directly inside that is not a folder (files, editor
+    /// temporaries, links to files) are in [`WalkedRoot::file_names`], in the walk's order;
+    /// empty when the walk did not record them (a folder an action's preview put there).
+    pub names: (u32, u32),
 }
 
 /// A file that some agent may load as a skill.
@@ -172,6 +176,9 @@ pub struct WalkedRoot {
     pub watched_in: Option<Vec<PathBuf>>,
     /// The root's canonical path, when the caller worked it out (the scan does).
     pub canonical: Option<PathBuf>,
+    /// The names of the entries that are not folders, each followed by a `/` (which no name
+    /// holds), folder by folder (`DirInfo::names`): what [`WalkedRoot::saw`] answers from.
+    pub file_names: Vec<u8>,
 }
 
 /// Walks `root`.
@@ -295,6 +302,9 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut Walked
     // Index in `out.dirs` of the open folder at each depth: the walk is depth-first, so a file's
     // folder is the last one opened one level up (no path is built for the many bundled files).
     let mut open: Vec<usize> = Vec::new();
+    // The names of the entries that are not folders in each open folder (`open`'s depths),
+    // moved to `out.file_names` when the folder is done (buffers reused).
+    let mut names: Vec<Vec<u8>> = Vec::new();
     for entry in it {
         let entry = match entry {
             Ok(e) => e,
@@ -317,6 +327,13 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut Walked
                 found.watched_in.push(d);
             }
         }
+        if !entry.file_type().is_dir() {
+            let d = entry.depth().checked_sub(1);
+            if let Some(buf) = d.filter(|&d| d < open.len()).and_then(|d| names.get_mut(d)) {
+                buf.extend_from_slice(entry.file_name().as_encoded_bytes());
+                buf.push(b'/');
+            }
+        }
         if entry.file_type().is_dir() {
             if entry.depth() > MAX_WALK_DEPTH {
                 out.truncated.get_or_insert_with(|| {
@@ -333,21 +350,39 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut Walked
             if entry.path_is_symlink() && entry.depth() > 0 {
                 found.symlinked.insert(rel.clone());
             }
+            let k = entry.depth().min(open.len());
+            close_dirs(out, &open[k..], &mut names[k..]);
             open.truncate(entry.depth());
             open.push(out.dirs.len());
+            if names.len() < open.len() {
+                names.push(Vec::new());
+            }
             out.dirs.push(DirInfo {
                 rel,
                 depth: entry.depth(),
                 files: 0,
                 name_chars: 0,
+                names: (0, 0),
             });
         } else if entry.file_type().is_file() {
             walked.fetch_add(1, Ordering::Relaxed);
             take_file(root, &entry, &open, out, &mut found);
         }
     }
+    close_dirs(out, &open, &mut names);
     out.errors.extend(escapes.take());
     found
+}
+
+/// The folders `done` (indices in `out.dirs`) are walked: their names (`names`, by the same
+/// depths) go to `out.file_names`.
+fn close_dirs(out: &mut WalkedRoot, done: &[usize], names: &mut [Vec<u8>]) {
+    for (&d, buf) in done.iter().zip(names) {
+        let start = out.file_names.len() as u32;
+        out.file_names.extend_from_slice(buf);
+        out.dirs[d].names = (start, out.file_names.len() as u32);
+        buf.clear();
+    }
 }
 
 /// `entry`'s path relative to `root`: the open folder a level up (`open`, indices in `dirs`)
@@ -538,6 +573,50 @@ impl WalkedRoot {
             .dirs
             .get_or_init(|| self.dirs_at(c.rel.parent().unwrap_or(Path::new(""))));
         self.dirs.get(at.clone()).unwrap_or(&[])
+    }
+
+    /// Whether the walk saw a file or folder at `target`, a path relative to the folder of `c`
+    /// (one of this root's candidates), as `Path::exists` resolves it. Only a yes is an answer:
+    /// false says the walk did not see it (ask the file system), as for a path through `..`, an
+    /// absolute path, a trailing `/` after a file, a name in another letter case, or a folder
+    /// whose names the walk did not record.
+    pub fn saw(&self, c: &Candidate, target: &str) -> bool {
+        use std::path::Component;
+        let Some(skill_dir) = c.rel.parent() else {
+            return false;
+        };
+        let mut rel = skill_dir.to_path_buf();
+        for part in Path::new(target).components() {
+            match part {
+                Component::Normal(p) => rel.push(p),
+                Component::CurDir => {}
+                _ => return false,
+            }
+        }
+        if rel == skill_dir {
+            return false;
+        }
+        let run = self.dirs_of(c);
+        let find = |rel: &Path| {
+            run.binary_search_by(|d| d.rel.as_path().cmp(rel))
+                .ok()
+                .map(|i| &run[i])
+        };
+        if find(&rel).is_some() {
+            return true;
+        }
+        let (Some(dir), Some(name)) = (rel.parent().and_then(find), rel.file_name()) else {
+            return false;
+        };
+        if target.ends_with('/') {
+            return false;
+        }
+        let (start, end) = (dir.names.0 as usize, dir.names.1 as usize);
+        let Some(names) = self.file_names.get(start..end) else {
+            return false;
+        };
+        let name = name.as_encoded_bytes();
+        names.split(|&b| b == b'/').any(|n| n == name)
     }
 
     /// [`WalkedRoot::folders_in`] the folder of `c`, one of this root's candidates (None when

@@ -290,3 +290,95 @@ fn the_walk_answers_which_folders_a_skill_has_as_the_file_system_does() {
         assert!(!answered.contains(&"missing"), "{answered:?}");
     }
 }
+
+/// Whether a file a body names exists is answered from the walk when it saw the file (no `stat`
+/// per reference): every yes agrees with `Path::exists`; the common cases are answered; what the
+/// walk did not see, or may not resolve as the file system does (`..`, another letter case, a
+/// trailing `/` after a file, a broken link, `.git`), is left to the file system.
+#[test]
+fn the_walk_answers_which_files_a_skill_has_as_the_file_system_does() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("skills");
+    let outside = t.path().join("outside");
+    put(&root, "s/SKILL.md", "---\nname: s\ndescription: d\n---\n");
+    put(&root, "s/scripts/run.sh", "");
+    put(&root, "s/notes.md", "");
+    put(&root, "s/notes.md~", "");
+    put(&root, "s/Docs/A.md", "");
+    put(&root, "s/sub/deeper/x.md", "");
+    put(&root, "s/.git/HEAD", "");
+    put(&root, "other/y.md", "");
+    put(&outside, "refs/guide.md", "");
+    put(&outside, "file.md", "");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::symlink;
+        symlink(outside.join("refs"), root.join("s/refs")).unwrap();
+        symlink(outside.join("file.md"), root.join("s/linked.md")).unwrap();
+        symlink(outside.join("gone.md"), root.join("s/broken.md")).unwrap();
+    }
+    let targets = [
+        "scripts/run.sh",
+        "./scripts/run.sh",
+        "scripts//run.sh",
+        "scripts",
+        "scripts/",
+        "scripts/run.sh/",
+        "notes.md",
+        "notes.md~",
+        "Docs/A.md",
+        "docs/a.md",
+        "sub/deeper/x.md",
+        "sub/deeper",
+        "refs/guide.md",
+        "linked.md",
+        "broken.md",
+        ".git/HEAD",
+        "../other/y.md",
+        "scripts/../notes.md",
+        "missing.md",
+        "scripts/missing.sh",
+        ".",
+        "",
+    ];
+    let w = skilltui::scan::walk::walk(&root);
+    let c = w
+        .candidates
+        .iter()
+        .find(|c| c.rel == Path::new("s/SKILL.md"))
+        .unwrap();
+    let mut answered = Vec::new();
+    for target in targets {
+        let fs = root.join("s").join(target).exists();
+        if w.saw(c, target) {
+            assert!(fs, "{target}: the walk saw it, the file system does not");
+            answered.push(target);
+        }
+    }
+    let mut expected = vec![
+        "scripts/run.sh",
+        "./scripts/run.sh",
+        "scripts//run.sh",
+        "scripts",
+        "scripts/",
+        "notes.md",
+        "notes.md~",
+        "Docs/A.md",
+        "sub/deeper/x.md",
+        "sub/deeper",
+    ];
+    #[cfg(unix)]
+    expected.extend(["refs/guide.md", "linked.md"]);
+    assert_eq!(answered, expected);
+    // The references the scan gives are the ones the file system gives.
+    let md = skilltui::skill::SkillMd::from_text(
+        "---\nname: s\ndescription: d\n---\nSee [run](scripts/run.sh), [a](docs/a.md), \
+         [gone](missing.md) and [up](../other/y.md).\n```\npython scripts/run.sh/\ncat \
+         sub/deeper/x.md notes.md\n```\n"
+            .to_string(),
+    );
+    let walked = skilltui::scan::walked_references(&w, c, &Ok(md.clone()));
+    let by_fs = skilltui::scan::body_references(&md, &root.join("s"));
+    assert_eq!(walked, by_fs);
+    assert!(walked.iter().any(|r| r.exists) && walked.iter().any(|r| !r.exists));
+}
