@@ -346,6 +346,10 @@ pub fn with_skills<R>(
         }
         facts.push(f);
     }
+    // The references are worked out: the walk's file names are not needed any more.
+    for w in &mut scan.walked {
+        w.forget_file_names();
+    }
     let scan = scan;
     let lean = resolve::Lean::new(models, &scan, &entries, keys);
     let mut fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>> = HashMap::new();

@@ -1,9 +1,12 @@
 //! Parallel map over a slice on scoped threads, shared by the layers that fan work out: the
 //! built-in agent models' parsing, the scan, the resolver, the catalog and live updates.
 
-/// Threads a parallel map uses: the machine's cores, at most 8.
+/// Threads a parallel map uses: the machine's cores, at most 8. Asked once: on Linux each
+/// answer reads the process's cgroup files (about ten system calls), and the resolution maps
+/// in batches.
 fn threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(8)))
 }
 
 /// `f` over `items` on up to `threads()` threads (each pulls the next index), results in order.

@@ -275,6 +275,9 @@ impl Scan {
             }
             self.references.insert(p, refs);
         }
+        for &wi in which {
+            self.walked[wi].forget_file_names();
+        }
         read
     }
 
@@ -447,7 +450,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
     // Each walk also tells which of its folders hold something named like a plugin manifest's
     // folder: the manifests are not looked for in the other folders it listed.
     let watch = crate::plugin::manifest_folders(models);
-    let walked: Vec<WalkedRoot> = par_map(&paths, |p| walk_root(p, progress, watch.as_deref()));
+    let mut walked: Vec<WalkedRoot> = par_map(&paths, |p| walk_root(p, progress, watch.as_deref()));
     let walked_index = paths
         .iter()
         .enumerate()
@@ -472,6 +475,13 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
         (plugins, sidecars, references)
     });
+    // With the texts read, the references are worked out: the walk's file names are not needed
+    // any more (without, whoever reads the texts works them out and then drops the names).
+    if texts == Texts::Kept {
+        for w in &mut walked {
+            w.forget_file_names();
+        }
+    }
     Scan {
         trust: models
             .iter()

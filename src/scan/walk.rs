@@ -370,6 +370,7 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut Walked
         }
     }
     close_dirs(out, &open, &mut names);
+    out.file_names.shrink_to_fit();
     out.errors.extend(escapes.take());
     found
 }
@@ -573,6 +574,12 @@ impl WalkedRoot {
             .dirs
             .get_or_init(|| self.dirs_at(c.rel.parent().unwrap_or(Path::new(""))));
         self.dirs.get(at.clone()).unwrap_or(&[])
+    }
+
+    /// Drops the names of the files the walk saw (once the body references are worked out):
+    /// [`WalkedRoot::saw`] then answers no more.
+    pub fn forget_file_names(&mut self) {
+        self.file_names = Vec::new();
     }
 
     /// Whether the walk saw a file or folder at `target`, a path relative to the folder of `c`
