@@ -414,9 +414,15 @@ fn walk_root(p: &Path, progress: &Progress, watch: Option<&[&str]>) -> WalkedRoo
 /// symlink lies between them, else the file system's answer.
 fn canonical_of(c: &walk::Candidate, canon_root: Option<&Path>) -> PathBuf {
     match canon_root {
-        Some(r) if !c.symlinked_dir && !c.file_symlink => r.join(&c.rel),
+        Some(r) if !asks_realpath(c, Some(r)) => r.join(&c.rel),
         _ => std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone()),
     }
+}
+
+/// Whether [`canonical_of`] asks the file system (`realpath`): a symlink lies between the root
+/// and the file, or the root's canonical path is not known.
+fn asks_realpath(c: &walk::Candidate, canon_root: Option<&Path>) -> bool {
+    canon_root.is_none() || c.symlinked_dir || c.file_symlink
 }
 
 /// Scans the roots of `models` for `env`.
@@ -527,9 +533,23 @@ fn canonical_paths(walked: &[WalkedRoot], texts: Texts) -> (HashMap<PathBuf, Pat
     let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::with_capacity(candidate_count(walked));
     let mut to_read: ToRead = Vec::new();
     let mut queued: HashSet<PathBuf> = HashSet::new();
+    // The file system's answers (a `realpath` each, for the files a symlink leads to) are asked
+    // on all cores first, in the order the loop below takes them.
+    let asked: Vec<&Candidate> = walked
+        .iter()
+        .flat_map(|w| {
+            w.candidates
+                .iter()
+                .filter(|c| asks_realpath(c, w.canonical.as_deref()))
+        })
+        .collect();
+    let mut real = par_map(&asked, |c| canonical_of(c, None)).into_iter();
     for w in walked {
         for c in &w.candidates {
-            let canon = canonical_of(c, w.canonical.as_deref());
+            let canon = match asks_realpath(c, w.canonical.as_deref()) {
+                true => real.next().unwrap_or_else(|| c.path.clone()),
+                false => canonical_of(c, w.canonical.as_deref()),
+            };
             if texts == Texts::Kept && queued.insert(canon.clone()) {
                 to_read.push((canon.clone(), c.path.clone()));
             }

@@ -593,26 +593,35 @@ impl WalkedRoot {
             return false;
         };
         let mut rel = skill_dir.to_path_buf();
+        let mut below = false;
         for part in Path::new(target).components() {
             match part {
                 Component::Normal(p) => rel.push(p),
-                Component::CurDir => {}
+                Component::CurDir => continue,
                 _ => return false,
             }
+            below = true;
         }
-        if rel == skill_dir {
+        if !below {
             return false;
         }
-        let run = self.dirs_of(c);
-        let find = |rel: &Path| {
-            run.binary_search_by(|d| d.rel.as_path().cmp(rel))
-                .ok()
-                .map(|i| &run[i])
-        };
-        if find(&rel).is_some() {
-            return true;
+        // The folders at and below the skill folder are few: looked through once, by their
+        // bytes (the walk joins names as `rel` was joined here).
+        fn bytes(p: &Path) -> &[u8] {
+            p.as_os_str().as_encoded_bytes()
         }
-        let (Some(dir), Some(name)) = (rel.parent().and_then(find), rel.file_name()) else {
+        let (full, up) = (bytes(&rel), rel.parent().map(bytes));
+        let mut dir = None;
+        for d in self.dirs_of(c) {
+            let b = bytes(&d.rel);
+            if b == full {
+                return true;
+            }
+            if Some(b) == up {
+                dir = Some(d);
+            }
+        }
+        let (Some(dir), Some(name)) = (dir, rel.file_name()) else {
             return false;
         };
         if target.ends_with('/') {
