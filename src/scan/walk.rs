@@ -588,40 +588,49 @@ impl WalkedRoot {
     /// absolute path, a trailing `/` after a file, a name in another letter case, or a folder
     /// whose names the walk did not record.
     pub fn saw(&self, c: &Candidate, target: &str) -> bool {
-        use std::path::Component;
-        let Some(skill_dir) = c.rel.parent() else {
-            return false;
-        };
-        let mut rel = skill_dir.to_path_buf();
-        let mut below = false;
-        for part in Path::new(target).components() {
-            match part {
-                Component::Normal(p) => rel.push(p),
-                Component::CurDir => continue,
-                _ => return false,
-            }
-            below = true;
-        }
-        if !below {
-            return false;
-        }
-        // The folders at and below the skill folder are few: looked through once, by their
-        // bytes (the walk joins names as `rel` was joined here).
         fn bytes(p: &Path) -> &[u8] {
             p.as_os_str().as_encoded_bytes()
         }
-        let (full, up) = (bytes(&rel), rel.parent().map(bytes));
+        // The walk joins names with `/` (Unix): elsewhere the file system is asked.
+        if cfg!(not(unix)) || target.starts_with('/') {
+            return false;
+        }
+        let Some(skill_dir) = c.rel.parent() else {
+            return false;
+        };
+        // The path below the root, joined as the walk joins it (`.` and empty parts dropped, as
+        // `Path::components` drops them); where its last part starts.
+        let mut full: Vec<u8> = Vec::with_capacity(skill_dir.as_os_str().len() + target.len() + 1);
+        full.extend_from_slice(bytes(skill_dir));
+        let mut last = None;
+        for part in target.split('/') {
+            match part {
+                "" | "." => continue,
+                ".." => return false,
+                _ => {}
+            }
+            if !full.is_empty() {
+                full.push(b'/');
+            }
+            last = Some(full.len());
+            full.extend_from_slice(part.as_bytes());
+        }
+        let Some(last) = last else {
+            return false;
+        };
+        let (up, name) = (&full[..last.saturating_sub(1)], &full[last..]);
+        // The folders at and below the skill folder are few: looked through once.
         let mut dir = None;
         for d in self.dirs_of(c) {
             let b = bytes(&d.rel);
             if b == full {
                 return true;
             }
-            if Some(b) == up {
+            if b == up {
                 dir = Some(d);
             }
         }
-        let (Some(dir), Some(name)) = (dir, rel.file_name()) else {
+        let Some(dir) = dir else {
             return false;
         };
         if target.ends_with('/') {
@@ -631,7 +640,6 @@ impl WalkedRoot {
         let Some(names) = self.file_names.get(start..end) else {
             return false;
         };
-        let name = name.as_encoded_bytes();
         names.split(|&b| b == b'/').any(|n| n == name)
     }
 

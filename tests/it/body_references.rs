@@ -341,6 +341,8 @@ fn the_walk_answers_which_files_a_skill_has_as_the_file_system_does() {
         ".",
         "",
     ];
+    // An absolute path to a file the walk saw: the file system is asked.
+    let absolute = root.join("s/notes.md").display().to_string();
     let w = skilltui::scan::walk::walk(&root);
     let c = w
         .candidates
@@ -348,7 +350,7 @@ fn the_walk_answers_which_files_a_skill_has_as_the_file_system_does() {
         .find(|c| c.rel == Path::new("s/SKILL.md"))
         .unwrap();
     let mut answered = Vec::new();
-    for target in targets {
+    for target in targets.into_iter().chain([absolute.as_str()]) {
         let fs = root.join("s").join(target).exists();
         if w.saw(c, target) {
             assert!(fs, "{target}: the walk saw it, the file system does not");
