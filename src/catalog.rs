@@ -199,10 +199,14 @@ impl Catalog {
             HashMap::new();
         let mut skills = Vec::new();
         for (e, f) in entries.iter().zip(described) {
-            let fields = fields_cache
-                .entry(f.keys.clone())
-                .or_insert_with(|| field_tables(models, &f.keys))
-                .clone();
+            // Looked up first: most skills share a key set, and `entry` would copy the keys.
+            let fields = match fields_cache.get(&f.keys) {
+                Some(tables) => tables.clone(),
+                None => fields_cache
+                    .entry(f.keys.clone())
+                    .or_insert_with(|| field_tables(models, &f.keys))
+                    .clone(),
+            };
             let verdicts: Vec<(String, Verdict)> = models
                 .iter()
                 .zip(per_agent.iter_mut())

@@ -20,7 +20,7 @@
 //!
 //! `--fields` keeps only some keys of each skill (and of each verdict with `agents.KEY`).
 
-use crate::agents::Handling;
+use crate::agents::{Handling, RuleId};
 use crate::catalog::{Catalog, Skill};
 use crate::resolve::{Reason, Verdict};
 use foldhash::HashMap;
@@ -318,7 +318,7 @@ struct Known {
     /// Where a template's parts are ([`address`]) → (rule id, index in `rules`) for each rule
     /// with that template. A template is made once and shared by the reasons that use it, so
     /// this finds a rule without comparing its sentence.
-    rules: HashMap<[usize; 4], RuleIds>,
+    rules: HashMap<[usize; 4], Vec<(RuleId, usize)>>,
     /// Reason list text → its index in `reasons`.
     lists: HashMap<Arc<[u8]>, usize>,
     /// Verdict text → its index in `verdicts`.
@@ -330,7 +330,12 @@ struct Known {
 
 impl Known {
     fn rule(&self, r: &Reason) -> Option<usize> {
-        find_rule(self.rules.get(&address(r))?, r.rule.as_str())
+        let at = self.rules.get(&address(r))?;
+        // Most reasons cite a model's own `RuleId`: found by identity before comparing ids.
+        at.iter()
+            .find(|(x, _)| x.same(&r.rule))
+            .or_else(|| at.iter().find(|(x, _)| x.as_str() == r.rule.as_str()))
+            .map(|(_, i)| *i)
     }
 
     fn fields(&self, v: &Verdict) -> Option<usize> {
@@ -544,6 +549,7 @@ impl Rules {
             return i;
         }
         let id: Box<str> = r.rule.as_str().into();
+        let rule = r.rule.clone();
         let parts = r.message.template_parts();
         let address = address(&r);
         let i = match self.at.get(&parts).and_then(|at| find_rule(at, &id)) {
@@ -551,11 +557,11 @@ impl Rules {
             None => {
                 self.rows.push(r);
                 let i = self.rows.len() - 1;
-                self.at.entry(parts).or_default().push((id.clone(), i));
+                self.at.entry(parts).or_default().push((id, i));
                 i
             }
         };
-        known.rules.entry(address).or_default().push((id, i));
+        known.rules.entry(address).or_default().push((rule, i));
         i
     }
 }

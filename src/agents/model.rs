@@ -171,6 +171,12 @@ impl RuleId {
         }))
     }
 
+    /// The very same id (not only an equal one): a model's rule is one `RuleId`, shared by
+    /// every reason that cites it.
+    pub fn same(&self, other: &RuleId) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+
     /// The same rule seen from another topic (a setting's rule cited as the root it adds).
     pub(crate) fn as_topic(&self, topic: Topic) -> RuleId {
         RuleId(std::sync::Arc::new(RuleName {
