@@ -345,7 +345,8 @@ pub fn with_skills<R>(
     });
     let mut facts = Vec::with_capacity(read.len());
     for (e, (f, references)) in entries.iter().zip(read) {
-        if let Some(r) = references {
+        // An empty list is kept as none (every reader here takes none as empty).
+        if let Some(r) = references.filter(|r| !r.is_empty()) {
             scan.references.insert(e.path.clone(), r);
         }
         facts.push(f);
