@@ -228,27 +228,34 @@ fn models_skill_dir_variables_are_recognised() {
     assert!(n >= 1, "no model documents a skill-folder variable");
 }
 
+/// A root `skills` (returned) holding a skill `s` with `scripts/run.sh`, `sub/deeper/x.md`, a
+/// `.git` folder and (on Unix) `refs`, a link to `outside/refs` beside the root.
+fn skill_folder() -> (tempfile::TempDir, std::path::PathBuf) {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("skills");
+    let outside = t.path().join("outside");
+    put(&root, "s/SKILL.md", "---\nname: s\ndescription: d\n---\n");
+    put(&root, "s/scripts/run.sh", "");
+    put(&root, "s/.git/HEAD", "");
+    put(&root, "s/sub/deeper/x.md", "");
+    put(&outside, "refs/guide.md", "");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(outside.join("refs"), root.join("s/refs")).unwrap();
+    (t, root)
+}
+
 /// Which folders a skill folder has is answered from the walk (no `stat` per name the body
 /// uses): wherever the walk answers, the file system agrees; it answers the common cases; it
 /// leaves to the file system what it did not see (`.git`, another letter case, a walk that met
 /// a link it did not follow).
 #[test]
 fn the_walk_answers_which_folders_a_skill_has_as_the_file_system_does() {
-    let t = tempfile::tempdir().unwrap();
-    let root = t.path().join("skills");
-    let outside = t.path().join("outside");
-    put(&root, "s/SKILL.md", "---\nname: s\ndescription: d\n---\n");
-    put(&root, "s/scripts/run.sh", "");
+    let (_t, root) = skill_folder();
     put(&root, "s/Docs/a.md", "");
     put(&root, "s/lib", "a file, not a folder");
-    put(&root, "s/.git/HEAD", "");
-    put(&root, "s/sub/deeper/x.md", "");
     // The Kelvin sign lower-cases to an ASCII `k`: `kit` may be this folder on a file system
     // that ignores case.
     put(&root, "s/\u{212a}it/x.md", "");
-    put(&outside, "refs/guide.md", "");
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(outside.join("refs"), root.join("s/refs")).unwrap();
     let names = [
         "scripts", "Docs", "docs", "lib", ".git", "sub", "deeper", "refs", "missing",
     ];
@@ -297,23 +304,16 @@ fn the_walk_answers_which_folders_a_skill_has_as_the_file_system_does() {
 /// trailing `/` after a file, a broken link, `.git`), is left to the file system.
 #[test]
 fn the_walk_answers_which_files_a_skill_has_as_the_file_system_does() {
-    let t = tempfile::tempdir().unwrap();
-    let root = t.path().join("skills");
+    let (t, root) = skill_folder();
     let outside = t.path().join("outside");
-    put(&root, "s/SKILL.md", "---\nname: s\ndescription: d\n---\n");
-    put(&root, "s/scripts/run.sh", "");
     put(&root, "s/notes.md", "");
     put(&root, "s/notes.md~", "");
     put(&root, "s/Docs/A.md", "");
-    put(&root, "s/sub/deeper/x.md", "");
-    put(&root, "s/.git/HEAD", "");
     put(&root, "other/y.md", "");
-    put(&outside, "refs/guide.md", "");
     put(&outside, "file.md", "");
     #[cfg(unix)]
     {
         use std::os::unix::fs::symlink;
-        symlink(outside.join("refs"), root.join("s/refs")).unwrap();
         symlink(outside.join("file.md"), root.join("s/linked.md")).unwrap();
         symlink(outside.join("gone.md"), root.join("s/broken.md")).unwrap();
     }
