@@ -379,9 +379,13 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut Walked
 /// depths) go to `out.file_names`.
 fn close_dirs(out: &mut WalkedRoot, done: &[usize], names: &mut [Vec<u8>]) {
     for (&d, buf) in done.iter().zip(names) {
-        let start = out.file_names.len() as u32;
+        let start = out.file_names.len();
         out.file_names.extend_from_slice(buf);
-        out.dirs[d].names = (start, out.file_names.len() as u32);
+        // Past 4 GiB of names a folder keeps none (the file system is asked).
+        out.dirs[d].names = match (u32::try_from(start), u32::try_from(out.file_names.len())) {
+            (Ok(a), Ok(b)) => (a, b),
+            _ => (0, 0),
+        };
         buf.clear();
     }
 }
