@@ -195,18 +195,10 @@ impl Catalog {
             per_agent.into_iter().map(Vec::into_iter).collect();
         let scope_of = scopes(scan);
         // Field handling depends only on the agent and the set of keys: shared between skills.
-        let mut fields_cache: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>> =
-            HashMap::new();
+        let mut fields_cache = FieldTables::new();
         let mut skills = Vec::new();
         for (e, f) in entries.iter().zip(described) {
-            // Looked up first: most skills share a key set, and `entry` would copy the keys.
-            let fields = match fields_cache.get(&f.keys) {
-                Some(tables) => tables.clone(),
-                None => fields_cache
-                    .entry(f.keys.clone())
-                    .or_insert_with(|| field_tables(models, &f.keys))
-                    .clone(),
-            };
+            let fields = tables_for(&mut fields_cache, models, &f.keys).to_vec();
             let verdicts: Vec<(String, Verdict)> = models
                 .iter()
                 .zip(per_agent.iter_mut())
@@ -352,16 +344,12 @@ pub fn with_skills<R>(
         facts.push(f);
     }
     // The references are worked out: the walk's file names are not needed any more.
-    for w in &mut scan.walked {
-        w.forget_file_names();
-    }
+    scan.forget_file_names();
     let scan = scan;
     let lean = resolve::Lean::new(models, &scan, &entries, keys);
-    let mut fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>> = HashMap::new();
+    let mut fields = FieldTables::new();
     for x in &facts {
-        if !fields.contains_key(&x.keys) {
-            fields.insert(x.keys.clone(), field_tables(models, &x.keys));
-        }
+        tables_for(&mut fields, models, &x.keys);
     }
     let label = |i: usize| facts[i].name.as_deref().unwrap_or(&facts[i].dir);
     let mut order: Vec<usize> = (0..entries.len()).collect();
@@ -493,6 +481,22 @@ pub(crate) fn scopes(scan: &Scan) -> HashMap<&Path, Scope> {
 }
 
 /// How every agent handles a set of frontmatter keys, in agent order.
+/// Every agent's field tables by key set, each set's made once.
+type FieldTables = HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>>;
+
+/// The field tables of the key set `keys` from `cache`, made and kept there the first time (a
+/// key set is copied only then).
+fn tables_for<'c>(
+    cache: &'c mut FieldTables,
+    models: &[AgentModel],
+    keys: &[String],
+) -> &'c [Arc<BTreeMap<String, Handling>>] {
+    if !cache.contains_key(keys) {
+        cache.insert(keys.to_vec(), field_tables(models, keys));
+    }
+    &cache[keys]
+}
+
 pub(crate) fn field_tables(
     models: &[AgentModel],
     keys: &[String],

@@ -194,12 +194,16 @@ impl Scan {
             .collect();
         let under_roots = |p: &Path| roots.iter().any(|r| p.starts_with(r));
         let is_touched = |p: &Path| touched.iter().any(|t| p.starts_with(t));
-        // Canonical paths and the files to read.
+        // Canonical paths (as the full scan works them out) and the stale files to read.
+        let (canonical, _) = canonical_paths(&fresh, Texts::Unread);
         let mut to_read: Vec<(PathBuf, PathBuf)> = Vec::new();
         let mut queued: HashSet<PathBuf> = HashSet::new();
         for w in &fresh {
             for c in &w.candidates {
-                let canon = canonical_of(c, w.canonical.as_deref());
+                let canon = canonical
+                    .get(&c.path)
+                    .cloned()
+                    .unwrap_or_else(|| c.path.clone());
                 let stale =
                     !self.files.contains_key(&canon) || is_touched(&c.path) || is_touched(&canon);
                 if stale && queued.insert(canon.clone()) {
@@ -275,10 +279,16 @@ impl Scan {
             }
             self.references.insert(p, refs);
         }
-        for &wi in which {
-            self.walked[wi].forget_file_names();
-        }
+        self.forget_file_names();
         read
+    }
+
+    /// Drops the walks' file names once the body references are worked out
+    /// ([`WalkedRoot::forget_file_names`]).
+    pub fn forget_file_names(&mut self) {
+        for w in &mut self.walked {
+            w.forget_file_names();
+        }
     }
 
     pub fn walked(&self, path: &Path) -> Option<&WalkedRoot> {
@@ -456,7 +466,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
     // Each walk also tells which of its folders hold something named like a plugin manifest's
     // folder: the manifests are not looked for in the other folders it listed.
     let watch = crate::plugin::manifest_folders(models);
-    let mut walked: Vec<WalkedRoot> = par_map(&paths, |p| walk_root(p, progress, watch.as_deref()));
+    let walked: Vec<WalkedRoot> = par_map(&paths, |p| walk_root(p, progress, watch.as_deref()));
     let walked_index = paths
         .iter()
         .enumerate()
@@ -481,14 +491,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
         (plugins, sidecars, references)
     });
-    // With the texts read, the references are worked out: the walk's file names are not needed
-    // any more (without, whoever reads the texts works them out and then drops the names).
-    if texts == Texts::Kept {
-        for w in &mut walked {
-            w.forget_file_names();
-        }
-    }
-    Scan {
+    let mut scan = Scan {
         trust: models
             .iter()
             .map(|m| crate::trust::decide(m, env))
@@ -507,7 +510,13 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
         canonical,
         files,
         texts,
+    };
+    // With the texts read, the references are worked out: the walk's file names are not needed
+    // any more (without, whoever reads the texts works them out and then drops the names).
+    if texts == Texts::Kept {
+        scan.forget_file_names();
     }
+    scan
 }
 
 /// Every distinct folder to walk: the agents' roots and their former roots, sorted.
