@@ -55,8 +55,8 @@ pub struct Skill {
     pub references: Vec<crate::scan::Reference>,
     /// The skill bundles a `scripts/` folder.
     pub scripts: bool,
-    /// (agent id, verdict) in agent order.
-    pub verdicts: Vec<(String, Verdict)>,
+    /// (agent id, verdict) in agent order; each agent's id is one string shared by its verdicts.
+    pub verdicts: Vec<(Arc<str>, Verdict)>,
 }
 
 impl Skill {
@@ -68,7 +68,7 @@ impl Skill {
     pub fn verdict(&self, agent: &str) -> Option<&Verdict> {
         self.verdicts
             .iter()
-            .find(|(a, _)| a == agent)
+            .find(|(a, _)| **a == *agent)
             .map(|(_, v)| v)
     }
 }
@@ -84,7 +84,7 @@ struct ProblemJson<'a> {
 
 impl Serialize for Skill {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        struct Verdicts<'a>(&'a [(String, Verdict)]);
+        struct Verdicts<'a>(&'a [(Arc<str>, Verdict)]);
         impl Serialize for Verdicts<'_> {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let mut m = s.serialize_map(Some(self.0.len()))?;
@@ -196,17 +196,18 @@ impl Catalog {
         let scope_of = scopes(scan);
         // Field handling depends only on the agent and the set of keys: shared between skills.
         let mut fields_cache = FieldTables::new();
+        let ids = agent_ids(models);
         let mut skills = Vec::new();
         for (e, f) in entries.iter().zip(described) {
             let fields = tables_for(&mut fields_cache, models, &f.keys).to_vec();
-            let verdicts: Vec<(String, Verdict)> = models
+            let verdicts: Vec<(Arc<str>, Verdict)> = ids
                 .iter()
                 .zip(per_agent.iter_mut())
                 .zip(fields)
-                .map(|((m, vs), fields)| {
+                .map(|((id, vs), fields)| {
                     let mut v = vs.next().expect("one verdict per entry and agent");
                     v.fields = fields;
-                    (m.id.clone(), v)
+                    (id.clone(), v)
                 })
                 .collect();
             if let Some(skill) = skill(scan, e, f, verdicts, &scope_of) {
@@ -292,6 +293,8 @@ impl Catalog {
 /// `head`, which is empty (nothing streamed shows it).
 pub struct Skills<'a> {
     models: &'a [AgentModel],
+    /// Every model's id, shared by the skills' verdicts.
+    ids: Vec<Arc<str>>,
     scan: &'a Scan,
     entries: &'a [resolve::Entry],
     lean: resolve::Lean<'a>,
@@ -358,6 +361,7 @@ pub fn with_skills<R>(
     drop(facts);
     let skills = Skills {
         models,
+        ids: agent_ids(models),
         scan: &scan,
         entries: &entries,
         lean,
@@ -394,13 +398,13 @@ impl Skills<'_> {
             }
         };
         let verdicts = self
-            .models
+            .ids
             .iter()
             .zip(self.lean.verdicts_with(ei, texts, &parses))
             .zip(tables)
-            .map(|((m, mut v), t)| {
+            .map(|((id, mut v), t)| {
                 v.fields = t.clone();
-                (m.id.clone(), v)
+                (id.clone(), v)
             })
             .collect();
         skill(self.scan, e, f, verdicts, &self.scope_of)
@@ -483,6 +487,11 @@ pub(crate) fn scopes(scan: &Scan) -> HashMap<&Path, Scope> {
 /// How every agent handles a set of frontmatter keys, in agent order.
 /// Every agent's field tables by key set, each set's made once.
 type FieldTables = HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>>;
+
+/// Every model's id, one shared string each (what each skill's verdicts are keyed by).
+fn agent_ids(models: &[AgentModel]) -> Vec<Arc<str>> {
+    models.iter().map(|m| Arc::from(m.id.as_str())).collect()
+}
 
 /// The field tables of the key set `keys` from `cache`, made and kept there the first time (a
 /// key set is copied only then).
@@ -595,7 +604,7 @@ pub(crate) fn skill(
     scan: &Scan,
     e: &resolve::Entry,
     f: FileFacts,
-    verdicts: Vec<(String, Verdict)>,
+    verdicts: Vec<(Arc<str>, Verdict)>,
     scope_of: &HashMap<&Path, Scope>,
 ) -> Option<Skill> {
     let c = e.candidate(scan);

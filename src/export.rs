@@ -804,10 +804,10 @@ impl Serialize for RuleJson<'_> {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("id", &r.rule)?;
         m.serialize_entry("template", &r.message.template())?;
-        m.serialize_entry("source", &*r.source)?;
-        m.serialize_entry("sources", &r.sources)?;
-        m.serialize_entry("evidence", &*r.evidence)?;
-        m.serialize_entry("strength", &r.strength)?;
+        m.serialize_entry("source", &**r.source())?;
+        m.serialize_entry("sources", &r.sources())?;
+        m.serialize_entry("evidence", &**r.evidence())?;
+        m.serialize_entry("strength", &r.strength())?;
         m.end()
     }
 }
@@ -1025,7 +1025,7 @@ fn listed<'a>(s: &'a Skill, keep: &Keep) -> Vec<&'a str> {
     if keeps_verdict!(keep, "description_as_listed") {
         for (_, v) in &s.verdicts {
             if let Some(d) = &v.description_as_listed
-                && !listed.contains(&d.as_str())
+                && !listed.contains(&&**d)
             {
                 listed.push(d);
             }
@@ -1111,9 +1111,9 @@ fn list_text(buf: &mut Vec<u8>, list: &[Reason], own: &Own) {
 
 /// A reason's values: each the text, the index of the field it repeats, or `[k, "rest"]` /
 /// `["rest", k]` when it starts / ends with one.
-fn values_text(buf: &mut Vec<u8>, values: &[Box<str>], own: &Own) {
+fn values_text<'v>(buf: &mut Vec<u8>, values: impl Iterator<Item = &'v str>, own: &Own) {
     buf.push(b'[');
-    for (i, v) in values.iter().enumerate() {
+    for (i, v) in values.enumerate() {
         if i > 0 {
             buf.push(b',');
         }
@@ -1125,7 +1125,7 @@ fn values_text(buf: &mut Vec<u8>, values: &[Box<str>], own: &Own) {
         match own.part(v) {
             Some((k, true)) => put(buf, &(k, &v[len(k)..])),
             Some((k, false)) => put(buf, &(&v[..v.len() - len(k)], k)),
-            None => put(buf, &**v),
+            None => put(buf, v),
         }
     }
     buf.push(b']');
@@ -1200,7 +1200,7 @@ fn verdict_text(buf: &mut Vec<u8>, t: &Frame, v: &Verdict, own: &Own, listed: &[
     put_kept!(buf, first, k, "bundle", &v.bundle);
     if keeps_verdict!(k, "description_as_listed")
         && let Some(x) = &v.description_as_listed
-        && let Some(i) = listed.iter().position(|d| d == x)
+        && let Some(i) = listed.iter().position(|d| *d == &**x)
     {
         put_key(buf, first, "description_as_listed");
         put(buf, &i);

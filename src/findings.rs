@@ -423,7 +423,7 @@ pub struct SkillFindings {
 /// [`Collector::take`] adds it, in catalog order, with what the skills before it added).
 pub fn skill_findings(cat: &Catalog, models: &[AgentModel], s: &Skill) -> SkillFindings {
     let mut f = SkillFindings {
-        agents: s.verdicts.iter().map(|(a, _)| a.clone()).collect(),
+        agents: s.verdicts.iter().map(|(a, _)| a.to_string()).collect(),
         ..SkillFindings::default()
     };
     for p in &s.problems {
@@ -433,7 +433,7 @@ pub fn skill_findings(cat: &Catalog, models: &[AgentModel], s: &Skill) -> SkillF
     for (ai, (agent, v)) in s.verdicts.iter().enumerate() {
         if v.status == Status::Visible {
             seen = true;
-            if let Some(i) = cat.agents.iter().position(|a| a.id == *agent) {
+            if let Some(i) = cat.agents.iter().position(|a| *a.id == **agent) {
                 f.visible.push(i);
             }
             continue;
@@ -506,8 +506,8 @@ fn verdict_finding(
         line: None,
         column: None,
         fix: verdict_fix(cat, s, agent, &name_of(agent), code, topic, v),
-        source: Some(reason.source.clone()),
-        evidence: Some(reason.evidence.clone()),
+        source: Some(reason.source().clone()),
+        evidence: Some(reason.evidence().clone()),
         enforced_by: Vec::new(),
         skills: 1,
     }))
@@ -590,8 +590,8 @@ fn unread_root_finding(
         line: None,
         column: None,
         fix: Some(fix),
-        source: Some(reason.source.clone()),
-        evidence: Some(reason.evidence.clone()),
+        source: Some(reason.source().clone()),
+        evidence: Some(reason.evidence().clone()),
         enforced_by: Vec::new(),
         skills: n,
     }

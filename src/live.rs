@@ -274,7 +274,7 @@ impl Live {
             let new: Skill = if edited.binary_search(&e).is_ok() {
                 let facts = catalog::facts(&self.scan, &self.entries[e]);
                 let fields = catalog::field_tables(&self.models, &facts.keys);
-                let mut all: Vec<(String, Verdict)> = old.verdicts.clone();
+                let mut all: Vec<(Arc<str>, Verdict)> = old.verdicts.clone();
                 for (ai, v) in verdicts {
                     all[ai].1 = v;
                 }
@@ -686,14 +686,14 @@ impl Live {
         }
         let facts = catalog::facts(&self.scan, entry);
         let fields = catalog::field_tables(models, &facts.keys);
-        let all: Option<Vec<(String, Verdict)>> = models
+        let all: Option<Vec<(Arc<str>, Verdict)>> = models
             .iter()
             .zip(verdicts)
             .zip(fields)
             .map(|((m, v), f)| {
                 v.map(|mut v| {
                     v.fields = f;
-                    (m.id.clone(), v)
+                    (Arc::from(m.id.as_str()), v)
                 })
             })
             .collect();

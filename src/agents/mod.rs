@@ -206,7 +206,7 @@ fn parse_typed(file: &Path, text: &str) -> Result<AgentModel, ModelError> {
 /// [`rule_drift`] checks them against the rules found generically in the file.
 fn assign_rule_ids(m: &mut AgentModel) {
     let agent = m.id.clone();
-    m.roots_rule = RuleId::agent_rule(&agent, "roots", Topic::Root, None);
+    m.roots_rule = roots_rule(m);
     visit_rules(m, &mut |from, key, topic, _| {
         // Field and value rules name their field too.
         let field = match topic {
@@ -217,8 +217,41 @@ fn assign_rule_ids(m: &mut AgentModel) {
                 .map(|(f, _)| f),
             _ => None,
         };
-        from.id = RuleId::agent_rule(&agent, &key, topic, field);
+        from.id = RuleId::agent_rule(&agent, &key, topic, field, from);
     });
+}
+
+/// The rule "the agent's roots are …": the model's root list as a whole, citing every root's
+/// sources (each once), their citations and the weakest root's strength.
+fn roots_rule(m: &AgentModel) -> RuleId {
+    let mut cites: Vec<String> = Vec::new();
+    let mut sources: Vec<Source> = Vec::new();
+    let mut strength = None;
+    for r in m.roots.iter().filter(|r| r.on_this_os()) {
+        let c = r.from.citation();
+        if !cites.contains(&c) {
+            cites.push(c);
+        }
+        for s in r.from.source.iter() {
+            if !sources.contains(s) {
+                sources.push(s.clone());
+            }
+        }
+        let st = r.from.strength();
+        strength = Some(strength.map_or(st, |w: Strength| w.min(st)));
+    }
+    RuleId::summary_rule(
+        &m.id,
+        "roots",
+        Topic::Root,
+        format!(
+            "the [[roots]] of assets/agents/{}.toml, each with its own source (`skilltui agents {}`)",
+            m.id, m.id
+        ),
+        Sources(sources.into()),
+        cites.join(" "),
+        strength,
+    )
 }
 
 /// What is wrong when the typed model's rule ids and the rules found generically in the file

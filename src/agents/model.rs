@@ -159,16 +159,116 @@ struct RuleName {
     id: Box<str>,
     topic: Topic,
     field: Option<Box<str>>,
+    cited: Cited,
+}
+
+/// Where a rule comes from, as its reasons cite it: kept once, with the rule's id, so that a
+/// reason holds only its rule and its sentence's values.
+#[derive(Debug, Clone, Default)]
+struct Cited {
+    /// The sources as data (empty for skilltui's own checks).
+    sources: super::sources::Sources,
+    /// The sources on one line (made when first shown).
+    line: std::sync::OnceLock<std::sync::Arc<str>>,
+    /// The line for a rule whose sources are not one provenance's (the root list, skilltui's
+    /// own checks).
+    fixed_line: Option<std::sync::Arc<str>>,
+    /// `[OBS 0.171.0]`, `[skilltui]`.
+    evidence: std::sync::Arc<str>,
+    /// `None` for skilltui's own checks (not an agent's rule).
+    strength: Option<super::sources::Strength>,
+}
+
+impl Cited {
+    fn of(from: &Provenance) -> Cited {
+        Cited {
+            sources: from.source.clone(),
+            line: std::sync::OnceLock::new(),
+            fixed_line: None,
+            evidence: from.citation_shared(),
+            strength: Some(from.strength()),
+        }
+    }
+
+    /// skilltui's own checks and the specification's codes.
+    fn skilltui() -> Cited {
+        static SKILLTUI: std::sync::LazyLock<(std::sync::Arc<str>, std::sync::Arc<str>)> =
+            std::sync::LazyLock::new(|| ("skilltui".into(), "[skilltui]".into()));
+        Cited {
+            sources: super::sources::Sources::default(),
+            line: std::sync::OnceLock::new(),
+            fixed_line: Some(SKILLTUI.0.clone()),
+            evidence: SKILLTUI.1.clone(),
+            strength: None,
+        }
+    }
 }
 
 impl RuleId {
-    /// An agent rule's id (the model loader only).
-    pub(crate) fn agent_rule(agent: &str, key: &str, topic: Topic, field: Option<&str>) -> RuleId {
+    /// An agent rule's id citing `from` (the model loader gives every rule of a model file
+    /// one; tools and tests that make a rule outside a model file use this too).
+    pub fn agent_rule(
+        agent: &str,
+        key: &str,
+        topic: Topic,
+        field: Option<&str>,
+        from: &Provenance,
+    ) -> RuleId {
         RuleId(std::sync::Arc::new(RuleName {
             id: format!("{agent}/{key}").into(),
             topic,
             field: field.map(Into::into),
+            cited: Cited::of(from),
         }))
+    }
+
+    /// An agent rule's id whose citation is made of several provenances (the root list as a
+    /// whole): its source line, sources, evidence and strength as given.
+    pub(crate) fn summary_rule(
+        agent: &str,
+        key: &str,
+        topic: Topic,
+        line: String,
+        sources: super::sources::Sources,
+        evidence: String,
+        strength: Option<super::sources::Strength>,
+    ) -> RuleId {
+        RuleId(std::sync::Arc::new(RuleName {
+            id: format!("{agent}/{key}").into(),
+            topic,
+            field: None,
+            cited: Cited {
+                sources,
+                line: std::sync::OnceLock::new(),
+                fixed_line: Some(line.into()),
+                evidence: evidence.into(),
+                strength,
+            },
+        }))
+    }
+
+    /// The sources on one line (shared by every reason citing the rule).
+    pub fn source(&self) -> &std::sync::Arc<str> {
+        let c = &self.0.cited;
+        match &c.fixed_line {
+            Some(line) => line,
+            None => c.line.get_or_init(|| c.sources.render().into()),
+        }
+    }
+
+    /// The rule's sources as data; empty for skilltui's own checks.
+    pub fn sources(&self) -> &super::sources::Sources {
+        &self.0.cited.sources
+    }
+
+    /// The evidence label with version or commit, e.g. `[OBS 0.171.0]`.
+    pub fn evidence(&self) -> &std::sync::Arc<str> {
+        &self.0.cited.evidence
+    }
+
+    /// How strong the rule's evidence is; `None` for skilltui's own checks.
+    pub fn strength(&self) -> Option<super::sources::Strength> {
+        self.0.cited.strength
     }
 
     /// The very same id (not only an equal one): a model's rule is one `RuleId`, shared by
@@ -183,6 +283,7 @@ impl RuleId {
             id: self.0.id.clone(),
             topic,
             field: self.0.field.clone(),
+            cited: self.0.cited.clone(),
         }))
     }
 
@@ -191,6 +292,7 @@ impl RuleId {
             id: id.into(),
             topic: Topic::Other,
             field: None,
+            cited: Cited::skilltui(),
         }))
     }
 
@@ -1892,11 +1994,40 @@ pub enum TextStep {
 }
 
 impl TextStep {
-    pub fn apply(self, s: &str) -> String {
+    /// `s` after this step: borrowed when the step leaves it as it is (most descriptions and
+    /// names pass every step unchanged).
+    pub fn apply(self, s: &str) -> std::borrow::Cow<'_, str> {
+        use std::borrow::Cow;
         match self {
-            TextStep::Trim => s.trim().to_string(),
-            TextStep::CollapseWhitespace => s.split_whitespace().collect::<Vec<_>>().join(" "),
+            TextStep::Trim => Cow::Borrowed(s.trim()),
+            TextStep::CollapseWhitespace => {
+                // Unchanged when no whitespace but single spaces between words.
+                let mut prev_space = true;
+                let same = s.chars().all(|c| {
+                    let ok = if c == ' ' {
+                        !prev_space
+                    } else {
+                        !c.is_whitespace()
+                    };
+                    prev_space = c == ' ';
+                    ok
+                }) && !s.ends_with(' ');
+                if same {
+                    return Cow::Borrowed(s);
+                }
+                let mut out = String::with_capacity(s.len());
+                for word in s.split_whitespace() {
+                    if !out.is_empty() {
+                        out.push(' ');
+                    }
+                    out.push_str(word);
+                }
+                Cow::Owned(out)
+            }
             TextStep::NewlinesToSpaces => {
+                if !s.contains(['\n', '\r', '\t']) {
+                    return Cow::Borrowed(s);
+                }
                 let mut out = String::with_capacity(s.len());
                 let mut in_break = false;
                 for c in s.chars() {
@@ -1917,19 +2048,33 @@ impl TextStep {
                         }
                     }
                 }
-                out
+                Cow::Owned(out)
             }
-            TextStep::StripFinalNewline => s
-                .strip_suffix("\r\n")
-                .or_else(|| s.strip_suffix('\n'))
-                .unwrap_or(s)
-                .to_string(),
+            TextStep::StripFinalNewline => Cow::Borrowed(
+                s.strip_suffix("\r\n")
+                    .or_else(|| s.strip_suffix('\n'))
+                    .unwrap_or(s),
+            ),
         }
     }
 
-    /// Applies the steps in order.
-    pub fn apply_all(steps: &[TextStep], s: &str) -> String {
-        steps.iter().fold(s.to_string(), |acc, st| st.apply(&acc))
+    /// Applies the steps in order: `s` itself (or a part of it) when no step changes it, else
+    /// one new string.
+    pub fn apply_all<'s>(steps: &[TextStep], s: &'s str) -> std::borrow::Cow<'s, str> {
+        use std::borrow::Cow;
+        let mut out: Cow<'_, str> = Cow::Borrowed(s);
+        for st in steps {
+            out = match out {
+                Cow::Borrowed(b) => st.apply(b),
+                Cow::Owned(o) => match st.apply(&o) {
+                    Cow::Owned(changed) => Cow::Owned(changed),
+                    // A part of `o` (trimmed): kept as a copy of that part.
+                    Cow::Borrowed(part) if part.len() < o.len() => Cow::Owned(part.to_string()),
+                    Cow::Borrowed(_) => Cow::Owned(o),
+                },
+            };
+        }
+        out
     }
 }
 

@@ -123,7 +123,8 @@ impl Keep {
         (self.scopes.is_empty() || self.scopes.contains(&s.scope))
             && (self.statuses.is_empty()
                 || s.verdicts.iter().any(|(a, v)| {
-                    self.status_agents.contains(a) && self.statuses.contains(&v.status)
+                    self.status_agents.iter().any(|s| **s == **a)
+                        && self.statuses.contains(&v.status)
                 }))
     }
 

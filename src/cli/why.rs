@@ -175,7 +175,7 @@ fn write_copy(cx: &Context, s: &Skill, only: Option<&str>, out: &mut dyn Write) 
     )?;
     let width = s.verdicts.iter().map(|(a, _)| a.len()).max().unwrap_or(0);
     for (agent, v) in &s.verdicts {
-        if only.is_some_and(|a| a != agent) {
+        if only.is_some_and(|a| *a != **agent) {
             continue;
         }
         write_verdict(cx, s, agent, v, width, only.is_some(), out)?;
@@ -200,7 +200,7 @@ fn write_verdict(
     let deciding = a.deciding.map(|i| &v.reasons[i]);
     let head = match (v.status, deciding) {
         (Status::Visible, _) => headline(v, s.label()),
-        (_, Some(r)) => format!("{}: {} {}", a.label, cx.say(&r.message), r.evidence),
+        (_, Some(r)) => format!("{}: {} {}", a.label, cx.say(&r.message), r.evidence()),
         (_, None) => a.label.to_string(),
     };
     writeln!(
@@ -235,7 +235,7 @@ fn write_verdict(
         if !full && boring {
             continue;
         }
-        writeln!(out, "{pad}- {} {}", cx.say(&r.message), r.evidence)?;
+        writeln!(out, "{pad}- {} {}", cx.say(&r.message), r.evidence())?;
         if let Some(fix) = &r.fix {
             writeln!(
                 out,
@@ -297,18 +297,18 @@ fn sgr(s: Status) -> &'static str {
 
 /// A reason's rule and sources, dimmed.
 fn sources(cx: &Context, out: &mut dyn Write, pad: &str, r: &Reason) -> io::Result<()> {
-    let strength = r.strength.map(|s| format!(" ({s})")).unwrap_or_default();
-    if r.sources.iter().next().is_none() {
+    let strength = r.strength().map(|s| format!(" ({s})")).unwrap_or_default();
+    if r.sources().iter().next().is_none() {
         let line = format!(
             "rule {}{strength}; source: {}",
             r.rule,
-            sanitize::line(&r.source)
+            sanitize::line(r.source())
         );
         writeln!(out, "{pad}{}", cx.paint("2", &line))?;
     } else {
         let line = format!("rule {}{strength}; sources:", r.rule);
         writeln!(out, "{pad}{}", cx.paint("2", &line))?;
-        for src in r.sources.iter() {
+        for src in r.sources().iter() {
             let line = sanitize::line(&src.render()).into_owned();
             writeln!(out, "{pad}  {}", cx.paint("2", &line))?;
         }

@@ -28,8 +28,9 @@ pub struct Accepted {
     pub notes: Vec<Reason>,
     /// Set when the skill is loaded but kept from the model.
     pub hidden_from_model: Option<Reason>,
-    /// The description after the agent's listing normalisation (None: not established).
-    pub description_as_listed: Option<String>,
+    /// The description after the agent's listing normalisation (None: not established),
+    /// shared with the other agents that list the same text.
+    pub description_as_listed: Option<std::sync::Arc<str>>,
     /// Set for a conditional skill: the patterns whose files make the agent list it.
     pub conditional: Option<Vec<String>>,
     /// The agent lists the skill with no description at all (so none is "as listed").
@@ -169,7 +170,8 @@ pub fn accept_with(
         } else {
             steps.clone()
         };
-        acc.description_as_listed = Some(TextStep::apply_all(&steps, &acc.description));
+        acc.description_as_listed =
+            Some(parses.shared_text(&TextStep::apply_all(&steps, &acc.description)));
     }
     a
 }
@@ -1160,7 +1162,9 @@ fn name_listed_form(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
                 ),
             ));
         }
-        *name = listed;
+        if listed != **name {
+            *name = listed.into_owned();
+        }
     }
     Ok(())
 }

@@ -86,43 +86,6 @@ struct Contender {
     key: String,
 }
 
-/// Source, sources, evidence and strength of "the agent's roots are …": the model's root list
-/// as a whole (every root's sources, each once; the weakest root's strength).
-fn provenance_summary(
-    m: &AgentModel,
-) -> (
-    String,
-    crate::agents::Sources,
-    String,
-    Option<crate::agents::Strength>,
-) {
-    let mut cites: Vec<String> = Vec::new();
-    let mut sources: Vec<crate::agents::Source> = Vec::new();
-    let mut strength = None;
-    for r in m.roots.iter().filter(|r| r.on_this_os()) {
-        let c = r.from.citation();
-        if !cites.contains(&c) {
-            cites.push(c);
-        }
-        for s in r.from.source.iter() {
-            if !sources.contains(s) {
-                sources.push(s.clone());
-            }
-        }
-        let st = r.from.strength();
-        strength = Some(strength.map_or(st, |w: crate::agents::Strength| w.min(st)));
-    }
-    (
-        format!(
-            "the [[roots]] of assets/agents/{}.toml, each with its own source (`skilltui agents {}`)",
-            m.id, m.id
-        ),
-        crate::agents::Sources(sources.into()),
-        cites.join(" "),
-        strength,
-    )
-}
-
 fn root_list(m: &AgentModel) -> String {
     m.roots
         .iter()
@@ -754,10 +717,6 @@ struct AgentPass<'a> {
     /// in the scan: found without hashing a path.
     by_walked: Vec<Vec<usize>>,
     blocks: Vec<usize>,
-    roots_source: std::sync::Arc<str>,
-    roots_sources: crate::agents::Sources,
-    roots_evidence: std::sync::Arc<str>,
-    roots_strength: Option<crate::agents::Strength>,
     roots_text: String,
     /// The reason for a file under none of the agent's roots, per walked root it was found
     /// under: made the first time it is needed, then shared by every such verdict (most
@@ -779,7 +738,6 @@ impl<'a> AgentPass<'a> {
                 by_walked[wi].push(i);
             }
         }
-        let (src, roots_sources, ev, roots_strength) = provenance_summary(m);
         AgentPass {
             m,
             ai,
@@ -790,10 +748,6 @@ impl<'a> AgentPass<'a> {
             // roots in the file; the runs and the other roots keep their file order (a user
             // root listed after the project roots ranks after every project copy).
             blocks: scope_blocks(m),
-            roots_source: src.into(),
-            roots_sources,
-            roots_evidence: ev.into(),
-            roots_strength,
             roots_text: root_list(m),
             unscanned: scan.walked.iter().map(|_| Default::default()).collect(),
             roots_listed: std::sync::OnceLock::new(),
@@ -955,10 +909,6 @@ impl<'a> AgentPass<'a> {
             rule: self.m.roots_rule.clone(),
             topic: Topic::Root,
             message,
-            source: self.roots_source.clone(),
-            sources: self.roots_sources.clone(),
-            evidence: self.roots_evidence.clone(),
-            strength: self.roots_strength,
             fix: None,
         }
     }
@@ -1616,7 +1566,7 @@ fn honest_unknowns(verdicts: &mut [Verdict]) {
             _ => v.reasons.len().saturating_sub(1),
         };
         if let Some(r) = v.reasons.get_mut(i)
-            && r.evidence.starts_with("[NONE")
+            && r.evidence().starts_with("[NONE")
             && !r.message.contains("not established")
         {
             r.message

@@ -168,7 +168,7 @@ pub(super) fn final_touches(
                     v.listing_tokens = listing_tokens(m, &c.accepted, path, touch);
                 }
             }
-            v.bundle = bundle(m, touch);
+            v.bundle = bundle(m, touch).map(Box::new);
             body_notes(m, touch, v);
         });
     }

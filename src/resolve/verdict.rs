@@ -60,8 +60,88 @@ struct Parts {
     template: &'static str,
     /// Text added after the template (a note appended to a reason made elsewhere).
     suffix: &'static str,
-    values: Box<[Box<str>]>,
+    /// The values, one after another, and where each ends.
+    values: Values,
     shown: std::sync::OnceLock<Box<str>>,
+}
+
+/// Values a template takes, without a copy of its own: more are kept apart ([`Values`]).
+const INLINE_VALUES: usize = 8;
+
+/// A message's values, written one after another into one string (one allocation for all of
+/// them, however many): what [`msg!`](crate::msg) builds.
+#[doc(hidden)]
+#[derive(Clone, PartialEq, Eq)]
+pub struct Values {
+    text: String,
+    ends: Ends,
+}
+
+/// Where each value ends in [`Values::text`]: inline for the few values a template takes.
+#[derive(Clone, PartialEq, Eq)]
+enum Ends {
+    Inline(u8, [u32; INLINE_VALUES]),
+    Apart(Vec<u32>),
+}
+
+impl Values {
+    /// Room for `n` values, about `bytes` long in all.
+    pub fn with_capacity(n: usize, bytes: usize) -> Values {
+        Values {
+            text: String::with_capacity(bytes),
+            ends: if n <= INLINE_VALUES {
+                Ends::Inline(0, [0; INLINE_VALUES])
+            } else {
+                Ends::Apart(Vec::with_capacity(n))
+            },
+        }
+    }
+
+    /// The next value, as `Display` writes it (the text `to_string` gives).
+    pub fn push(&mut self, v: &dyn std::fmt::Display) {
+        use std::fmt::Write;
+        let _ = write!(self.text, "{v}");
+        self.end_here();
+    }
+
+    /// The next value, as given.
+    pub fn push_str(&mut self, v: &str) {
+        self.text.push_str(v);
+        self.end_here();
+    }
+
+    fn end_here(&mut self) {
+        // Values past 4 GiB read as empty (no file skilltui reads holds one).
+        let end = u32::try_from(self.text.len()).unwrap_or(u32::MAX);
+        match &mut self.ends {
+            Ends::Inline(n, ends) if usize::from(*n) < INLINE_VALUES => {
+                ends[usize::from(*n)] = end;
+                *n += 1;
+            }
+            Ends::Inline(n, ends) => {
+                let mut apart = ends[..usize::from(*n)].to_vec();
+                apart.push(end);
+                self.ends = Ends::Apart(apart);
+            }
+            Ends::Apart(ends) => ends.push(end),
+        }
+    }
+
+    fn ends(&self) -> &[u32] {
+        match &self.ends {
+            Ends::Inline(n, ends) => &ends[..usize::from(*n)],
+            Ends::Apart(ends) => ends,
+        }
+    }
+
+    /// The values in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        let ends = self.ends();
+        ends.iter().enumerate().map(move |(i, &e)| {
+            let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+            self.text.get(start..e as usize).unwrap_or("")
+        })
+    }
 }
 
 /// Whether a template has only positional `{}` placeholders (and `{{`, `}}` escapes): what
@@ -87,6 +167,25 @@ pub const fn positional_only(t: &str) -> bool {
         i += 1;
     }
     true
+}
+
+/// How many `{}` placeholders a template has (`{{` and `}}` are escapes).
+pub const fn placeholders(t: &str) -> usize {
+    let b = t.as_bytes();
+    let (mut i, mut n) = (0, 0);
+    while i < b.len() {
+        if b[i] == b'{' && i + 1 < b.len() && b[i + 1] == b'}' {
+            n += 1;
+            i += 2;
+            continue;
+        }
+        if (b[i] == b'{' || b[i] == b'}') && i + 1 < b.len() && b[i + 1] == b[i] {
+            i += 2;
+            continue;
+        }
+        i += 1;
+    }
+    n
 }
 
 /// A path as `Path::display` shows it, made faster for the usual path that is valid UTF-8 (a
@@ -122,17 +221,34 @@ macro_rules! msg {
         if false {
             let _ = format!($t $(, $v)*);
         }
-        $crate::resolve::Message::new($t, vec![$(::std::string::ToString::to_string(&$v).into_boxed_str()),*])
+        #[allow(unused_mut)]
+        let mut values = $crate::resolve::verdict::Values::with_capacity(
+            $crate::resolve::verdict::placeholders($t),
+            64,
+        );
+        $(values.push(&$v);)*
+        $crate::resolve::Message::with_values($t, values)
     }};
 }
 
 impl Message {
     /// A template and its values (use [`msg!`](crate::msg), which checks the template).
     pub fn new(template: &'static str, values: Vec<Box<str>>) -> Message {
+        let bytes = values.iter().map(|v| v.len()).sum();
+        let mut kept = Values::with_capacity(values.len(), bytes);
+        for v in &values {
+            kept.push_str(v);
+        }
+        Message::with_values(template, kept)
+    }
+
+    /// A template and its values as [`msg!`](crate::msg) builds them.
+    #[doc(hidden)]
+    pub fn with_values(template: &'static str, values: Values) -> Message {
         Message(std::sync::Arc::new(Parts {
             template,
             suffix: "",
-            values: values.into_boxed_slice(),
+            values,
             shown: std::sync::OnceLock::new(),
         }))
     }
@@ -166,8 +282,8 @@ impl Message {
     }
 
     /// The values, in the order of the template's placeholders.
-    pub fn values(&self) -> &[Box<str>] {
-        &self.0.values
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.0.values.iter()
     }
 
     /// The sentence (rendered once, then kept).
@@ -178,12 +294,12 @@ impl Message {
     }
 
     /// Writes the sentence: each `{}` replaced by the next value.
-    pub fn render(
+    pub fn render<'v>(
         template: &str,
-        values: &[Box<str>],
+        values: impl IntoIterator<Item = &'v str>,
         f: &mut dyn std::fmt::Write,
     ) -> std::fmt::Result {
-        let mut next = values.iter();
+        let mut next = values.into_iter();
         let mut rest = template;
         while let Some(i) = rest.find(['{', '}']) {
             f.write_str(&rest[..i])?;
@@ -211,7 +327,12 @@ impl Message {
 impl From<String> for Message {
     /// A sentence made elsewhere: the template `{}` and the sentence as its value.
     fn from(s: String) -> Message {
-        Message::new("{}", vec![s.into_boxed_str()])
+        let mut values = Values {
+            text: s,
+            ends: Ends::Inline(0, [0; INLINE_VALUES]),
+        };
+        values.end_here();
+        Message::with_values("{}", values)
     }
 }
 
@@ -220,7 +341,7 @@ impl std::fmt::Display for Message {
         match self.0.shown.get() {
             Some(s) => f.write_str(s),
             None => {
-                Message::render(self.0.template, &self.0.values, f)?;
+                Message::render(self.0.template, self.0.values.iter(), f)?;
                 f.write_str(self.0.suffix)
             }
         }
@@ -267,30 +388,39 @@ impl Serialize for Message {
     }
 }
 
-/// One step of an explanation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One step of an explanation: the rule it cites (by reference: the rule's source, sources,
+/// evidence and strength live once, with its id in the model) and its sentence's values.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reason {
     /// The rule's id: `<agent>/<key path in the model>` as the model loader derived it, or
-    /// `skilltui/<check>` for skilltui's own.
+    /// `skilltui/<check>` for skilltui's own; it carries the rule's citation
+    /// ([`Reason::source`], [`Reason::sources`], [`Reason::evidence`], [`Reason::strength`]).
     pub rule: RuleId,
     /// What the reason is about (the rule's topic, narrowed by the situation), for decisions
     /// that must not read the id or the message.
-    #[serde(skip)]
     pub topic: Topic,
     /// A plain sentence, by reference: its template and values ([`Message`]; `&*message` is
     /// the text).
     pub message: Message,
-    /// Where the rule comes from, on one line (shared with the model).
-    pub source: std::sync::Arc<str>,
-    /// The rule's sources as data (shared with the model); empty for skilltui's own reasons.
-    pub sources: Sources,
-    /// Evidence label with version or commit, e.g. `[OBS 0.171.0]` (shared with the model).
-    pub evidence: std::sync::Arc<str>,
-    /// How strong the rule's evidence is; `None` for skilltui's own reasons (not an agent's rule).
-    pub strength: Option<Strength>,
     /// The quick fix that removes the cause (`skilltui fix --only CODE`), when one exists.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<String>,
+}
+
+impl Serialize for Reason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Reason", 7)?;
+        m.serialize_field("rule", &self.rule)?;
+        m.serialize_field("message", &self.message)?;
+        m.serialize_field("source", &**self.source())?;
+        m.serialize_field("sources", self.sources())?;
+        m.serialize_field("evidence", &**self.evidence())?;
+        m.serialize_field("strength", &self.strength())?;
+        if let Some(fix) = &self.fix {
+            m.serialize_field("fix", fix)?;
+        }
+        m.end()
+    }
 }
 
 impl Reason {
@@ -300,10 +430,6 @@ impl Reason {
             rule: from.id.clone(),
             topic: from.id.topic(),
             message: message.into(),
-            source: from.source_line(),
-            sources: from.source.clone(),
-            evidence: from.citation_shared(),
-            strength: Some(from.strength()),
             fix: None,
         }
     }
@@ -314,12 +440,28 @@ impl Reason {
             rule: RuleId::skilltui(rule),
             topic: Topic::Other,
             message: message.into(),
-            source: "skilltui".into(),
-            sources: Sources::default(),
-            evidence: "[skilltui]".into(),
-            strength: None,
             fix: None,
         }
+    }
+
+    /// Where the rule comes from, on one line (shared with the model).
+    pub fn source(&self) -> &std::sync::Arc<str> {
+        self.rule.source()
+    }
+
+    /// The rule's sources as data (shared with the model); empty for skilltui's own reasons.
+    pub fn sources(&self) -> &Sources {
+        self.rule.sources()
+    }
+
+    /// Evidence label with version or commit, e.g. `[OBS 0.171.0]` (shared with the model).
+    pub fn evidence(&self) -> &std::sync::Arc<str> {
+        self.rule.evidence()
+    }
+
+    /// How strong the rule's evidence is; `None` for skilltui's own reasons (not an agent's rule).
+    pub fn strength(&self) -> Option<Strength> {
+        self.rule.strength()
     }
 
     /// The same reason with a narrower topic (the situation says more than the rule).
@@ -361,10 +503,10 @@ pub struct Verdict {
     /// Estimated tokens of its entry in the listing the model receives (visible skills only).
     pub listing_tokens: Option<u64>,
     /// Files listed on activation, for agents that list them.
-    pub bundle: Option<Bundle>,
+    pub bundle: Option<Box<Bundle>>,
     /// The description as the agent lists it, after its own normalisation (visible skills;
     /// absent where the model does not establish the normalisation).
-    pub description_as_listed: Option<String>,
+    pub description_as_listed: Option<std::sync::Arc<str>>,
     /// A conditional skill: the agent lists it only once files matching these patterns are
     /// touched (not at session start).
     pub conditional: Option<Vec<String>>,
@@ -409,7 +551,7 @@ impl Verdict {
     /// How strong the verdict is: the weakest evidence among the agent rules that decided it
     /// (skilltui's own checks do not count); `None` when no agent rule is cited.
     pub fn strength(&self) -> Option<Strength> {
-        self.reasons.iter().filter_map(|r| r.strength).min()
+        self.reasons.iter().filter_map(|r| r.strength()).min()
     }
 
     /// The reason that decided the status: the first for `not-found` (the nearest root's
@@ -461,7 +603,7 @@ impl Verdict {
             })
             .or_else(|| last(&|r| !context(r.topic))),
             Status::Rejected => last(&|r| !context(r.topic)),
-            Status::Unknown => last(&|r| r.strength == Some(Strength::None))
+            Status::Unknown => last(&|r| r.strength() == Some(Strength::None))
                 .or_else(|| last(&|r| !context(r.topic))),
         }
     }

@@ -209,6 +209,8 @@ fn document<'a>(parts: Split<'a>, root: Arc<Node>) -> Result<Document<'a>, Parse
 pub struct Parses {
     done: RefCell<Vec<Parsed>>,
     asked: Cell<usize>,
+    /// Texts the agents made of the file (a description as listed), one copy of each.
+    texts: RefCell<Vec<Arc<str>>>,
 }
 
 #[derive(Debug)]
@@ -288,6 +290,17 @@ impl Parses {
             .yaml(parts.yaml, parts.yaml_line, yaml_opts)
             .map_err(ParseError::Yaml)?;
         document(parts, root)
+    }
+
+    /// `text` as one copy shared by every agent that makes the same text of this file (most
+    /// agents list a description as its YAML value reads).
+    pub fn shared_text(&self, text: &str) -> Arc<str> {
+        if let Some(t) = self.texts.borrow().iter().find(|t| ***t == *text) {
+            return t.clone();
+        }
+        let t: Arc<str> = text.into();
+        self.texts.borrow_mut().push(t.clone());
+        t
     }
 
     /// How many YAML parses were made (distinct requests).

@@ -649,10 +649,10 @@ impl App {
             .or(shown.first())?;
         let r = v.decisive()?;
         let src = r
-            .sources
+            .sources()
             .iter()
             .find(|s| s.url.is_some())
-            .or(r.sources.iter().next())?;
+            .or(r.sources().iter().next())?;
         Some((r.rule.to_string(), src.clone()))
     }
 
@@ -910,7 +910,7 @@ impl App {
                 .filter(|(_, v)| v.status == crate::resolve::Status::Shadowed);
             let for_shown = shadowed
                 .clone()
-                .filter(|(a, _)| shown.contains(&a.as_str()))
+                .filter(|(a, _)| shown.contains(&&**a))
                 .count();
             (for_shown, s.scope == Scope::Project, shadowed.count())
         };

@@ -781,7 +781,7 @@ fn choose_agent_to_win_for(app: &App, skill: std::path::PathBuf, label: &str) ->
     let status = |id: &str| {
         verdicts
             .iter()
-            .find(|(a, _)| a == id)
+            .find(|(a, _)| **a == *id)
             .map(|(_, v)| v.status)
     };
     let options: Vec<(String, Choice)> = app

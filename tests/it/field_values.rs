@@ -144,7 +144,7 @@ fn data_designer_is_rejected_by_copilot_with_its_message_and_a_quick_fix() {
         r.message
     );
     assert_eq!(r.fix.as_deref(), Some("quote-value"));
-    assert_eq!(&*r.evidence, "[OBS 1.0.102]");
+    assert_eq!(&**r.evidence(), "[OBS 1.0.102]");
     // Every other agent that reaches .github/skills loads it.
     let (why, _) = fx.bin(&["why", "data-designer", "--agent", "copilot-cli"]);
     assert!(why.contains("rejected"), "{why}");
@@ -676,7 +676,7 @@ fn a_decisive_rule_without_evidence_says_it_is_an_assumption() {
                 continue;
             }
             if let Some(r) = v.decisive()
-                && r.evidence.starts_with("[NONE")
+                && r.evidence().starts_with("[NONE")
             {
                 assert!(
                     r.message.contains("assumption") || r.message.contains("not established"),
@@ -706,7 +706,7 @@ fn antigravity_precedence_cites_the_rule_that_decides_not_an_unknown_order() {
     assert_eq!(lost.status, Status::Shadowed, "{:#?}", lost.reasons);
     let r = lost.decisive().unwrap();
     assert_eq!(r.rule, "antigravity/precedence.mode");
-    assert!(!r.evidence.starts_with("[NONE"), "{}", r.evidence);
+    assert!(!r.evidence().starts_with("[NONE"), "{}", r.evidence());
 }
 
 #[test]

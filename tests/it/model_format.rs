@@ -612,7 +612,7 @@ fn known_bugs_mark_the_skills_they_bite() {
         "{}",
         r.message
     );
-    assert!(r.evidence.contains("OBS 1.2.3"), "{}", r.evidence);
+    assert!(r.evidence().contains("OBS 1.2.3"), "{}", r.evidence());
     let v = verdict(&cat, &bom);
     assert!(
         has_rule(v, "fx/bugs.bom", Topic::KnownBug),

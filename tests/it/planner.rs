@@ -52,7 +52,7 @@ fn check_tree(project: &Path, home: &Path, base: &Path, data: &Path, max_pairs: 
     for s in &cat.skills {
         for (a, v) in &s.verdicts {
             if v.status == Status::Shadowed && s.scope != skilltui::agents::Scope::System {
-                pairs.push((s.path.clone(), a.clone()));
+                pairs.push((s.path.clone(), a.to_string()));
             }
         }
     }

@@ -227,9 +227,9 @@ fn opencode_permission_the_last_matching_pattern_decides() {
     assert_eq!(r.rule, "opencode/settings.permission-skill-project.order");
     // The order rule's source: the 1.18.34 package whose bundled code uses `findLast`.
     assert!(
-        r.source.contains("opencode-linux-x64/v/1.18.34"),
+        r.source().contains("opencode-linux-x64/v/1.18.34"),
         "{}",
-        r.source
+        r.source()
     );
     assert!(
         r.message.contains(r#"`permission.skill."*" = "deny"`"#)

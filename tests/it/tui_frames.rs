@@ -392,7 +392,10 @@ fn answer_lines(app: &skilltui::tui::app::App) -> Vec<(String, String)> {
         .iter()
         .map(|(a, v)| {
             let ans = skilltui::present::answer(v);
-            (a.clone(), format!("{} {a:<idw$}  {}", ans.glyph, ans.label))
+            (
+                a.to_string(),
+                format!("{} {a:<idw$}  {}", ans.glyph, ans.label),
+            )
         })
         .collect()
 }

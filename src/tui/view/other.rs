@@ -178,7 +178,7 @@ fn agent_copy_lines(
             vec![
                 Span::styled(format!("    {}: ", who.join(", ")), style::dim()),
                 Span::raw(crate::present::shorten(&app.env, &r.message)),
-                Span::styled(format!(" {}", r.evidence), Style::new().fg(Color::Cyan)),
+                Span::styled(format!(" {}", r.evidence()), Style::new().fg(Color::Cyan)),
             ],
             width,
             6,

@@ -493,7 +493,7 @@ fn field_consequences(
                     safe(&r.message),
                     Style::new().fg(style::status_color(v.status)),
                 ),
-                Span::styled(format!(" {}", r.evidence), style::dim()),
+                Span::styled(format!(" {}", r.evidence()), style::dim()),
             ];
             if let Some(fix) = &r.fix {
                 row.push(Span::styled(format!("  fix: {fix}"), style::key()));

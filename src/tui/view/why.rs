@@ -23,23 +23,23 @@ pub fn remedy_key(r: &Remedy) -> (&'static str, &'static str) {
 }
 
 fn evidence(r: &Reason) -> Span<'static> {
-    Span::styled(format!(" {}", r.evidence), Style::new().fg(Color::Cyan))
+    Span::styled(format!(" {}", r.evidence()), Style::new().fg(Color::Cyan))
 }
 
 /// A reason's sources, dimmed: its rule, then each source on its own row.
 fn sources(r: &Reason, width: usize, indent: usize, out: &mut Vec<Line<'static>>) {
     let pad = " ".repeat(indent);
-    let strength = r.strength.map(|s| format!(" ({s})")).unwrap_or_default();
+    let strength = r.strength().map(|s| format!(" ({s})")).unwrap_or_default();
     out.extend(wrap(
         vec![Span::styled(
-            format!("{pad}{} {}{strength}", r.rule, r.evidence),
+            format!("{pad}{} {}{strength}", r.rule, r.evidence()),
             style::dim(),
         )],
         width,
         indent + 2,
     ));
     let mut any = false;
-    for s in r.sources.iter() {
+    for s in r.sources().iter() {
         any = true;
         out.extend(wrap(
             vec![Span::styled(
@@ -53,7 +53,7 @@ fn sources(r: &Reason, width: usize, indent: usize, out: &mut Vec<Line<'static>>
     if !any {
         out.extend(wrap(
             vec![Span::styled(
-                format!("{pad}  {}", safe(&r.source)),
+                format!("{pad}  {}", safe(r.source())),
                 style::dim(),
             )],
             width,
@@ -83,10 +83,10 @@ pub fn lines(app: &App, s: &Skill, width: usize) -> Vec<Line<'static>> {
         .into_iter()
         .map(|i| app.models[i].id.as_str())
         .collect();
-    let shown: Vec<&(String, Verdict)> = s
+    let shown: Vec<&(std::sync::Arc<str>, Verdict)> = s
         .verdicts
         .iter()
-        .filter(|(a, _)| columns.contains(&a.as_str()))
+        .filter(|(a, _)| columns.contains(&&**a))
         .collect();
     let idw = shown
         .iter()

@@ -23,6 +23,7 @@ mod search;
 mod simple_yaml;
 mod template;
 mod text;
+mod text_steps;
 mod tokens;
 mod trees;
 mod tui_config;

@@ -7,11 +7,17 @@ fn r(topic: Topic, msg: &str) -> Reason {
     Reason::skilltui("test", msg.to_string()).with_topic(topic)
 }
 
+/// A reason citing an agent rule that nothing establishes (evidence `NONE`).
 fn unknown(topic: Topic, msg: &str) -> Reason {
-    Reason {
-        strength: Some(Strength::None),
-        ..r(topic, msg)
-    }
+    let mut from: skilltui::agents::Provenance = toml::from_str(
+        r#"evidence = "NONE"
+source = [{ inferred = "nothing establishes it" }]"#,
+    )
+    .expect("a provenance");
+    from.id = skilltui::agents::RuleId::agent_rule("test", "precedence.mode", topic, None, &from);
+    let r = Reason::from_rule(&from, msg.to_string()).with_topic(topic);
+    assert_eq!(r.strength(), Some(Strength::None));
+    r
 }
 
 fn decides(status: Status, reasons: Vec<Reason>) -> Option<String> {
@@ -39,7 +45,7 @@ fn a_message_renders_as_format_would() {
         )
     );
     assert_eq!(m.template(), "{} does not scan {}; {{literal}} {}");
-    assert_eq!(&*m.values()[1], "/p/{x}");
+    assert_eq!(m.values().collect::<Vec<_>>(), ["Codex", "/p/{x}", "3"]);
     // Deref renders once and keeps it; equal messages compare equal either way.
     assert!(m.contains("does not scan /p/{x}"));
     assert_eq!(m, Message::from(m.to_string()));
@@ -153,4 +159,39 @@ fn shown_is_what_display_shows() {
         assert_eq!(shown.to_string(), p.display().to_string());
         assert_eq!(format!("[{shown:>40}]"), format!("[{:>40}]", p.display()));
     }
+}
+
+#[test]
+fn a_message_keeps_any_number_of_values_in_order() {
+    // Past the few a template takes inline, empty ones and non-ASCII ones included.
+    for n in [0, 1, 7, 8, 9, 12] {
+        let values: Vec<Box<str>> = (0..n)
+            .map(|i| match i % 3 {
+                0 => format!("v{i}"),
+                1 => String::new(),
+                _ => format!("ü{i}/{{x}}"),
+            })
+            .map(String::into_boxed_str)
+            .collect();
+        let template: &'static str = "{}|".repeat(n).leak();
+        let m = Message::new(template, values.clone());
+        let kept: Vec<&str> = m.values().collect();
+        let want: Vec<&str> = values.iter().map(|v| &**v).collect();
+        assert_eq!(kept, want, "{n} values");
+        assert_eq!(m.values().len(), n);
+        assert_eq!(
+            m.to_string(),
+            want.iter().map(|v| format!("{v}|")).collect::<String>(),
+            "{n} values"
+        );
+        assert_eq!(placeholders(template), n);
+    }
+    assert_eq!(placeholders("a {{}} {} }}{{ {}"), 2);
+    // `msg!` and `Message::new` make the same message.
+    let made = skilltui::msg!("{} and {}", "a", 2);
+    assert_eq!(
+        made,
+        Message::new("{} and {}", vec!["a".into(), "2".into()])
+    );
+    assert_eq!(made.values().collect::<Vec<_>>(), ["a", "2"]);
 }
