@@ -44,8 +44,10 @@ impl Entry {
 
 /// Groups candidates by path (a file under nested roots is found more than once).
 pub fn entries(scan: &Scan) -> Vec<Entry> {
-    let mut index: HashMap<&Path, usize> = HashMap::new();
-    let mut out: Vec<Entry> = Vec::new();
+    // Sized once for every candidate (growing would hash every path again).
+    let n = scan.walked.iter().map(|w| w.candidates.len()).sum();
+    let mut index: HashMap<&Path, usize> = HashMap::with_capacity(n);
+    let mut out: Vec<Entry> = Vec::with_capacity(n);
     for (wi, w) in scan.walked.iter().enumerate() {
         for (ci, c) in w.candidates.iter().enumerate() {
             match index.get(c.path.as_path()) {
@@ -339,7 +341,10 @@ pub fn resolve_all<T: Send>(
         },
         |ei, _, parses| extra(ei, parses),
     );
-    let mut verdicts: Vec<Vec<Verdict>> = (0..models.len()).map(|_| Vec::new()).collect();
+    // One verdict per entry and agent: sized once (growing copies every verdict made so far).
+    let mut verdicts: Vec<Vec<Verdict>> = (0..models.len())
+        .map(|_| Vec::with_capacity(entries.len()))
+        .collect();
     let mut contenders: Vec<Vec<Contender>> = (0..models.len()).map(|_| Vec::new()).collect();
     let mut out = Resolved {
         agents: Vec::new(),

@@ -541,7 +541,7 @@ type ToRead = Vec<(PathBuf, PathBuf)>;
 fn canonical_paths(walked: &[WalkedRoot], texts: Texts) -> (HashMap<PathBuf, PathBuf>, ToRead) {
     let mut canonical: HashMap<PathBuf, PathBuf> = HashMap::with_capacity(candidate_count(walked));
     let mut to_read: ToRead = Vec::new();
-    let mut queued: HashSet<PathBuf> = HashSet::new();
+    let mut queued: HashSet<PathBuf> = HashSet::with_capacity(candidate_count(walked));
     // The file system's answers (a `realpath` each, for the files a symlink leads to) are asked
     // on all cores first, in the order the loop below takes them.
     let asked: Vec<&Candidate> = walked
@@ -725,7 +725,10 @@ fn references_and_scripts(
         let content = canonical.get(path).and_then(|k| files.get(k));
         references_and_scripts_of(w, c, content.map(|a| &**a))
     });
-    let mut references = HashMap::new();
+    let mut references = match texts {
+        Texts::Kept => HashMap::with_capacity(skill_mds.len()),
+        Texts::Unread => HashMap::new(),
+    };
     let mut with_scripts = HashSet::new();
     for (&(path, dir, _, _), (refs, scripts)) in skill_mds.iter().zip(found) {
         if texts == Texts::Kept {

@@ -398,7 +398,14 @@ fn rel_of(root: &Path, entry: &walkdir::DirEntry, open: &[usize], dirs: &[DirInf
         return PathBuf::new();
     };
     match open.get(up) {
-        Some(&i) => dirs[i].rel.join(entry.file_name()),
+        // `Path::join` without its second allocation (it copies the parent, then grows).
+        Some(&i) => {
+            let (parent, name) = (&dirs[i].rel, entry.file_name());
+            let mut rel = PathBuf::with_capacity(parent.as_os_str().len() + 1 + name.len());
+            rel.push(parent);
+            rel.push(name);
+            rel
+        }
         None => entry
             .path()
             .strip_prefix(root)
