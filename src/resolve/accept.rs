@@ -14,6 +14,7 @@ use crate::skill::{
     self, Frontmatter, MissingCause, Node, ParseError, ReadError, SkillMd, SplitError,
     SplitOptions, YamlOptions, YamlType,
 };
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A skill the agent loads.
@@ -23,7 +24,8 @@ pub struct Accepted {
     pub name: String,
     /// The name from the frontmatter, when it differs from `name` (display label).
     pub display: Option<String>,
-    pub description: String,
+    /// Shared by the agents of the file that read the same text.
+    pub description: std::sync::Arc<str>,
     /// Warnings and notes (the skill still loads).
     pub notes: Vec<Reason>,
     /// Set when the skill is loaded but kept from the model.
@@ -381,8 +383,9 @@ fn value_hit<'a>(fm: &'a Frontmatter, key: &'a str, rule: &'a FieldRule) -> Opti
 }
 
 /// What a name or description value gives, as the agent reads it.
-enum Got {
-    Text(String),
+enum Got<'a> {
+    /// The text as read: borrowed from the parsed frontmatter unless the agent made it.
+    Text(Cow<'a, str>),
     /// A value rule replaces the value (folder name, first paragraph, empty).
     Instead(ValueOutcome, Reason),
 }
@@ -409,7 +412,7 @@ pub(crate) fn accept_unlisted(
         for (_, check) in FIELD_CHECKS {
             check(&cx, &mut draft)?;
         }
-        Ok(draft.accepted())
+        Ok(draft.accepted(parses))
     };
     decided().unwrap_or_else(|decision| decision)
 }
@@ -531,7 +534,7 @@ fn loaded_without_metadata(folder: &str, description: String, note: Reason) -> A
     Acceptance::Accepted(Box::new(Accepted {
         name: folder.to_string(),
         display: None,
-        description,
+        description: description.into(),
         notes: vec![note],
         hidden_from_model: None,
         description_as_listed: None,
@@ -671,13 +674,13 @@ fn yaml_refused(cx: &Ctx, error: ParseError, body: &str, folder: &str) -> Accept
 
 /// A string-valued field as the agent reads it: Ok(None) absent, Ok(Some) text (or what a value
 /// rule puts instead), Err verdict.
-fn read_string(
+fn read_string<'f>(
     cx: &Ctx,
-    fm: &Frontmatter,
+    fm: &'f Frontmatter,
     key: &str,
     folder: &str,
     notes: &mut Vec<Reason>,
-) -> Result<Option<Got>, Acceptance> {
+) -> Result<Option<Got<'f>>, Acceptance> {
     let m = cx.m;
     let Some(node) = fm.get(key) else {
         return Ok(None);
@@ -690,7 +693,7 @@ fn read_string(
             Some(ValueOutcome::Text) => {
                 let text = hit.text();
                 notes.push(hit.reason(cx, msg!("{} reads it as the text `{}`", m.name, text)));
-                return Ok(Some(Got::Text(text)));
+                return Ok(Some(Got::Text(Cow::Owned(text))));
             }
             Some(ValueOutcome::Ignored) => {
                 notes.push(hit.reason(
@@ -721,7 +724,7 @@ fn read_string(
         Some(Known::Known(crate::agents::NullScalars::NonString))
     );
     if node.ty() == YamlType::Null && !null_is_a_value {
-        return Ok(Some(Got::Text(String::new())));
+        return Ok(Some(Got::Text(Cow::Borrowed(""))));
     }
     // An agent whose YAML schema has timestamps reads a plain `2024-01-01` as a date.
     let date = matches!(
@@ -737,7 +740,7 @@ fn read_string(
             } if is_yaml11_timestamp(text)
         );
     if let Some(s) = node.as_str().filter(|_| !date) {
-        return Ok(Some(Got::Text(s.to_string())));
+        return Ok(Some(Got::Text(Cow::Borrowed(s))));
     }
     let ty = if date {
         "timestamp".to_string()
@@ -746,7 +749,7 @@ fn read_string(
     };
     if let Some(text) = node.scalar_text() {
         return match &m.parse.non_string_scalars.value {
-            Known::Known(CoerceOrReject::Coerce) => Ok(Some(Got::Text(text.to_string()))),
+            Known::Known(CoerceOrReject::Coerce) => Ok(Some(Got::Text(Cow::Borrowed(text)))),
             Known::Known(CoerceOrReject::Reject) => Err(Acceptance::Rejected(cx.reason(
                 &m.parse.non_string_scalars,
                 msg!("`{}: {}` is a YAML {} (line {}), not a string, and {} skips the skill; quote the value", key, text, ty, node.pos.line, m.name),
@@ -781,15 +784,15 @@ fn read_string(
 /// Applies a length limit. Ok(value possibly cut, or the `fallback` for the posture
 /// `folder-name`) or the verdict.
 #[allow(clippy::too_many_arguments)]
-fn limit(
+fn limit<'v>(
     cx: &Ctx,
     rule: &Rule<LengthLimit>,
     what: &str,
-    value: String,
+    value: Cow<'v, str>,
     spec_max: usize,
     fallback: Option<&str>,
     notes: &mut Vec<Reason>,
-) -> Result<String, Acceptance> {
+) -> Result<Cow<'v, str>, Acceptance> {
     let m = cx.m;
     match &rule.value {
         Known::Known(LengthLimit {
@@ -821,7 +824,7 @@ fn limit(
                 }
                 Posture::Truncate => {
                     notes.push(cx.reason(rule, msg!("{}; it cuts the text", msg)));
-                    Ok(cut(&value, *n as usize, *unit))
+                    Ok(Cow::Owned(cut(&value, *n as usize, *unit)))
                 }
                 Posture::Accept => Ok(value),
                 Posture::FolderName => match fallback {
@@ -830,7 +833,7 @@ fn limit(
                             rule,
                             msg!("{}; it uses the folder name `{}` instead", msg, f),
                         ));
-                        Ok(f.to_string())
+                        Ok(Cow::Owned(f.to_string()))
                     }
                     None => Ok(value),
                 },
@@ -938,10 +941,11 @@ struct Draft<'a> {
     valued: Vec<&'a str>,
     conditional: Option<Vec<String>>,
     /// The frontmatter `name` as read (absent: `None`), until the name checks settle `name`.
-    read_name: Option<Got>,
+    read_name: Option<Got<'a>>,
     name: String,
     display: Option<String>,
-    description: String,
+    /// Borrowed from the frontmatter while no check changes it.
+    description: Cow<'a, str>,
     hidden_from_model: Option<Reason>,
     no_listed_description: bool,
 }
@@ -958,17 +962,19 @@ impl<'a> Draft<'a> {
             read_name: None,
             name: String::new(),
             display: None,
-            description: String::new(),
+            description: Cow::Borrowed(""),
             hidden_from_model: None,
             no_listed_description: false,
         }
     }
 
-    fn accepted(self) -> Acceptance {
+    /// The accepted skill; its description one copy shared by the agents of the file that read
+    /// the same text (`parses`).
+    fn accepted(self, parses: &skill::Parses) -> Acceptance {
         Acceptance::Accepted(Box::new(Accepted {
             name: self.name,
             display: self.display,
-            description: self.description,
+            description: parses.shared_text(&self.description),
             notes: self.notes,
             hidden_from_model: self.hidden_from_model,
             description_as_listed: None,
@@ -1163,7 +1169,7 @@ fn name_listed_form(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
             ));
         }
         if listed != **name {
-            *name = listed.into_owned();
+            *name = Cow::Owned(listed.into_owned());
         }
     }
     Ok(())
@@ -1182,7 +1188,7 @@ fn name_missing_or_empty(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> 
             draft.name = if collapses_whitespace(m) {
                 collapse(name)
             } else {
-                name.clone()
+                name.to_string()
             };
             return Ok(());
         }
@@ -1234,11 +1240,12 @@ fn name_length(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
         cx,
         &cx.m.name_rules.length,
         "name",
-        name,
+        Cow::Owned(name),
         crate::spec::NAME_MAX,
         Some(draft.folder),
         &mut draft.notes,
-    )?;
+    )?
+    .into_owned();
     Ok(())
 }
 
@@ -1353,7 +1360,7 @@ fn description(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
     draft.description = match read {
         Some(Got::Text(text)) if !text.trim().is_empty() => {
             if collapses_whitespace(m) {
-                collapse(&text)
+                Cow::Owned(collapse(&text))
             } else {
                 text
             }
@@ -1361,11 +1368,11 @@ fn description(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
         Some(Got::Instead(outcome, reason)) => {
             draft.notes.push(reason);
             match outcome {
-                ValueOutcome::FirstParagraph => first_paragraph(draft.body),
-                _ => String::new(),
+                ValueOutcome::FirstParagraph => Cow::Owned(first_paragraph(draft.body)),
+                _ => Cow::Borrowed(""),
             }
         }
-        other => description_instead(cx, draft, other.is_none())?,
+        other => Cow::Owned(description_instead(cx, draft, other.is_none())?),
     };
     Ok(())
 }
@@ -1443,7 +1450,7 @@ fn description_instead(cx: &Ctx, draft: &mut Draft, absent: bool) -> Result<Stri
 
 /// The description's length (`description_rules.length`).
 fn description_length(cx: &Ctx, draft: &mut Draft) -> Result<(), Acceptance> {
-    let description = std::mem::take(&mut draft.description);
+    let description = std::mem::replace(&mut draft.description, Cow::Borrowed(""));
     draft.description = limit(
         cx,
         &cx.m.description_rules.length,

@@ -275,7 +275,7 @@ fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path, touch: &Tou
 
 /// A skill's entry in the listing: the model's template with the skill's values.
 fn listing_entry(template: &str, max: Option<usize>, a: &accept::Accepted, path: &Path) -> String {
-    let mut description = a.description.clone();
+    let mut description = a.description.to_string();
     if let Some(max) = max {
         description = description.chars().take(max).collect();
     }
