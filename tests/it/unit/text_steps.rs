@@ -9,27 +9,12 @@ fn plain(step: TextStep, s: &str) -> String {
         TextStep::Trim => s.trim().to_string(),
         TextStep::CollapseWhitespace => s.split_whitespace().collect::<Vec<_>>().join(" "),
         TextStep::NewlinesToSpaces => {
-            let mut out = String::new();
-            let mut in_break = false;
-            for c in s.chars() {
-                match c {
-                    '\n' | '\r' => {
-                        if !in_break {
-                            out.push(' ');
-                        }
-                        in_break = true;
-                    }
-                    '\t' => {
-                        out.push(' ');
-                        in_break = false;
-                    }
-                    c => {
-                        out.push(c);
-                        in_break = false;
-                    }
-                }
+            // A run of line breaks is one space; a tab is a space of its own.
+            let mut out = s.replace('\r', "\n");
+            while out.contains("\n\n") {
+                out = out.replace("\n\n", "\n");
             }
-            out
+            out.replace(['\n', '\t'], " ")
         }
         TextStep::StripFinalNewline => s
             .strip_suffix("\r\n")
