@@ -133,12 +133,6 @@ pub struct Provenance {
     /// A plain sentence for the explanation; optional.
     #[serde(default)]
     pub note: Option<String>,
-    /// The citation, made once.
-    #[serde(skip)]
-    pub cite: std::sync::OnceLock<std::sync::Arc<str>>,
-    /// The sources rendered on one line, made once.
-    #[serde(skip)]
-    pub rendered: std::sync::OnceLock<std::sync::Arc<str>>,
     /// The rule's id, derived once at load time from its place in the model file
     /// (`codex/roots.user-agents`), with its topic; every reason citing the rule carries it.
     #[serde(skip)]
@@ -149,8 +143,9 @@ pub struct Provenance {
 /// `copilot-cli/fields.argument-hint.values.list`), `skilltui/<check>` for skilltui's own
 /// checks, `spec/<code>` for the specification. Agent rule ids are made only by the model
 /// loader ([`crate::agents::parse_model`]) from the file, with the rule's [`Topic`] and, for
-/// field rules, the field; everything else copies them. Compared, ordered and hashed by the id
-/// text.
+/// field rules, the field, and the rule's citation (its sources, their line, the evidence label,
+/// the strength) that every reason citing the rule reads through it; everything else copies
+/// them. Compared, ordered and hashed by the id text.
 #[derive(Debug, Clone, Default)]
 pub struct RuleId(std::sync::Arc<RuleName>);
 
@@ -185,7 +180,7 @@ impl Cited {
             sources: from.source.clone(),
             line: std::sync::OnceLock::new(),
             fixed_line: None,
-            evidence: from.citation_shared(),
+            evidence: from.citation().into(),
             strength: Some(from.strength()),
         }
     }
@@ -205,8 +200,9 @@ impl Cited {
 }
 
 impl RuleId {
-    /// An agent rule's id citing `from` (the model loader gives every rule of a model file
-    /// one; tools and tests that make a rule outside a model file use this too).
+    /// An agent rule's id citing `from`: made by the model loader for every rule of a model
+    /// file (public for the tests, which make a rule outside one).
+    #[doc(hidden)]
     pub fn agent_rule(
         agent: &str,
         key: &str,
@@ -483,18 +479,6 @@ impl Topic {
 }
 
 impl Provenance {
-    /// The citation, shared between every reason that cites this rule.
-    pub fn citation_shared(&self) -> std::sync::Arc<str> {
-        self.cite.get_or_init(|| self.citation().into()).clone()
-    }
-
-    /// The sources on one line, shared between every reason that cites this rule.
-    pub fn source_line(&self) -> std::sync::Arc<str> {
-        self.rendered
-            .get_or_init(|| self.source.render().into())
-            .clone()
-    }
-
     /// How strong the claim is (from the evidence label).
     pub fn strength(&self) -> super::sources::Strength {
         self.evidence.strength()

@@ -221,11 +221,9 @@ macro_rules! msg {
         if false {
             let _ = format!($t $(, $v)*);
         }
+        const VALUES: usize = $crate::resolve::verdict::placeholders($t);
         #[allow(unused_mut)]
-        let mut values = $crate::resolve::verdict::Values::with_capacity(
-            $crate::resolve::verdict::placeholders($t),
-            64,
-        );
+        let mut values = $crate::resolve::verdict::Values::with_capacity(VALUES, 64);
         $(values.push(&$v);)*
         $crate::resolve::Message::with_values($t, values)
     }};
