@@ -362,23 +362,17 @@ pub fn references(
         });
     };
     let mut blocks = Blocks::default();
-    for (i, line) in lines(body).enumerate() {
+    for (i, (line, slash, bracket)) in marked_lines(body).enumerate() {
         let n = first_line + i;
         let in_block = blocks.is_code(line);
         // Every finder needs a `/` (a path) or, outside code, a `]` (a link): most lines have
         // neither.
-        // One pass for both (lines are short: a search per byte would cost more to start).
-        let (mut slash, mut bracket) = (false, false);
-        for b in line.bytes() {
-            slash |= b == b'/';
-            bracket |= b == b']';
-        }
         let bracket = bracket && !in_block;
         if !slash && !bracket {
             continue;
         }
         let mut found = |target: &str, kind: RefKind| push(target, n, kind);
-        let var = slash && line.bytes().any(|b| matches!(b, b'$' | b'{' | b'<'));
+        let var = slash && memchr::memchr3(b'$', b'{', b'<', line.as_bytes()).is_some();
         let taken = if var {
             variable_paths(line, &mut found)
         } else {
@@ -400,25 +394,47 @@ pub fn references(
 }
 
 /// The lines of `text`, as [`str::lines`] gives them (a line ends at `\n` or `\r\n`; no
-/// empty last line after a final line end), found with `memchr` (`str::lines` searches each
-/// short line with its own set-up).
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
+/// empty last line after a final line end), each with whether it holds a `/` and a `]`: found
+/// in one search over the whole text for the three bytes (a search per line costs more to start
+/// than it saves on lines this short).
+fn marked_lines(text: &str) -> impl Iterator<Item = (&str, bool, bool)> {
+    let bytes = text.as_bytes();
+    let mut hits = memchr::memchr3_iter(b'\n', b'/', b']', bytes);
+    let mut start = 0;
     std::iter::from_fn(move || {
-        if rest.is_empty() {
+        if start >= bytes.len() {
             return None;
         }
-        let (line, next) = match memchr::memchr(b'\n', rest.as_bytes()) {
-            // `\n` and `\r` are ASCII: every cut below is at a char boundary.
-            Some(at) => {
-                let line = &rest[..at];
-                (line.strip_suffix('\r').unwrap_or(line), &rest[at + 1..])
+        let (mut slash, mut bracket) = (false, false);
+        for at in hits.by_ref() {
+            match bytes[at] {
+                b'/' => slash = true,
+                b']' => bracket = true,
+                _ => {
+                    // `\n` and `\r` are ASCII: every cut is at a char boundary.
+                    let line = &text[start..at];
+                    start = at + 1;
+                    return Some((line.strip_suffix('\r').unwrap_or(line), slash, bracket));
+                }
             }
-            None => (rest, ""),
-        };
-        rest = next;
-        Some(line)
+        }
+        let line = &text[start..];
+        start = bytes.len();
+        Some((line, slash, bracket))
     })
+}
+
+/// For the tests: [`marked_lines`].
+#[doc(hidden)]
+pub fn cut_lines(text: &str) -> Vec<(&str, bool, bool)> {
+    marked_lines(text).collect()
+}
+
+/// For the tests: the run of path characters around the `/` at byte `at` of `line` that the
+/// bare-path finder takes ([`path_run`]).
+#[doc(hidden)]
+pub fn path_run_at(line: &str, at: usize) -> (usize, usize) {
+    path_run(line, at)
 }
 
 /// For the tests: the lines of `body` as the scanner cuts them, each with whether it is code,
@@ -427,8 +443,8 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 #[doc(hidden)]
 pub fn code_lines(body: &str, plain: bool) -> Vec<(&str, bool)> {
     let mut blocks = Blocks::default();
-    lines(body)
-        .map(|l| {
+    marked_lines(body)
+        .map(|(l, _, _)| {
             let code = if plain {
                 blocks.is_code(l)
             } else {
@@ -527,6 +543,37 @@ fn link_targets(line: &str, found: &mut dyn FnMut(&str, RefKind)) {
     }
 }
 
+/// The maximal run of path characters around the `/` at byte `at` of `line`: its start and end.
+/// Byte by byte while the bytes are ASCII (each one char), char by char from the first
+/// non-ASCII byte on (a run may hold letters of any script).
+fn path_run(line: &str, at: usize) -> (usize, usize) {
+    let b = line.as_bytes();
+    let mut start = at;
+    while start > 0 && b[start - 1] < 0x80 && path_char(b[start - 1] as char) {
+        start -= 1;
+    }
+    if start > 0 && b[start - 1] >= 0x80 {
+        start = line[..start]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| path_char(c))
+            .last()
+            .map_or(start, |(j, _)| j);
+    }
+    // `/` is a path character: the run ends after it.
+    let mut end = at;
+    while end < b.len() && b[end] < 0x80 && path_char(b[end] as char) {
+        end += 1;
+    }
+    if end < b.len() && b[end] >= 0x80 {
+        end = line[end..]
+            .char_indices()
+            .find(|&(_, c)| !path_char(c))
+            .map_or(line.len(), |(j, _)| end + j);
+    }
+    (start, end)
+}
+
 /// Bare paths: maximal runs of path characters whose first folder the skill has, naming a file
 /// (with an extension) or a folder (`dir/`).
 fn bare_paths(
@@ -541,17 +588,7 @@ fn bare_paths(
     let mut from = 0;
     while let Some(i) = line[from..].find('/') {
         let at = from + i;
-        let start = line[..at]
-            .char_indices()
-            .rev()
-            .take_while(|&(_, c)| path_char(c))
-            .last()
-            .map_or(at, |(j, _)| j);
-        // `/` is a path character: the run ends after it.
-        let end = line[at..]
-            .char_indices()
-            .find(|&(_, c)| !path_char(c))
-            .map_or(line.len(), |(j, _)| at + j);
+        let (start, end) = path_run(line, at);
         from = end;
         let prev = line[..start].chars().last();
         let next = line[end..].chars().next();

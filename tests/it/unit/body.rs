@@ -214,7 +214,54 @@ proptest! {
         let cut: Vec<&str> = shortcut.iter().map(|&(l, _)| l).collect();
         prop_assert_eq!(cut, body.lines().collect::<Vec<_>>());
         prop_assert_eq!(shortcut, full);
+        // Each line marked with whether it holds a `/` and a `]`, as a search of it says.
+        let marked: Vec<(&str, bool, bool)> = body
+            .lines()
+            .map(|l| (l, l.contains('/'), l.contains(']')))
+            .collect();
+        prop_assert_eq!(cut_lines(&body), marked);
     }
+
+    /// The run of path characters around a `/`, read byte by byte while ASCII, is the run a
+    /// char-by-char reading of the whole line gives, in any script.
+    #[test]
+    fn path_runs_as_read_char_by_char(
+        parts in proptest::collection::vec(
+            prop_oneof![fragment(), Just("é".to_string()), Just("日本/".to_string()),
+                Just("\u{300}".to_string()), Just(" ".to_string()), Just("a/b.md".to_string())],
+            0..20,
+        )
+    ) {
+        let line: String = parts.concat().replace(['\n', '\r'], " ");
+        let path_char = |c: char| c.is_alphanumeric() || "_-./+@".contains(c);
+        for (at, _) in line.match_indices('/') {
+            let start = line[..at]
+                .char_indices()
+                .rfind(|&(_, c)| !path_char(c))
+                .map_or(0, |(j, c)| j + c.len_utf8());
+            let end = line[at..]
+                .char_indices()
+                .find(|&(_, c)| !path_char(c))
+                .map_or(line.len(), |(j, _)| at + j);
+            prop_assert_eq!(path_run_at(&line, at), (start, end), "{:?} at {}", line, at);
+        }
+    }
+}
+
+#[test]
+fn lines_are_marked_with_their_slashes_and_brackets() {
+    assert_eq!(
+        cut_lines("a/b\r\n[x]\n\nplain\r\nlast]/\r"),
+        [
+            ("a/b", true, false),
+            ("[x]", false, true),
+            ("", false, false),
+            ("plain", false, false),
+            ("last]/\r", true, true)
+        ]
+    );
+    assert!(cut_lines("").is_empty());
+    assert_eq!(cut_lines("\n"), [("", false, false)]);
 }
 
 #[test]
