@@ -11,6 +11,7 @@ use crate::agents::{AgentModel, PluginNameFallback, PluginNamespace};
 use crate::par::par_map;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use std::ffi::OsStr;
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -163,17 +164,20 @@ pub fn plugins<'a>(
         return out;
     }
     // Every folder at or above a skill folder, once (the skills of one plugin share the folders
-    // above them): when a folder was seen, so were all above it.
-    let mut seen: HashSet<&Path> = HashSet::new();
+    // above them): when a folder was seen, so were all above it. The folders are told apart by
+    // their bytes, not their components (hashing a path's bytes is a tenth of the work): every
+    // folder here is a skill folder or an ancestor `Path::parent` gave, so the same folder
+    // always comes with the same bytes, and one spelt two ways is only looked at twice.
+    let mut seen: HashSet<&OsStr> = HashSet::with_capacity(2 * dirs.clone().into_iter().count());
     for d in dirs.clone() {
         for a in d.ancestors() {
-            if !seen.insert(a) {
+            if !seen.insert(a.as_os_str()) {
                 break;
             }
         }
     }
     // Shorter first: a folder comes after every folder above it (each a prefix of it).
-    let mut folders: Vec<&Path> = seen.into_iter().collect();
+    let mut folders: Vec<&Path> = seen.into_iter().map(Path::new).collect();
     folders.sort_unstable_by_key(|a| a.as_os_str().len());
     for (ai, rule) in rules {
         // Each folder's own manifest, on all cores; a skill's plugin is the nearest one: its
@@ -188,17 +192,19 @@ pub fn plugins<'a>(
         if own.iter().all(Option::is_none) {
             continue;
         }
-        let mut nearest: HashMap<&Path, Option<usize>> = HashMap::with_capacity(folders.len());
+        let mut nearest: HashMap<&OsStr, Option<usize>> = HashMap::with_capacity(folders.len());
         for (i, &a) in folders.iter().enumerate() {
             let n = match own[i] {
                 Some(_) => Some(i),
-                None => a.parent().and_then(|p| nearest.get(p).copied().flatten()),
+                None => a
+                    .parent()
+                    .and_then(|p| nearest.get(p.as_os_str()).copied().flatten()),
             };
-            nearest.insert(a, n);
+            nearest.insert(a.as_os_str(), n);
         }
         for d in dirs.clone() {
             if let Some(p) = nearest
-                .get(d)
+                .get(d.as_os_str())
                 .copied()
                 .flatten()
                 .and_then(|i| own[i].as_ref())
