@@ -247,22 +247,26 @@ struct Found {
     watched_in: Vec<usize>,
 }
 
-/// What siblings are sorted by: their file names, as `WalkDir::sort_by_file_name` sorts them.
-/// A sibling's path is its folder's joined with its name, so on Unix its name is the bytes after
-/// the last `/`, taken without parsing the path's components at each comparison.
-fn sort_name(e: &walkdir::DirEntry) -> &[u8] {
+/// An entry's file name. Below the root an entry's path is its folder's joined with its name
+/// (never `.`, `..` or holding a `/`), so on Unix its name is the bytes after the last `/`,
+/// taken without parsing the path's components as `DirEntry::file_name` does at each call.
+fn name_of(e: &walkdir::DirEntry) -> &std::ffi::OsStr {
     #[cfg(unix)]
-    {
-        let bytes = e.path().as_os_str().as_encoded_bytes();
-        match memchr::memrchr(b'/', bytes) {
-            Some(at) if at + 1 < bytes.len() => &bytes[at + 1..],
-            _ => e.file_name().as_encoded_bytes(),
+    if e.depth() > 0 {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = e.path().as_os_str().as_bytes();
+        if let Some(at) = memchr::memrchr(b'/', bytes)
+            && at + 1 < bytes.len()
+        {
+            return std::ffi::OsStr::from_bytes(&bytes[at + 1..]);
         }
     }
-    #[cfg(not(unix))]
-    {
-        e.file_name().as_encoded_bytes()
-    }
+    e.file_name()
+}
+
+/// What siblings are sorted by: their file names, as `WalkDir::sort_by_file_name` sorts them.
+fn sort_name(e: &walkdir::DirEntry) -> &[u8] {
+    name_of(e).as_encoded_bytes()
 }
 
 /// The bounded walk itself: folders into `out.dirs`, ignore files into `out.ignore_files`,
@@ -282,7 +286,7 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut Walked
             if !e.file_type().is_dir() || e.depth() == 0 {
                 return true;
             }
-            if e.file_name() == ".git" {
+            if name_of(e) == ".git" {
                 return false;
             }
             if e.path_is_symlink()
@@ -321,7 +325,7 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut Walked
                 continue;
             }
         };
-        if entry.depth() > 0 && watch.iter().any(|w| named_like(entry.file_name(), w)) {
+        if entry.depth() > 0 && watch.iter().any(|w| named_like(name_of(&entry), w)) {
             // The open folder one level up holds it (the walk is depth first).
             if let Some(&d) = open.get(entry.depth() - 1) {
                 found.watched_in.push(d);
@@ -330,7 +334,7 @@ fn walk_tree(root: &Path, walked: &AtomicUsize, watch: &[&str], out: &mut Walked
         if !entry.file_type().is_dir() {
             let d = entry.depth().checked_sub(1);
             if let Some(buf) = d.filter(|&d| d < open.len()).and_then(|d| names.get_mut(d)) {
-                buf.extend_from_slice(entry.file_name().as_encoded_bytes());
+                buf.extend_from_slice(name_of(&entry).as_encoded_bytes());
                 buf.push(b'/');
             }
         }
@@ -400,7 +404,7 @@ fn rel_of(root: &Path, entry: &walkdir::DirEntry, open: &[usize], dirs: &[DirInf
     match open.get(up) {
         // `Path::join` without its second allocation (it copies the parent, then grows).
         Some(&i) => {
-            let (parent, name) = (&dirs[i].rel, entry.file_name());
+            let (parent, name) = (&dirs[i].rel, name_of(entry));
             let mut rel = PathBuf::with_capacity(parent.as_os_str().len() + 1 + name.len());
             rel.push(parent);
             rel.push(name);
@@ -423,7 +427,7 @@ fn take_file(
     out: &mut WalkedRoot,
     found: &mut Found,
 ) {
-    let os_name = entry.file_name();
+    let os_name = name_of(entry);
     let lossy;
     let name: &str = match os_name.to_str() {
         Some(n) => n,
