@@ -231,7 +231,7 @@ fn walk_inner(root: &Path, walked: &AtomicUsize, watch: Option<&[&str]>) -> Walk
         w.extend(at.into_iter().map(|i| out.dirs[i].rel.clone()));
     }
     // Sorted by path (the walk's order already, sorted by file name), which `dirs_under` relies on.
-    out.dirs.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out.dirs.sort_by(|a, b| walked_cmp(&a.rel, &b.rel));
     out.candidates = candidates(root, &out.dirs, found);
     out
 }
@@ -674,11 +674,74 @@ impl WalkedRoot {
 
     /// Where [`WalkedRoot::dirs_under`] `skill_dir` is in `dirs`.
     fn dirs_at(&self, skill_dir: &Path) -> std::ops::Range<usize> {
-        let start = self.dirs.partition_point(|d| d.rel.as_path() < skill_dir);
-        let len = self.dirs[start..]
-            .iter()
-            .take_while(|d| d.rel.starts_with(skill_dir))
-            .count();
+        let (start, len) = if walk_spelt(skill_dir) {
+            let start = self
+                .dirs
+                .partition_point(|d| walked_cmp(&d.rel, skill_dir).is_lt());
+            let len = self.dirs[start..]
+                .iter()
+                .take_while(|d| walked_starts_with(&d.rel, skill_dir))
+                .count();
+            (start, len)
+        } else {
+            let start = self.dirs.partition_point(|d| d.rel.as_path() < skill_dir);
+            let len = self.dirs[start..]
+                .iter()
+                .take_while(|d| d.rel.starts_with(skill_dir))
+                .count();
+            (start, len)
+        };
         start..start + len
     }
+}
+
+/// Whether `p` is spelt as the walk spells the relative paths it makes: names joined by single
+/// `/`s, none `.` or `..`, no `/` at either end (the root's own is empty). Only on Unix: other
+/// systems have more separators and prefixes.
+fn walk_spelt(p: &Path) -> bool {
+    let b = p.as_os_str().as_encoded_bytes();
+    cfg!(unix)
+        && (b.is_empty()
+            || b.split(|&x| x == b'/')
+                .all(|c| !c.is_empty() && c != b"." && c != b".."))
+}
+
+/// `a.cmp(b)` (component by component) for two paths [`walk_spelt`] spells, from their bytes:
+/// their components are compared as bytes, and a `/` ends a component, so it ranks below every
+/// byte a name holds (a name holds no NUL).
+fn walked_cmp(a: &Path, b: &Path) -> std::cmp::Ordering {
+    if !cfg!(unix) {
+        return a.cmp(b);
+    }
+    let (a, b) = (
+        a.as_os_str().as_encoded_bytes(),
+        b.as_os_str().as_encoded_bytes(),
+    );
+    let rank = |x: u8| if x == b'/' { 0 } else { x };
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(i) => rank(a[i]).cmp(&rank(b[i])),
+        None => a.len().cmp(&b.len()),
+    }
+}
+
+/// `a.starts_with(b)` (whole components) for two paths [`walk_spelt`] spells, from their bytes.
+fn walked_starts_with(a: &Path, b: &Path) -> bool {
+    if !cfg!(unix) {
+        return a.starts_with(b);
+    }
+    let (a, b) = (
+        a.as_os_str().as_encoded_bytes(),
+        b.as_os_str().as_encoded_bytes(),
+    );
+    b.is_empty() || (a.starts_with(b) && (a.len() == b.len() || a[b.len()] == b'/'))
+}
+
+/// For the tests: [`walk_spelt`], [`walked_cmp`] and [`walked_starts_with`] of `a` and `b`.
+#[doc(hidden)]
+pub fn walked_order(a: &Path, b: &Path) -> (bool, std::cmp::Ordering, bool) {
+    (
+        walk_spelt(a) && walk_spelt(b),
+        walked_cmp(a, b),
+        walked_starts_with(a, b),
+    )
 }

@@ -35,3 +35,45 @@ fn the_walk_visits_siblings_in_the_byte_order_of_their_names() {
     let expected: Vec<String> = expected.iter().map(|d| format!("{d}/SKILL.md")).collect();
     assert_eq!(order, expected);
 }
+
+use proptest::prelude::*;
+
+/// A path as a walk or a caller may spell it: names (some of them `.`, `..`, empty, with `-`,
+/// `.` or non-ASCII letters, which sort around `/` in bytes) joined by `/`.
+fn spelt_path() -> impl Strategy<Value = String> {
+    let name = prop_oneof![
+        Just(String::new()),
+        Just(".".to_string()),
+        Just("..".to_string()),
+        Just("a".to_string()),
+        Just("a-b".to_string()),
+        Just("a.b".to_string()),
+        Just("ab".to_string()),
+        Just("A".to_string()),
+        Just("é".to_string()),
+        "[a-c./ -]{1,3}",
+    ];
+    proptest::collection::vec(name, 0..5).prop_map(|names| names.join("/"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, .. ProptestConfig::default() })]
+
+    /// The walk orders its folders and finds a folder's subtree from their bytes: for every two
+    /// paths spelt as the walk spells them, the same order and prefix answer as `Path`'s own
+    /// (component by component); any other spelling is said to be one.
+    #[test]
+    fn walked_paths_order_as_paths_do(a in spelt_path(), b in spelt_path()) {
+        let (a, b) = (Path::new(&a), Path::new(&b));
+        let (spelt, order, starts) = skilltui::scan::walk::walked_order(a, b);
+        let walk_like = |p: &Path| {
+            let s = p.to_str().unwrap();
+            s.is_empty() || s.split('/').all(|c| !c.is_empty() && c != "." && c != "..")
+        };
+        prop_assert_eq!(spelt, walk_like(a) && walk_like(b));
+        if spelt {
+            prop_assert_eq!(order, a.cmp(b), "{:?} {:?}", a, b);
+            prop_assert_eq!(starts, a.starts_with(b), "{:?} {:?}", a, b);
+        }
+    }
+}
