@@ -226,7 +226,7 @@ impl Catalog {
             let agent = models[r.agent].id.clone();
             match roots
                 .iter_mut()
-                .find(|x| x.path == r.path && x.scope == r.scope)
+                .find(|x| x.scope == r.scope && x.path == r.path)
             {
                 Some(x) => {
                     if !x.agents.contains(&agent) {
@@ -651,13 +651,25 @@ pub(crate) fn skill(
     })
 }
 
-fn head_of(text: &str) -> String {
-    let mut end = 0;
-    for (n, line) in text.split_inclusive('\n').enumerate() {
-        if n >= 40 || end + line.len() > 3072 {
-            break;
-        }
-        end += line.len();
+/// Lines a skill's head keeps at most.
+const HEAD_LINES: usize = 40;
+/// Bytes a skill's head keeps at most (whole lines).
+const HEAD_BYTES: usize = 3072;
+
+/// The head of a file the catalog keeps: its first [`HEAD_LINES`] lines, as many whole lines as
+/// fit in [`HEAD_BYTES`] (line ends found in one search of the first [`HEAD_BYTES`], not one
+/// search per line). Public for the unit tests in `tests/it/unit/`.
+#[doc(hidden)]
+pub fn head_of(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let window = &bytes[..bytes.len().min(HEAD_BYTES)];
+    let (mut end, mut lines) = (0, 0);
+    for at in memchr::memchr_iter(b'\n', window).take(HEAD_LINES) {
+        (end, lines) = (at + 1, lines + 1);
+    }
+    // A last line without a line end, when the whole file fits.
+    if lines < HEAD_LINES && bytes.len() <= HEAD_BYTES {
+        end = bytes.len();
     }
     text[..end].to_string()
 }

@@ -10,6 +10,7 @@ mod diff;
 mod export;
 mod fixes;
 mod generator;
+mod head;
 mod journal;
 mod keys;
 mod memo;
