@@ -132,6 +132,7 @@ pub(super) fn final_touches(
     contenders: &[Contender],
     verdicts: &mut [Verdict],
 ) {
+    let shape = EntryShape::of(m);
     for c in contenders {
         let v = &mut verdicts[c.local];
         if v.status != Status::Visible {
@@ -165,7 +166,7 @@ pub(super) fn final_touches(
                 None if v.model == Some(false) => {}
                 None => {
                     v.model = Some(true);
-                    v.listing_tokens = listing_tokens(m, &c.accepted, path, touch);
+                    v.listing_tokens = listing_tokens(shape.as_ref(), &c.accepted, path, touch);
                 }
             }
             v.bundle = bundle(m, touch).map(Box::new);
@@ -226,15 +227,51 @@ fn body_notes(m: &AgentModel, touch: &Touch, v: &mut Verdict) {
     }
 }
 
+/// What a listing entry's length needs of an agent's entry template (`listing.entry`), worked
+/// out once per agent: the template, the description's cap, the template's own characters, its
+/// placeholders of each kind and its `{`s.
+struct EntryShape<'m> {
+    template: &'m str,
+    max: Option<usize>,
+    chars: usize,
+    counts: [usize; 4],
+    braces: usize,
+}
+
+impl<'m> EntryShape<'m> {
+    fn of(m: &'m AgentModel) -> Option<EntryShape<'m>> {
+        let Known::Known(template) = &m.listing.entry.value else {
+            return None;
+        };
+        let max = match &m.listing.budget.value {
+            Known::Known(b) => b.entry_max_chars.map(|m| m as usize),
+            _ => None,
+        };
+        let (counts, braces) = template::placeholder_counts(template);
+        Some(EntryShape {
+            template,
+            max,
+            chars: template.chars().count(),
+            counts,
+            braces,
+        })
+    }
+}
+
 /// Estimated tokens of one listing entry (characters / 4, rounded up).
-fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path, touch: &Touch) -> Option<u64> {
-    let Known::Known(template) = &m.listing.entry.value else {
-        return None;
-    };
-    let max = match &m.listing.budget.value {
-        Known::Known(b) => b.entry_max_chars.map(|m| m as usize),
-        _ => None,
-    };
+fn listing_tokens(
+    shape: Option<&EntryShape>,
+    a: &accept::Accepted,
+    path: &Path,
+    touch: &Touch,
+) -> Option<u64> {
+    let &EntryShape {
+        template,
+        max,
+        chars,
+        counts,
+        braces,
+    } = shape?;
     // The entry's length without making it: the template's own characters plus each value once
     // per placeholder. Exact when every `{` of the template opens a placeholder and no value
     // holds one (no replacement can then make a placeholder the next one would replace).
@@ -242,8 +279,7 @@ fn listing_tokens(m: &AgentModel, a: &accept::Accepted, path: &Path, touch: &Tou
         Some(max) => a.description.chars().take(max).count(),
         None => a.description.chars().count(),
     };
-    let (mut placeholders, mut chars) = (0, template.chars().count());
-    let (counts, braces) = template::placeholder_counts(template);
+    let (mut placeholders, mut chars) = (0, chars);
     for (key, n) in template::PLACEHOLDERS.into_iter().zip(counts) {
         placeholders += n;
         if n > 0 {

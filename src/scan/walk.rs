@@ -201,10 +201,9 @@ pub fn walk_watching(root: &Path, walked: &AtomicUsize, watch: &[&str]) -> Walke
 /// Whether an entry named `name` may be `watched` on some file system: the same name in ASCII
 /// letter case, or a name that is not ASCII (whose case folding skilltui does not model).
 fn named_like(name: &std::ffi::OsStr, watched: &str) -> bool {
-    match name.to_str() {
-        Some(n) if n.is_ascii() => n.eq_ignore_ascii_case(watched),
-        _ => true,
-    }
+    // ASCII bytes are their own UTF-8: no decoding needed to tell.
+    let name = name.as_encoded_bytes();
+    !name.is_ascii() || name.eq_ignore_ascii_case(watched.as_bytes())
 }
 
 fn walk_inner(root: &Path, walked: &AtomicUsize, watch: Option<&[&str]>) -> WalkedRoot {
