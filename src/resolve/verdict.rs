@@ -97,6 +97,34 @@ impl Values {
         }
     }
 
+    /// The `n` values `write` pushes, kept in a string of their exact length: written into a
+    /// buffer each thread reuses, then copied once (no growing, no room left over; no
+    /// allocation at all for a template without values). What [`msg!`](crate::msg) builds.
+    pub fn build(n: usize, write: impl FnOnce(&mut Values)) -> Values {
+        thread_local! {
+            static BUFFER: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+        }
+        // Taken out of the cell while written (a value that made a message of its own would
+        // find the cell empty and use a buffer of its own).
+        let mut buffer = BUFFER.take();
+        buffer.clear();
+        let mut values = Values {
+            text: buffer,
+            ends: if n <= INLINE_VALUES {
+                Ends::Inline(0, [0; INLINE_VALUES])
+            } else {
+                Ends::Apart(Vec::with_capacity(n))
+            },
+        };
+        write(&mut values);
+        let kept = Values {
+            text: values.text.as_str().to_owned(),
+            ends: values.ends,
+        };
+        BUFFER.set(values.text);
+        kept
+    }
+
     /// The next value, as `Display` writes it (the text `to_string` gives).
     pub fn push(&mut self, v: &dyn std::fmt::Display) {
         use std::fmt::Write;
@@ -222,9 +250,10 @@ macro_rules! msg {
             let _ = format!($t $(, $v)*);
         }
         const VALUES: usize = $crate::resolve::verdict::placeholders($t);
-        #[allow(unused_mut)]
-        let mut values = $crate::resolve::verdict::Values::with_capacity(VALUES, 64);
-        $(values.push(&$v);)*
+        #[allow(unused_variables)]
+        let values = $crate::resolve::verdict::Values::build(VALUES, |values| {
+            $(values.push(&$v);)*
+        });
         $crate::resolve::Message::with_values($t, values)
     }};
 }

@@ -187,6 +187,22 @@ fn a_message_keeps_any_number_of_values_in_order() {
         assert_eq!(placeholders(template), n);
     }
     assert_eq!(placeholders("a {{}} {} }}{{ {}"), 2);
+    // `msg!` without values, and with a value that makes a message of its own while it is
+    // written (each keeps its own values).
+    assert_eq!(skilltui::msg!("no values").to_string(), "no values");
+    struct Nested;
+    impl std::fmt::Display for Nested {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            let inner = skilltui::msg!("inner {} {}", "x", "y");
+            write!(f, "<{inner}>")
+        }
+    }
+    let outer = skilltui::msg!("{} then {} then {}", "a", Nested, "b");
+    assert_eq!(outer.to_string(), "a then <inner x y> then b");
+    assert_eq!(
+        outer.values().collect::<Vec<_>>(),
+        ["a", "<inner x y>", "b"]
+    );
     // `msg!` and `Message::new` make the same message.
     let made = skilltui::msg!("{} and {}", "a", 2);
     assert_eq!(
