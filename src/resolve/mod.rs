@@ -1156,11 +1156,24 @@ fn finish(
     let (m, ai) = (pass.m, pass.ai);
     let n = verdicts.len();
     let collide = Collide::new(pass, scan, entries, &contenders);
-    let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    // The copies that share a key. Most keys have one copy, which collides with nothing: each
+    // key's first copy is found by hashing, the later ones are gathered behind it, in contender
+    // order. A group touches its own copies' verdicts only, so groups go in any order.
+    let mut first: HashMap<&str, usize> = HashMap::with_capacity(contenders.len());
+    let mut later: Vec<(usize, usize)> = Vec::new();
     for (i, c) in contenders.iter().enumerate() {
-        groups.entry(c.key.as_str()).or_default().push(i);
+        match first.entry(c.key.as_str()) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(i);
+            }
+            std::collections::hash_map::Entry::Occupied(o) => later.push((*o.get(), i)),
+        }
     }
-    for (_, group) in groups {
+    later.sort_unstable();
+    for run in later.chunk_by(|a, b| a.0 == b.0) {
+        let group = std::iter::once(run[0].0)
+            .chain(run.iter().map(|&(_, i)| i))
+            .collect();
         collide.group(group, &mut verdicts);
     }
     apply_settings(m, ai, scan, entries, &contenders, &mut verdicts);
