@@ -166,8 +166,8 @@ impl Catalog {
         models: &[AgentModel],
         scan: &Scan,
         entries: &[resolve::Entry],
-    ) -> resolve::Resolved<FileFacts> {
-        resolve::resolve_all(models, scan, entries, |ei, parses| {
+    ) -> resolve::Resolved<FileFacts, ()> {
+        resolve::resolve_verdicts(models, scan, entries, |ei, parses| {
             facts_with(scan, &entries[ei], parses)
         })
     }
@@ -176,7 +176,7 @@ impl Catalog {
         models: &[AgentModel],
         scan: &Scan,
         entries: &[resolve::Entry],
-        resolved: resolve::Resolved<FileFacts>,
+        resolved: resolve::Resolved<FileFacts, ()>,
     ) -> Catalog {
         let per_agent = resolved.agents.into_iter().map(|(v, _)| v).collect();
         Catalog::assemble(models, scan, entries, per_agent, resolved.extra)

@@ -305,9 +305,9 @@ pub fn resolve_subset(
 }
 
 /// Every entry resolved for every agent ([`resolve_all`]).
-pub struct Resolved<T> {
+pub struct Resolved<T, K = Keys> {
     /// Per agent, in model order: one verdict per entry, and the collision keys.
-    pub agents: Vec<(Vec<Verdict>, Keys)>,
+    pub agents: Vec<(Vec<Verdict>, K)>,
     /// What `extra` gave for each entry.
     pub extra: Vec<T>,
     /// YAML parses made, over all files.
@@ -327,6 +327,29 @@ pub fn resolve_all<T: Send>(
     entries: &[Entry],
     extra: impl Fn(usize, &Parses) -> T + Sync,
 ) -> Resolved<T> {
+    resolve_each(models, scan, entries, extra, Keys::new)
+}
+
+/// [`resolve_all`] without the collision keys (they are dropped on the core that found them):
+/// for a caller that keeps only the verdicts, such as a catalog snapshot.
+pub(crate) fn resolve_verdicts<T: Send>(
+    models: &[AgentModel],
+    scan: &Scan,
+    entries: &[Entry],
+    extra: impl Fn(usize, &Parses) -> T + Sync,
+) -> Resolved<T, ()> {
+    resolve_each(models, scan, entries, extra, drop)
+}
+
+/// [`resolve_all`], each agent's collision keys (entry index → key) made into `K` by `keys`
+/// on the core that resolved its collisions.
+fn resolve_each<T: Send, K: Send>(
+    models: &[AgentModel],
+    scan: &Scan,
+    entries: &[Entry],
+    extra: impl Fn(usize, &Parses) -> T + Sync,
+    keys: impl Fn(Vec<Option<String>>) -> K + Sync,
+) -> Resolved<T, K> {
     // Each chunk gives every agent's verdicts and accepted copies for its run of entries: the
     // chunks' vectors are large enough to go back to the system as soon as they are moved into
     // the agents' own (no copy of every verdict lives on beside them).
@@ -375,8 +398,8 @@ pub fn resolve_all<T: Send>(
             .ok()
             .and_then(|mut w| w.take())
             .unwrap_or_default();
-        let (verdicts, keys) = passes[ai].finish(scan, entries, &touches, v, c);
-        (verdicts, Keys::new(keys))
+        let (verdicts, found) = passes[ai].finish(scan, entries, &touches, v, c);
+        (verdicts, keys(found))
     });
     out
 }
