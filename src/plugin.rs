@@ -146,9 +146,9 @@ pub fn manifest_folders(models: &[AgentModel]) -> Option<Vec<&str>> {
 /// skills: (agent index, folder) → plugin; folders in no plugin are left out. `bare(folder)`
 /// says the folder is known to hold nothing named like a [`manifest_folders`] name (a walk
 /// listed it): its manifests are not looked for.
-pub fn plugins<'a>(
+pub fn plugins(
     models: &[AgentModel],
-    dirs: impl IntoIterator<Item = &'a Path> + Clone,
+    dirs: &[&Path],
     bare: impl Fn(&Path) -> bool + Sync,
 ) -> HashMap<(usize, PathBuf), Plugin> {
     let rules: Vec<(usize, &PluginNamespace)> = models
@@ -168,8 +168,8 @@ pub fn plugins<'a>(
     // their bytes, not their components (hashing a path's bytes is a tenth of the work): every
     // folder here is a skill folder or an ancestor `Path::parent` gave, so the same folder
     // always comes with the same bytes, and one spelt two ways is only looked at twice.
-    let mut seen: HashSet<&OsStr> = HashSet::with_capacity(2 * dirs.clone().into_iter().count());
-    for d in dirs.clone() {
+    let mut seen: HashSet<&OsStr> = HashSet::with_capacity(2 * dirs.len());
+    for d in dirs {
         for a in d.ancestors() {
             if !seen.insert(a.as_os_str()) {
                 break;
@@ -202,7 +202,7 @@ pub fn plugins<'a>(
             };
             nearest.insert(a.as_os_str(), n);
         }
-        for d in dirs.clone() {
+        for &d in dirs {
             if let Some(p) = nearest
                 .get(d.as_os_str())
                 .copied()

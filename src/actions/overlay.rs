@@ -584,7 +584,7 @@ fn replay(
     // The plugin of each folder that appeared (read from the manifests above it).
     if !new_dirs.is_empty() {
         let dirs: Vec<&Path> = new_dirs.iter().map(PathBuf::as_path).collect();
-        let found = crate::plugin::plugins(models, dirs.iter().copied(), |_| false);
+        let found = crate::plugin::plugins(models, &dirs, |_| false);
         scan.plugins.extend(found);
     }
     Ok(())

@@ -110,11 +110,7 @@ impl Values {
         buffer.clear();
         let mut values = Values {
             text: buffer,
-            ends: if n <= INLINE_VALUES {
-                Ends::Inline(0, [0; INLINE_VALUES])
-            } else {
-                Ends::Apart(Vec::with_capacity(n))
-            },
+            ..Values::with_capacity(n, 0)
         };
         write(&mut values);
         let kept = Values {

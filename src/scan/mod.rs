@@ -230,7 +230,7 @@ impl Scan {
         self.canonical.retain(|p, _| all.contains(p.as_path()));
         let bare = BareFolders::of(&self.walked);
         self.plugins =
-            crate::plugin::plugins(models, canonical_dirs(&self.canonical), |a| bare.holds(a));
+            crate::plugin::plugins(models, &canonical_dirs(&self.canonical), |a| bare.holds(a));
         self.references.retain(|p, _| all.contains(p.as_path()));
         let live: HashSet<&PathBuf> = self.canonical.values().collect();
         self.files.retain(|c, _| live.contains(c));
@@ -482,7 +482,7 @@ pub fn scan_texts(models: &[AgentModel], env: &Env, progress: &Progress, texts: 
     let (plugins, sidecars, (references, with_scripts)) = std::thread::scope(|s| {
         let plugins = s.spawn(|| {
             let bare = BareFolders::of(&walked);
-            crate::plugin::plugins(models, canonical_dirs(&canonical), |a| bare.holds(a))
+            crate::plugin::plugins(models, &canonical_dirs(&canonical), |a| bare.holds(a))
         });
         let sidecars = read_sidecars(models, &walked);
         let references = references_and_scripts(&walked, &canonical, &files, texts);

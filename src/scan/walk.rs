@@ -673,24 +673,19 @@ impl WalkedRoot {
 
     /// Where [`WalkedRoot::dirs_under`] `skill_dir` is in `dirs`.
     fn dirs_at(&self, skill_dir: &Path) -> std::ops::Range<usize> {
-        let (start, len) = if walk_spelt(skill_dir) {
-            let start = self
-                .dirs
-                .partition_point(|d| walked_cmp(&d.rel, skill_dir).is_lt());
-            let len = self.dirs[start..]
-                .iter()
-                .take_while(|d| walked_starts_with(&d.rel, skill_dir))
-                .count();
-            (start, len)
-        } else {
-            let start = self.dirs.partition_point(|d| d.rel.as_path() < skill_dir);
-            let len = self.dirs[start..]
-                .iter()
-                .take_while(|d| d.rel.starts_with(skill_dir))
-                .count();
-            (start, len)
+        // Every `rel` is spelt as the walk spells it: compared by bytes when `skill_dir` is too,
+        // else by components.
+        let spelt = walk_spelt(skill_dir);
+        let before = |d: &DirInfo| match spelt {
+            true => walked_cmp(&d.rel, skill_dir).is_lt(),
+            false => d.rel.as_path() < skill_dir,
         };
-        start..start + len
+        let under = |d: &&DirInfo| match spelt {
+            true => walked_starts_with(&d.rel, skill_dir),
+            false => d.rel.starts_with(skill_dir),
+        };
+        let start = self.dirs.partition_point(before);
+        start..start + self.dirs[start..].iter().take_while(under).count()
     }
 }
 

@@ -365,7 +365,7 @@ fn the_scan_finds_the_plugins_that_looking_everywhere_finds() {
 #[track_caller]
 fn found_as_everywhere(models: &[agents::AgentModel], scan: &skilltui::scan::Scan) -> usize {
     let dirs: Vec<&Path> = scan.canonical.values().filter_map(|c| c.parent()).collect();
-    let everywhere = skilltui::plugin::plugins(models, dirs.iter().copied(), |_| false);
+    let everywhere = skilltui::plugin::plugins(models, &dirs, |_| false);
     let mut got: Vec<_> = scan.plugins.iter().collect();
     let mut want: Vec<_> = everywhere.iter().collect();
     got.sort_by(|a, b| a.0.cmp(b.0));
