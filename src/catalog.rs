@@ -484,9 +484,11 @@ pub(crate) fn scopes(scan: &Scan) -> HashMap<&Path, Scope> {
     scope_of
 }
 
-/// How every agent handles a set of frontmatter keys, in agent order.
 /// Every agent's field tables by key set, each set's made once.
-type FieldTables = HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>>;
+type FieldTables = HashMap<Vec<String>, Vec<FieldTable>>;
+
+/// One agent's handling of each key of a set.
+type FieldTable = Arc<BTreeMap<String, Handling>>;
 
 /// Every model's id, one shared string each (what each skill's verdicts are keyed by).
 fn agent_ids(models: &[AgentModel]) -> Vec<Arc<str>> {
@@ -499,20 +501,28 @@ fn tables_for<'c>(
     cache: &'c mut FieldTables,
     models: &[AgentModel],
     keys: &[String],
-) -> &'c [Arc<BTreeMap<String, Handling>>] {
+) -> &'c [FieldTable] {
     if !cache.contains_key(keys) {
         cache.insert(keys.to_vec(), field_tables(models, keys));
     }
     &cache[keys]
 }
 
-pub(crate) fn field_tables(
-    models: &[AgentModel],
-    keys: &[String],
-) -> Vec<Arc<BTreeMap<String, Handling>>> {
+/// Every agent's field table for `keys`, in model order: agents that handle every key alike
+/// share one table.
+pub(crate) fn field_tables(models: &[AgentModel], keys: &[String]) -> Vec<FieldTable> {
+    let mut made: Vec<(Vec<Handling>, FieldTable)> = Vec::new();
     models
         .iter()
-        .map(|m| Arc::new(resolve::field_handling(m, keys)))
+        .map(|m| {
+            let handling: Vec<Handling> = resolve::handlings(m, keys).collect();
+            if let Some((_, table)) = made.iter().find(|(h, _)| *h == handling) {
+                return table.clone();
+            }
+            let table = Arc::new(resolve::field_handling(m, keys));
+            made.push((handling, table.clone()));
+            table
+        })
         .collect()
 }
 

@@ -358,10 +358,13 @@ fn resolve_each<T: Send, K: Send>(
         scan,
         entries,
         |p, ei, facts, parses| p.step(scan, entries, ei, ei, facts, parses),
-        |(verdicts, contenders): &mut (Vec<Verdict>, Vec<Contender>), (v, c)| {
-            verdicts.push(v);
-            contenders.extend(c);
-        },
+        (
+            |n| (Vec::with_capacity(n), Vec::new()),
+            |(verdicts, contenders): &mut (Vec<Verdict>, Vec<Contender>), (v, c)| {
+                verdicts.push(v);
+                contenders.extend(c);
+            },
+        ),
         |ei, _, parses| extra(ei, parses),
     );
     // One verdict per entry and agent: sized once (growing copies every verdict made so far).
@@ -423,13 +426,15 @@ const CHUNK: usize = 256;
 /// need, the trees shared between the agents and `extra`, and all of it dropped before the next
 /// file. `step` is what an agent works out of a file (its verdict and accepted copy, or only
 /// its collision key); `keep` is given each agent's on each file, in entry order, into that
-/// agent's part of the chunk. The prelude of [`resolve_all`] and [`Lean::keys`].
-fn stepped_chunks<'a, A: Default + Send, S, T: Send>(
+/// agent's part of the chunk, which `start` makes for a chunk of so many entries (sized once:
+/// growing would copy what each agent kept so far). The prelude of [`resolve_all`] and
+/// [`Lean::keys`].
+fn stepped_chunks<'a, A: Send, S, T: Send>(
     models: &'a [AgentModel],
     scan: &'a Scan,
     entries: &[Entry],
     step: impl Fn(&AgentPass, usize, &EntryFacts, &Parses) -> S + Sync,
-    keep: impl Fn(&mut A, S) + Sync,
+    (start, keep): (impl Fn(usize) -> A + Sync, impl Fn(&mut A, S) + Sync),
     extra: impl Fn(usize, Option<&scan::FileContent>, &Parses) -> T + Sync,
 ) -> (Vec<AgentPass<'a>>, Vec<Stepped<A, T>>) {
     let passes: Vec<AgentPass> = (0..models.len())
@@ -442,7 +447,7 @@ fn stepped_chunks<'a, A: Default + Send, S, T: Send>(
         .collect();
     let stepped = crate::par::par_map(&chunks, |range| {
         let mut chunk = Stepped {
-            agents: (0..models.len()).map(|_| A::default()).collect(),
+            agents: (0..models.len()).map(|_| start(range.len())).collect(),
             extras: Vec::with_capacity(range.len()),
             parsed: 0,
             asked: 0,
@@ -509,7 +514,9 @@ impl<'a> Lean<'a> {
             scan,
             entries,
             |p, ei, facts, parses| p.key(scan, entries, ei, facts, parses),
-            |keys: &mut Vec<Option<String>>, key| keys.push(key),
+            (Vec::with_capacity, |keys: &mut Vec<Option<String>>, key| {
+                keys.push(key)
+            }),
             extra,
         );
         let mut keys: Vec<Vec<Option<String>>> = (0..models.len())
@@ -1806,18 +1813,27 @@ fn apply_settings(
 
 /// How agent `m` handles each frontmatter key (plus the spec fields the skill lacks).
 pub fn field_handling(m: &AgentModel, keys: &[String]) -> BTreeMap<String, Handling> {
-    let mut out = BTreeMap::new();
+    field_keys(keys)
+        .zip(handlings(m, keys))
+        .map(|(k, h)| (k.to_string(), h))
+        .collect()
+}
+
+/// The keys [`field_handling`] answers for: the file's, then the spec fields.
+fn field_keys(keys: &[String]) -> impl Iterator<Item = &str> {
+    keys.iter().map(String::as_str).chain(SPEC_FIELDS)
+}
+
+/// How agent `m` handles each of [`field_keys`], in that order.
+pub fn handlings<'a>(m: &'a AgentModel, keys: &'a [String]) -> impl Iterator<Item = Handling> + 'a {
     let default = m.fields.get("*").map(|f| f.handling);
-    for k in keys.iter().map(String::as_str).chain(SPEC_FIELDS) {
-        let h = m
-            .fields
+    field_keys(keys).map(move |k| {
+        m.fields
             .get(k)
             .map(|f| f.handling)
             .or(default)
-            .unwrap_or(Handling::Unknown);
-        out.insert(k.to_string(), h);
-    }
-    out
+            .unwrap_or(Handling::Unknown)
+    })
 }
 
 /// Whether a root instance is one the agent scans (for the roots list).

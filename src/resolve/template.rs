@@ -24,19 +24,41 @@ pub fn placeholder_counts(template: &str) -> ([usize; 4], usize) {
 /// `template` with every `{name}` replaced by `name` (`str::replace` without its substring
 /// searcher, made anew for each call).
 pub fn with_name(template: &str, name: &str) -> String {
-    const KEY: &str = "{name}";
-    let mut out = String::with_capacity(template.len() + name.len());
-    let mut rest = template;
-    while let Some(at) = rest.find('{') {
-        if rest[at..].starts_with(KEY) {
-            out.push_str(&rest[..at]);
-            out.push_str(name);
-            rest = &rest[at + KEY.len()..];
-        } else {
-            out.push_str(&rest[..=at]);
-            rest = &rest[at + 1..];
-        }
+    NameIn { template, name }.to_string()
+}
+
+/// `template` with every `{name}` replaced by `name`, written where it is displayed (into a
+/// reason's values) without a string of its own.
+#[derive(Clone, Copy)]
+pub struct NameIn<'a> {
+    pub template: &'a str,
+    pub name: &'a str,
+}
+
+impl NameIn<'_> {
+    /// Whether it displays as nothing: an empty template, or one of only `{name}`s with an
+    /// empty name.
+    pub fn is_empty(&self) -> bool {
+        self.template.is_empty()
+            || self.name.is_empty() && self.template.split(NAME).all(str::is_empty)
     }
-    out.push_str(rest);
-    out
+}
+
+const NAME: &str = "{name}";
+
+impl std::fmt::Display for NameIn<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut rest = self.template;
+        while let Some(at) = rest.find('{') {
+            if rest[at..].starts_with(NAME) {
+                f.write_str(&rest[..at])?;
+                f.write_str(self.name)?;
+                rest = &rest[at + NAME.len()..];
+            } else {
+                f.write_str(&rest[..=at])?;
+                rest = &rest[at + 1..];
+            }
+        }
+        f.write_str(rest)
+    }
 }

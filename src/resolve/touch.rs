@@ -138,9 +138,12 @@ pub(super) fn final_touches(
         if v.status != Status::Visible {
             continue;
         }
-        let invoke = match &m.name_rules.invoke.value {
-            Known::Known(t) => template::with_name(t, &c.accepted.name),
-            Known::Unknown => String::new(),
+        let invoke = template::NameIn {
+            template: match &m.name_rules.invoke.value {
+                Known::Known(t) => t,
+                Known::Unknown => "",
+            },
+            name: &c.accepted.name,
         };
         let name = &c.accepted.name;
         let msg = match (&c.accepted.display, invoke.is_empty()) {

@@ -118,29 +118,56 @@ fn is_placeholder(t: &str, has_first: bool) -> bool {
     {
         return true;
     }
-    let segs: Vec<String> = t
-        .split('/')
-        .filter(|s| !s.is_empty() && *s != ".")
-        .map(str::to_ascii_lowercase)
-        .collect();
-    if segs
-        .windows(2)
-        .any(|w| w[0] == "path" && (w[1] == "to" || w[1].starts_with("to-")))
-    {
-        return true;
+    named_placeholder(t, has_first)
+}
+
+/// Whether a segment of path `t` is a placeholder word (`your-…`, `foo`, `path/to`, a first
+/// `example…` folder the skill lacks). The path's segments (none empty or `.`) are compared
+/// in ASCII lowercase, as bytes: the words are ASCII, so a segment matches one exactly when
+/// its lowercased copy would.
+fn named_placeholder(t: &str, has_first: bool) -> bool {
+    let starts = |s: &[u8], word: &str| {
+        s.get(..word.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(word.as_bytes()))
+    };
+    let is = |s: &[u8], word: &str| s.eq_ignore_ascii_case(word.as_bytes());
+    let segs = t
+        .as_bytes()
+        .split(|&b| b == b'/')
+        .filter(|s| !s.is_empty() && *s != b".");
+    let mut prev: Option<&[u8]> = None;
+    for (i, s) in segs.enumerate() {
+        if i == 0 && !has_first && starts(s, "example") {
+            return true;
+        }
+        if prev.is_some_and(|p| is(p, "path")) && (is(s, "to") || starts(s, "to-")) {
+            return true;
+        }
+        let placeholder = [
+            "your-",
+            "your_",
+            "yourskill",
+            "my-skill",
+            "xxx",
+            "placeholder",
+        ]
+        .iter()
+        .any(|w| starts(s, w))
+            || ["foo", "bar", "baz", "your", "some"]
+                .iter()
+                .any(|w| is(s, w));
+        if placeholder {
+            return true;
+        }
+        prev = Some(s);
     }
-    if segs.iter().any(|s| {
-        s.starts_with("your-")
-            || s.starts_with("your_")
-            || s.starts_with("yourskill")
-            || s.starts_with("my-skill")
-            || s.starts_with("xxx")
-            || s.starts_with("placeholder")
-            || matches!(s.as_str(), "foo" | "bar" | "baz" | "your" | "some")
-    }) {
-        return true;
-    }
-    !has_first && segs.first().is_some_and(|s| s.starts_with("example"))
+    false
+}
+
+/// For the tests: [`named_placeholder`].
+#[doc(hidden)]
+pub fn placeholder_named(target: &str, has_first: bool) -> bool {
+    named_placeholder(target, has_first)
 }
 
 /// The first folder of a relative path (`./` dropped), when the path goes on below it.

@@ -284,3 +284,38 @@ fn skills_made_a_batch_ahead_come_in_order_and_stop_at_the_first_error() {
     assert_eq!(stopped, Err(300));
     assert_eq!(after_error, 300, "no skill handed over after the error");
 }
+
+/// Field handling is shared when equal: on the demo tree, two agents' tables for a skill are
+/// one table exactly when they handle every key alike, and each is what the agent's field
+/// rules give for the skill's keys.
+#[test]
+fn field_tables_are_shared_when_equal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = tmp.path().join("demo");
+    skilltui::demo::write_tree(&demo, include_str!("../../assets/demo/catalog.txt")).unwrap();
+    let models = skilltui::agents::builtin();
+    let cat = Catalog::build(&models, &Env::new(demo.join("project"), demo.join("home")));
+    let (mut shared, mut apart) = (0, 0);
+    for skill in &cat.skills {
+        for (i, (agent, v)) in skill.verdicts.iter().enumerate() {
+            let m = models.iter().find(|m| *m.id == **agent).unwrap();
+            assert_eq!(
+                *v.fields,
+                skilltui::resolve::field_handling(m, &skill.keys),
+                "{} {agent}",
+                skill.path.display()
+            );
+            for (_, w) in &skill.verdicts[..i] {
+                let same = v.fields == w.fields;
+                assert_eq!(std::sync::Arc::ptr_eq(&v.fields, &w.fields), same);
+                if same {
+                    shared += 1;
+                } else {
+                    apart += 1;
+                }
+            }
+        }
+    }
+    // Both kinds occur: the test can tell sharing from copying.
+    assert!(shared > 0 && apart > 0, "{shared} {apart}");
+}

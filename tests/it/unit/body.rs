@@ -222,6 +222,44 @@ proptest! {
         prop_assert_eq!(cut_lines(&body), marked);
     }
 
+    /// A path's segments are matched against the placeholder words as bytes in ASCII case,
+    /// exactly as their lowercased copies compare (the plain definition, in the test), in any
+    /// script and letter case.
+    #[test]
+    fn placeholders_as_their_lowercased_segments(
+        parts in proptest::collection::vec(
+            prop_oneof![Just("/".to_string()), Just("./".to_string()), Just(".".to_string()),
+                Just("PATH".to_string()), Just("path".to_string()), Just("To".to_string()),
+                Just("to-".to_string()), Just("Your-".to_string()), Just("YOUR_".to_string()),
+                Just("yourSkill".to_string()), Just("My-Skill".to_string()), Just("XxX".to_string()),
+                Just("PlaceHolder".to_string()), Just("Foo".to_string()), Just("bAr".to_string()),
+                Just("baz".to_string()), Just("your".to_string()), Just("SOME".to_string()),
+                Just("Example".to_string()), Just("examples".to_string()), Just("İ".to_string()),
+                Just("ſ".to_string()), Just("K".to_string()), Just("x".to_string()),
+                Just("scripts".to_string()), Just("a.md".to_string())],
+            0..8,
+        ),
+        has_first in any::<bool>(),
+    ) {
+        let t = parts.concat();
+        let segs: Vec<String> = t
+            .split('/')
+            .filter(|s| !s.is_empty() && *s != ".")
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let plain = segs
+            .windows(2)
+            .any(|w| w[0] == "path" && (w[1] == "to" || w[1].starts_with("to-")))
+            || segs.iter().any(|s| {
+                ["your-", "your_", "yourskill", "my-skill", "xxx", "placeholder"]
+                    .iter()
+                    .any(|w| s.starts_with(w))
+                    || matches!(s.as_str(), "foo" | "bar" | "baz" | "your" | "some")
+            })
+            || !has_first && segs.first().is_some_and(|s| s.starts_with("example"));
+        prop_assert_eq!(placeholder_named(&t, has_first), plain, "{:?}", t);
+    }
+
     /// The run of path characters around a `/`, read byte by byte while ASCII, is the run a
     /// char-by-char reading of the whole line gives, in any script.
     #[test]
