@@ -368,12 +368,22 @@ fn value_hit<'a>(fm: &'a Frontmatter, key: &'a str, rule: &'a FieldRule) -> Opti
     }
     let node = field_node(fm, key)?;
     let kind = value_kind(node);
-    let kinds = match node.as_bool() {
-        Some(true) if kind == ValueKind::Bool => vec![ValueKind::True, kind],
-        Some(false) if kind == ValueKind::Bool => vec![ValueKind::False, kind],
-        _ => vec![kind],
+    let (pair, one);
+    let kinds: &[ValueKind] = match node.as_bool() {
+        Some(true) if kind == ValueKind::Bool => {
+            pair = [ValueKind::True, kind];
+            &pair
+        }
+        Some(false) if kind == ValueKind::Bool => {
+            pair = [ValueKind::False, kind];
+            &pair
+        }
+        _ => {
+            one = [kind];
+            &one
+        }
     };
-    let (kind, vr) = rule.value_rule(&kinds)?;
+    let (kind, vr) = rule.value_rule(kinds)?;
     Some(ValueHit {
         key,
         node,

@@ -58,6 +58,38 @@ pub struct BodyRef {
 /// `SKILL_ROOT`, `skill-dir`, `baseDir` (case and `-`/`_` ignored). `SKILLS_DIR` (every skill),
 /// `CLAUDE_PLUGIN_ROOT` (the plugin) and `BASE` are not.
 pub fn is_skill_dir_variable(name: &str) -> bool {
+    if name.is_ascii() {
+        return skill_dir_variable_ascii(name.as_bytes());
+    }
+    is_skill_dir_variable_by_chars(name)
+}
+
+/// [`is_skill_dir_variable`] of an ASCII name, from its last letters (lowercased, `-` and `_`
+/// dropped) and how many it has, without a lowercased copy.
+fn skill_dir_variable_ascii(name: &[u8]) -> bool {
+    const KEEP: usize = 12;
+    let (mut tail, mut kept) = ([0u8; KEEP], 0);
+    let mut letters = name
+        .iter()
+        .rev()
+        .filter(|b| !matches!(b, b'-' | b'_'))
+        .map(u8::to_ascii_lowercase);
+    for b in letters.by_ref().take(KEEP) {
+        kept += 1;
+        tail[KEEP - kept] = b;
+    }
+    let more = letters.next().is_some();
+    let last = &tail[KEEP - kept..];
+    last.ends_with(b"skilldir")
+        || last.ends_with(b"skillroot")
+        || last.ends_with(b"skillpath")
+        || !more && (last == b"basedir" || last == b"skillbasedir")
+}
+
+/// [`is_skill_dir_variable`] by the definition: lowercased, `-` and `_` dropped. Public for
+/// the tests, which hold the ASCII shortcut to it.
+#[doc(hidden)]
+pub fn is_skill_dir_variable_by_chars(name: &str) -> bool {
     let n: String = name
         .chars()
         .filter(|c| *c != '-' && *c != '_')

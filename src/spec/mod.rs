@@ -328,7 +328,18 @@ pub fn is_letter_or_digit(c: char) -> bool {
 
 /// The name as the spec compares it: stripped, NFKC-normalised.
 pub fn normalize_name(name: &str) -> String {
-    name.trim().nfkc().collect()
+    nfkc(name.trim()).into_owned()
+}
+
+/// `text` NFKC-normalised: as it is when it is ASCII (ASCII text is its own NFKC form: no
+/// ASCII character decomposes, and a composition needs a non-ASCII mark or jamo), else
+/// normalised.
+pub fn nfkc(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() {
+        text.into()
+    } else {
+        text.nfkc().collect::<String>().into()
+    }
 }
 
 /// The spec's name rules on a normalised name, without the folder match. Returns the codes and
@@ -416,15 +427,14 @@ fn check_name(fm: &Frontmatter, dir_name: Option<&str>, out: &mut Vec<Problem>) 
             for (code, msg) in name_rule_problems(&name) {
                 out.push(Problem::error(code, msg, Some(pos)));
             }
-            if let Some(dir) = dir_name {
-                let dir_n: String = dir.nfkc().collect();
-                if dir_n != name {
-                    out.push(Problem::error(
-                        ProblemCode::NameDirectoryMismatch,
-                        format!("directory name '{dir}' must match skill name '{name}'"),
-                        Some(pos),
-                    ));
-                }
+            if let Some(dir) = dir_name
+                && nfkc(dir) != name
+            {
+                out.push(Problem::error(
+                    ProblemCode::NameDirectoryMismatch,
+                    format!("directory name '{dir}' must match skill name '{name}'"),
+                    Some(pos),
+                ));
             }
         }
     }

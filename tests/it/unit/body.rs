@@ -85,6 +85,8 @@ fn skill_dir_variables_anywhere() {
         "skill-dir",
         "baseDir",
         "SKILL_ROOT",
+        "SKILL_BASE_DIR",
+        "MY_SKILL_PATH",
     ] {
         assert!(is_skill_dir_variable(v), "{v}");
     }
@@ -94,6 +96,8 @@ fn skill_dir_variables_anywhere() {
         "BASE",
         "HOME",
         "TAO_SKILL_BANK_PATH",
+        "X_SKILL_BASE_DIR",
+        "MY_BASE_DIR",
     ] {
         assert!(!is_skill_dir_variable(v), "{v}");
     }
@@ -258,6 +262,26 @@ proptest! {
             })
             || !has_first && segs.first().is_some_and(|s| s.starts_with("example"));
         prop_assert_eq!(placeholder_named(&t, has_first), plain, "{:?}", t);
+    }
+
+    /// A variable name is told to stand for the skill folder from its last letters as from
+    /// its whole lowercased copy, on any name.
+    #[test]
+    fn skill_dir_variables_as_their_lowercased_copies(
+        parts in proptest::collection::vec(
+            prop_oneof![Just("SKILL".to_string()), Just("skill".to_string()), Just("_".to_string()),
+                Just("-".to_string()), Just("Dir".to_string()), Just("ROOT".to_string()),
+                Just("path".to_string()), Just("Base".to_string()), Just("CLAUDE".to_string()),
+                Just("s".to_string()), Just("İ".to_string()), Just("K".to_string()), "[a-zA-Z_-]{0,3}"],
+            0..7,
+        )
+    ) {
+        let name = parts.concat();
+        prop_assert_eq!(
+            is_skill_dir_variable(&name),
+            is_skill_dir_variable_by_chars(&name),
+            "{:?}", name
+        );
     }
 
     /// The run of path characters around a `/`, read byte by byte while ASCII, is the run a

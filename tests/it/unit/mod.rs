@@ -22,6 +22,7 @@ mod repair;
 mod sanitize;
 mod search;
 mod simple_yaml;
+mod spec;
 mod template;
 mod text;
 mod text_steps;
