@@ -106,6 +106,12 @@ fn path_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '+' | '@')
 }
 
+/// [`path_char`] of an ASCII byte (false for any other byte): an ASCII character is
+/// alphanumeric exactly when it is an ASCII letter or digit.
+fn path_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/' | b'+' | b'@')
+}
+
 /// A URL, an absolute or home path, an anchor, or a path starting with a variable.
 /// Public for the unit tests in `tests/it/unit/`.
 #[doc(hidden)]
@@ -609,7 +615,7 @@ fn link_targets(line: &str, found: &mut dyn FnMut(&str, RefKind)) {
 fn path_run(line: &str, at: usize) -> (usize, usize) {
     let b = line.as_bytes();
     let mut start = at;
-    while start > 0 && b[start - 1] < 0x80 && path_char(b[start - 1] as char) {
+    while start > 0 && path_byte(b[start - 1]) {
         start -= 1;
     }
     if start > 0 && b[start - 1] >= 0x80 {
@@ -622,7 +628,7 @@ fn path_run(line: &str, at: usize) -> (usize, usize) {
     }
     // `/` is a path character: the run ends after it.
     let mut end = at;
-    while end < b.len() && b[end] < 0x80 && path_char(b[end] as char) {
+    while end < b.len() && path_byte(b[end]) {
         end += 1;
     }
     if end < b.len() && b[end] >= 0x80 {

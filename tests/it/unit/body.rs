@@ -290,7 +290,8 @@ proptest! {
     fn path_runs_as_read_char_by_char(
         parts in proptest::collection::vec(
             prop_oneof![fragment(), Just("é".to_string()), Just("日本/".to_string()),
-                Just("\u{300}".to_string()), Just(" ".to_string()), Just("a/b.md".to_string())],
+                Just("\u{300}".to_string()), Just(" ".to_string()), Just("a/b.md".to_string()),
+                Just("v@2+x_y".to_string()), Just("%!:".to_string())],
             0..20,
         )
     ) {
