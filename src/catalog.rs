@@ -302,7 +302,7 @@ pub struct Skills<'a> {
     order: Vec<usize>,
     scope_of: HashMap<&'a Path, Scope>,
     /// Field handling per key set, every agent's, shared by the skills with that set.
-    fields: HashMap<Vec<String>, Vec<Arc<BTreeMap<String, Handling>>>>,
+    fields: FieldTables,
 }
 
 /// Scans, resolves every agent's collision keys (with the files' facts and body references),
@@ -390,7 +390,7 @@ impl Skills<'_> {
         }
         // A file changed since the keys pass may have a key set no other skill has.
         let made;
-        let tables = match self.fields.get(&f.keys) {
+        let tables = match self.fields.by_set.get(&f.keys) {
             Some(t) => t,
             None => {
                 made = field_tables(self.models, &f.keys);
@@ -484,8 +484,19 @@ pub(crate) fn scopes(scan: &Scan) -> HashMap<&Path, Scope> {
     scope_of
 }
 
-/// Every agent's field tables by key set, each set's made once.
-type FieldTables = HashMap<Vec<String>, Vec<FieldTable>>;
+/// Every agent's field tables by key set (each set's made once), and every agent's handling of
+/// each key met so far (each key looked up in each model once, not once a key set).
+#[derive(Default)]
+struct FieldTables {
+    by_set: HashMap<Vec<String>, Vec<FieldTable>>,
+    by_key: HashMap<String, Vec<Handling>>,
+}
+
+impl FieldTables {
+    fn new() -> FieldTables {
+        FieldTables::default()
+    }
+}
 
 /// One agent's handling of each key of a set.
 type FieldTable = Arc<BTreeMap<String, Handling>>;
@@ -502,20 +513,41 @@ fn tables_for<'c>(
     models: &[AgentModel],
     keys: &[String],
 ) -> &'c [FieldTable] {
-    if !cache.contains_key(keys) {
-        cache.insert(keys.to_vec(), field_tables(models, keys));
+    if !cache.by_set.contains_key(keys) {
+        let made = tables_from(models, keys, &mut cache.by_key);
+        cache.by_set.insert(keys.to_vec(), made);
     }
-    &cache[keys]
+    &cache.by_set[keys]
 }
 
 /// Every agent's field table for `keys`, in model order: agents that handle every key alike
 /// share one table.
 pub(crate) fn field_tables(models: &[AgentModel], keys: &[String]) -> Vec<FieldTable> {
+    tables_from(models, keys, &mut HashMap::new())
+}
+
+/// [`field_tables`], each key's handling by every agent taken from `by_key` (and kept there
+/// the first time).
+fn tables_from(
+    models: &[AgentModel],
+    keys: &[String],
+    by_key: &mut HashMap<String, Vec<Handling>>,
+) -> Vec<FieldTable> {
+    for k in resolve::field_keys(keys) {
+        if !by_key.contains_key(k) {
+            let column = models.iter().map(|m| resolve::handling(m, k)).collect();
+            by_key.insert(k.to_string(), column);
+        }
+    }
+    let columns: Vec<&[Handling]> = resolve::field_keys(keys)
+        .map(|k| by_key[k].as_slice())
+        .collect();
     let mut made: Vec<(Vec<Handling>, FieldTable)> = Vec::new();
     models
         .iter()
-        .map(|m| {
-            let handling: Vec<Handling> = resolve::handlings(m, keys).collect();
+        .enumerate()
+        .map(|(ai, m)| {
+            let handling: Vec<Handling> = columns.iter().map(|c| c[ai]).collect();
             if let Some((_, table)) = made.iter().find(|(h, _)| *h == handling) {
                 return table.clone();
             }

@@ -1820,20 +1820,22 @@ pub fn field_handling(m: &AgentModel, keys: &[String]) -> BTreeMap<String, Handl
 }
 
 /// The keys [`field_handling`] answers for: the file's, then the spec fields.
-fn field_keys(keys: &[String]) -> impl Iterator<Item = &str> {
+pub fn field_keys(keys: &[String]) -> impl Iterator<Item = &str> {
     keys.iter().map(String::as_str).chain(SPEC_FIELDS)
 }
 
 /// How agent `m` handles each of [`field_keys`], in that order.
 pub fn handlings<'a>(m: &'a AgentModel, keys: &'a [String]) -> impl Iterator<Item = Handling> + 'a {
-    let default = m.fields.get("*").map(|f| f.handling);
-    field_keys(keys).map(move |k| {
-        m.fields
-            .get(k)
-            .map(|f| f.handling)
-            .or(default)
-            .unwrap_or(Handling::Unknown)
-    })
+    field_keys(keys).map(move |k| handling(m, k))
+}
+
+/// How agent `m` handles frontmatter key `key`: its rule for the key, else its rule for any
+/// key (`*`), else unknown.
+pub fn handling(m: &AgentModel, key: &str) -> Handling {
+    m.fields
+        .get(key)
+        .or_else(|| m.fields.get("*"))
+        .map_or(Handling::Unknown, |f| f.handling)
 }
 
 /// Whether a root instance is one the agent scans (for the roots list).
