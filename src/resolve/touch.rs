@@ -55,20 +55,19 @@ impl Touch {
         let skill_dir = c.rel.parent().unwrap_or(Path::new(""));
         let mut tops: BTreeMap<String, (u32, u64)> = BTreeMap::new();
         for d in w.dirs_of(c) {
-            let Ok(sub) = d.rel.strip_prefix(skill_dir) else {
-                continue;
-            };
             if d.files == 0 {
                 continue;
             }
-            let top = sub
-                .components()
-                .next()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let prefix = sub.to_string_lossy().chars().count() as u64;
+            let Some((top, prefix)) = crate::scan::walk::below(&d.rel, skill_dir) else {
+                continue;
+            };
+            let prefix = prefix as u64;
             let sep = u64::from(prefix > 0);
-            let t = tops.entry(top).or_default();
+            // A top folder's name is copied once, not once per folder under it.
+            let t = match tops.get_mut(&*top) {
+                Some(t) => t,
+                None => tops.entry(top.into_owned()).or_default(),
+            };
             t.0 += d.files;
             t.1 += d.name_chars as u64 + (prefix + sep) * d.files as u64;
         }

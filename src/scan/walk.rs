@@ -730,6 +730,38 @@ fn walked_starts_with(a: &Path, b: &Path) -> bool {
     b.is_empty() || (a.starts_with(b) && (a.len() == b.len() || a[b.len()] == b'/'))
 }
 
+/// Where folder `dir` lies below `skill_dir`: the first folder of the path between them ("" for
+/// `skill_dir` itself) and the characters that path takes, both as `to_string_lossy` writes
+/// them; None when `dir` is not below `skill_dir`. From the paths' bytes when the walk spelt
+/// `skill_dir` (then `dir`, spelt by the walk too, holds it followed by a `/` or nothing), else
+/// by their components.
+pub fn below<'a>(dir: &'a Path, skill_dir: &Path) -> Option<(std::borrow::Cow<'a, str>, usize)> {
+    if walk_spelt(skill_dir) {
+        if !walked_starts_with(dir, skill_dir) {
+            return None;
+        }
+        let (rel, skill) = (
+            dir.as_os_str().as_encoded_bytes(),
+            skill_dir.as_os_str().as_encoded_bytes(),
+        );
+        let sub = match rel.len() - skill.len() {
+            0 => &[][..],
+            _ if skill.is_empty() => rel,
+            _ => &rel[skill.len() + 1..],
+        };
+        let top = sub.split(|&b| b == b'/').next().unwrap_or(&[]);
+        let chars = String::from_utf8_lossy(sub).chars().count();
+        return Some((String::from_utf8_lossy(top), chars));
+    }
+    let sub = dir.strip_prefix(skill_dir).ok()?;
+    let top = sub
+        .components()
+        .next()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Some((top.into(), sub.to_string_lossy().chars().count()))
+}
+
 /// For the tests: [`walk_spelt`], [`walked_cmp`] and [`walked_starts_with`] of `a` and `b`.
 #[doc(hidden)]
 pub fn walked_order(a: &Path, b: &Path) -> (bool, std::cmp::Ordering, bool) {

@@ -76,4 +76,30 @@ proptest! {
             prop_assert_eq!(starts, a.starts_with(b), "{:?} {:?}", a, b);
         }
     }
+
+    /// Where a folder lies below a skill folder (its first folder there, and the characters of
+    /// the path between them) reads as `strip_prefix` and `components` give it, for any two
+    /// spellings: from the bytes where the walk spelt them, else by components.
+    #[test]
+    fn below_a_skill_folder_as_components_say(a in spelt_path(), b in spelt_path()) {
+        let (a, b) = (Path::new(&a), Path::new(&b));
+        let plain = a.strip_prefix(b).ok().map(|sub| {
+            let top = sub
+                .components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (top, sub.to_string_lossy().chars().count())
+        });
+        let (_, _, starts) = skilltui::scan::walk::walked_order(a, b);
+        // The walk's folders below a skill folder are spelt as it spells them.
+        let walk_like = |p: &Path| {
+            let s = p.to_str().unwrap();
+            s.is_empty() || s.split('/').all(|c| !c.is_empty() && c != "." && c != "..")
+        };
+        if walk_like(a) || !walk_like(b) {
+            let got = skilltui::scan::walk::below(a, b).map(|(t, n)| (t.into_owned(), n));
+            prop_assert_eq!(got, plain, "{:?} {:?} {}", a, b, starts);
+        }
+    }
 }
