@@ -293,8 +293,8 @@ impl Blocks {
             .unwrap_or_else(|| self.is_code_by_parts(line))
     }
 
-    /// [`Blocks::is_code`] for an empty line or one that starts with a letter or a mark that
-    /// opens nothing, else None.
+    /// [`Blocks::is_code`] for an empty line, one that starts with a letter or a mark that
+    /// opens nothing, or a list item at the margin, else None.
     fn plain(&mut self, line: &str) -> Option<bool> {
         // A blank line: code inside a fence, else code when indented code goes on after it.
         if line.is_empty() {
@@ -319,6 +319,16 @@ impl Blocks {
             }
             self.prev_blank = false;
             self.prev_indented_code = false;
+            return Some(self.fence.is_some());
+        }
+        // A list item at the margin (`- `, `* `, `+ `): code inside a fence, else a list line
+        // (no fence mark starts with these bytes).
+        if let [b'-' | b'*' | b'+', b' ', ..] = line.as_bytes() {
+            self.prev_blank = false;
+            self.prev_indented_code = false;
+            if self.fence.is_none() {
+                self.in_list = true;
+            }
             return Some(self.fence.is_some());
         }
         None
