@@ -543,15 +543,13 @@ fn tables_from(
         .map(|k| by_key[k].as_slice())
         .collect();
     let mut made: Vec<(Vec<Handling>, FieldTable)> = Vec::new();
-    models
-        .iter()
-        .enumerate()
-        .map(|(ai, m)| {
+    (0..models.len())
+        .map(|ai| {
             let handling: Vec<Handling> = columns.iter().map(|c| c[ai]).collect();
             if let Some((_, table)) = made.iter().find(|(h, _)| *h == handling) {
                 return table.clone();
             }
-            let table = Arc::new(resolve::field_handling(m, keys));
+            let table = Arc::new(resolve::field_table(keys, handling.iter().copied()));
             made.push((handling, table.clone()));
             table
         })

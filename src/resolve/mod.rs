@@ -1813,8 +1813,16 @@ fn apply_settings(
 
 /// How agent `m` handles each frontmatter key (plus the spec fields the skill lacks).
 pub fn field_handling(m: &AgentModel, keys: &[String]) -> BTreeMap<String, Handling> {
+    field_table(keys, handlings(m, keys))
+}
+
+/// The table of [`field_keys`] each with its handling, given in that order.
+pub fn field_table(
+    keys: &[String],
+    handling: impl Iterator<Item = Handling>,
+) -> BTreeMap<String, Handling> {
     field_keys(keys)
-        .zip(handlings(m, keys))
+        .zip(handling)
         .map(|(k, h)| (k.to_string(), h))
         .collect()
 }

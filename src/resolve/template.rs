@@ -21,8 +21,8 @@ pub fn placeholder_counts(template: &str) -> ([usize; 4], usize) {
     (counts, braces)
 }
 
-/// `template` with every `{name}` replaced by `name` (`str::replace` without its substring
-/// searcher, made anew for each call).
+/// For the tests: `template` with every `{name}` replaced by `name`, as [`NameIn`] writes it.
+#[doc(hidden)]
 pub fn with_name(template: &str, name: &str) -> String {
     NameIn { template, name }.to_string()
 }
