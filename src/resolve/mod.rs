@@ -1813,7 +1813,7 @@ fn apply_settings(
 
 /// How agent `m` handles each frontmatter key (plus the spec fields the skill lacks).
 pub fn field_handling(m: &AgentModel, keys: &[String]) -> BTreeMap<String, Handling> {
-    field_table(keys, handlings(m, keys))
+    field_table(keys, field_keys(keys).map(|k| handling(m, k)))
 }
 
 /// The table of [`field_keys`] each with its handling, given in that order.
@@ -1830,11 +1830,6 @@ pub fn field_table(
 /// The keys [`field_handling`] answers for: the file's, then the spec fields.
 pub fn field_keys(keys: &[String]) -> impl Iterator<Item = &str> {
     keys.iter().map(String::as_str).chain(SPEC_FIELDS)
-}
-
-/// How agent `m` handles each of [`field_keys`], in that order.
-pub fn handlings<'a>(m: &'a AgentModel, keys: &'a [String]) -> impl Iterator<Item = Handling> + 'a {
-    field_keys(keys).map(move |k| handling(m, k))
 }
 
 /// How agent `m` handles frontmatter key `key`: its rule for the key, else its rule for any
