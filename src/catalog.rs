@@ -143,14 +143,19 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// Scans and resolves.
+    /// Scans and resolves. The scan keeps no file text: each file is read once for its body
+    /// references, then again when it is resolved, and dropped with its parse (the texts of a
+    /// whole tree are never in memory at once). A file edited between the two reads gets the
+    /// references of the older text and everything else of the newer one, as a rebuild during
+    /// the edit would ([`with_skills`] reads the same way).
     pub fn build(models: &[AgentModel], env: &Env) -> Catalog {
-        let mut scan = scan::scan(models, env);
+        let mut scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Unread);
         let entries = resolve::entries(&scan);
+        let references = crate::par::par_map(&entries, |e| {
+            references_in(&scan, e, scan.text(&e.path).as_ref())
+        });
+        keep_references(&mut scan, &entries, references);
         let resolved = Catalog::resolve(models, &scan, &entries);
-        // The verdicts and the files' facts (head, name, description, problems) are all the
-        // snapshot needs of the files' text: it goes before the snapshot is put together.
-        scan.files = HashMap::new();
         Catalog::put_together(models, &scan, &entries, resolved)
     }
 
@@ -167,8 +172,8 @@ impl Catalog {
         scan: &Scan,
         entries: &[resolve::Entry],
     ) -> resolve::Resolved<FileFacts, ()> {
-        resolve::resolve_verdicts(models, scan, entries, |ei, parses| {
-            facts_with(scan, &entries[ei], parses)
+        resolve::resolve_verdicts(models, scan, entries, |ei, content, parses| {
+            facts_of(scan, &entries[ei], content, parses, Detail::Full)
         })
     }
 
@@ -328,26 +333,10 @@ pub fn with_skills<R>(
         // Only what orders the skills and picks their field tables is kept until the batch
         // that makes the skill: it reads the text again and describes it there.
         let f = facts_of(&scan, e, content, parses, Detail::Keys);
-        let found = e.found.iter().find_map(|&(wi, ci)| {
-            let (w, c) = (&scan.walked[wi], &scan.walked[wi].candidates[ci]);
-            scan::has_references(c).then_some((w, c))
-        });
-        let references = match (content, found) {
-            (Some(content), Some((w, c))) => Some(scan::walked_references(w, c, content)),
-            _ => None,
-        };
-        (f, references)
+        (f, references_in(&scan, e, content))
     });
-    let mut facts = Vec::with_capacity(read.len());
-    for (e, (f, references)) in entries.iter().zip(read) {
-        // An empty list is kept as none (every reader here takes none as empty).
-        if let Some(r) = references.filter(|r| !r.is_empty()) {
-            scan.references.insert(e.path.clone(), r);
-        }
-        facts.push(f);
-    }
-    // The references are worked out: the walk's file names are not needed any more.
-    scan.forget_file_names();
+    let (facts, references): (Vec<FileFacts>, Vec<_>) = read.into_iter().unzip();
+    keep_references(&mut scan, &entries, references);
     let scan = scan;
     let lean = resolve::Lean::new(models, &scan, &entries, keys);
     let mut fields = FieldTables::new();
@@ -500,6 +489,36 @@ impl FieldTables {
 
 /// One agent's handling of each key of a set.
 type FieldTable = Arc<BTreeMap<String, Handling>>;
+
+/// The body references of entry `e`'s file with this content (None: no text, or no reference
+/// asked of it), for a scan that read no texts ([`scan::Texts::Unread`]).
+fn references_in(
+    scan: &Scan,
+    e: &resolve::Entry,
+    content: Option<&scan::FileContent>,
+) -> Option<Vec<scan::Reference>> {
+    let (w, c) = e.found.iter().find_map(|&(wi, ci)| {
+        let (w, c) = (&scan.walked[wi], &scan.walked[wi].candidates[ci]);
+        scan::has_references(c).then_some((w, c))
+    })?;
+    Some(scan::walked_references(w, c, content?))
+}
+
+/// The entries' body references ([`references_in`], one per entry) kept in the scan, whose
+/// walk's file names are not needed once they are worked out.
+fn keep_references(
+    scan: &mut Scan,
+    entries: &[resolve::Entry],
+    references: Vec<Option<Vec<scan::Reference>>>,
+) {
+    for (e, references) in entries.iter().zip(references) {
+        // An empty list is kept as none (every reader here takes none as empty).
+        if let Some(r) = references.filter(|r| !r.is_empty()) {
+            scan.references.insert(e.path.clone(), r);
+        }
+    }
+    scan.forget_file_names();
+}
 
 /// Every model's id, one shared string each (what each skill's verdicts are keyed by).
 fn agent_ids(models: &[AgentModel]) -> Vec<Arc<str>> {

@@ -327,16 +327,24 @@ pub fn resolve_all<T: Send>(
     entries: &[Entry],
     extra: impl Fn(usize, &Parses) -> T + Sync,
 ) -> Resolved<T> {
-    resolve_each(models, scan, entries, extra, Keys::new)
+    resolve_each(
+        models,
+        scan,
+        entries,
+        |ei, _, parses| extra(ei, parses),
+        Keys::new,
+    )
 }
 
 /// [`resolve_all`] without the collision keys (they are dropped on the core that found them):
-/// for a caller that keeps only the verdicts, such as a catalog snapshot.
+/// for a caller that keeps only the verdicts, such as a catalog snapshot. `extra` is given each
+/// file's text as the resolution has it (kept by the scan, or read for it when the scan kept
+/// none) besides its parses.
 pub(crate) fn resolve_verdicts<T: Send>(
     models: &[AgentModel],
     scan: &Scan,
     entries: &[Entry],
-    extra: impl Fn(usize, &Parses) -> T + Sync,
+    extra: impl Fn(usize, Option<&scan::FileContent>, &Parses) -> T + Sync,
 ) -> Resolved<T, ()> {
     resolve_each(models, scan, entries, extra, drop)
 }
@@ -347,7 +355,7 @@ fn resolve_each<T: Send, K: Send>(
     models: &[AgentModel],
     scan: &Scan,
     entries: &[Entry],
-    extra: impl Fn(usize, &Parses) -> T + Sync,
+    extra: impl Fn(usize, Option<&scan::FileContent>, &Parses) -> T + Sync,
     keys: impl Fn(Vec<Option<String>>) -> K + Sync,
 ) -> Resolved<T, K> {
     // Each chunk gives every agent's verdicts and accepted copies for its run of entries: the
@@ -365,7 +373,7 @@ fn resolve_each<T: Send, K: Send>(
                 contenders.extend(c);
             },
         ),
-        |ei, _, parses| extra(ei, parses),
+        extra,
     );
     // One verdict per entry and agent: sized once (growing copies every verdict made so far).
     let mut verdicts: Vec<Vec<Verdict>> = (0..models.len())
