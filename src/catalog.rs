@@ -143,19 +143,18 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// Scans and resolves. The scan keeps no file text: each file is read once for its body
-    /// references, then again when it is resolved, and dropped with its parse (the texts of a
-    /// whole tree are never in memory at once). A file edited between the two reads gets the
-    /// references of the older text and everything else of the newer one, as a rebuild during
-    /// the edit would ([`with_skills`] reads the same way).
+    /// Scans and resolves. The scan keeps no file text: each file is read as it is resolved,
+    /// its body references worked out then, and dropped with its parse (the texts of a whole
+    /// tree are never in memory at once).
     pub fn build(models: &[AgentModel], env: &Env) -> Catalog {
         let mut scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Unread);
         let entries = resolve::entries(&scan);
-        let references = crate::par::par_map(&entries, |e| {
-            references_in(&scan, e, scan.text(&e.path).as_ref())
-        });
-        keep_references(&mut scan, &entries, references);
-        let resolved = Catalog::resolve(models, &scan, &entries);
+        let mut resolved = Catalog::resolve(models, &scan, &entries);
+        keep_references(
+            &mut scan,
+            &entries,
+            std::mem::take(&mut resolved.references),
+        );
         Catalog::put_together(models, &scan, &entries, resolved)
     }
 
@@ -333,7 +332,7 @@ pub fn with_skills<R>(
         // Only what orders the skills and picks their field tables is kept until the batch
         // that makes the skill: it reads the text again and describes it there.
         let f = facts_of(&scan, e, content, parses, Detail::Keys);
-        (f, references_in(&scan, e, content))
+        (f, resolve::references_in(&scan, e, content))
     });
     let (facts, references): (Vec<FileFacts>, Vec<_>) = read.into_iter().unzip();
     keep_references(&mut scan, &entries, references);
@@ -490,21 +489,7 @@ impl FieldTables {
 /// One agent's handling of each key of a set.
 type FieldTable = Arc<BTreeMap<String, Handling>>;
 
-/// The body references of entry `e`'s file with this content (None: no text, or no reference
-/// asked of it), for a scan that read no texts ([`scan::Texts::Unread`]).
-fn references_in(
-    scan: &Scan,
-    e: &resolve::Entry,
-    content: Option<&scan::FileContent>,
-) -> Option<Vec<scan::Reference>> {
-    let (w, c) = e.found.iter().find_map(|&(wi, ci)| {
-        let (w, c) = (&scan.walked[wi], &scan.walked[wi].candidates[ci]);
-        scan::has_references(c).then_some((w, c))
-    })?;
-    Some(scan::walked_references(w, c, content?))
-}
-
-/// The entries' body references ([`references_in`], one per entry) kept in the scan, whose
+/// The entries' body references ([`resolve::references_in`], one per entry) kept in the scan, whose
 /// walk's file names are not needed once they are worked out.
 fn keep_references(
     scan: &mut Scan,

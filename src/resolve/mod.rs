@@ -314,6 +314,10 @@ pub struct Resolved<T, K = Keys> {
     pub yaml_parses: usize,
     /// YAML parses asked for, by every agent and `extra`: all but `yaml_parses` were shared.
     pub yaml_asked: usize,
+    /// Each entry's body references (None: none asked of it, or no text), worked out from the
+    /// text read for it when the scan kept no texts ([`scan::Texts::Unread`]); empty otherwise
+    /// (the scan's [`Scan::references`] are the ones used).
+    pub references: Vec<Option<Vec<scan::Reference>>>,
 }
 
 /// Resolves every entry for every agent, file by file on all cores: each file is parsed once
@@ -366,6 +370,9 @@ fn resolve_each<T: Send, K: Send>(
         scan,
         entries,
         |p, ei, facts, parses| p.step(scan, entries, ei, ei, facts, parses),
+        // A scan that kept no texts has no references either: each file's are worked out from
+        // the text read for it here (not read again for them).
+        scan.texts == scan::Texts::Unread,
         (
             |n| (Vec::with_capacity(n), Vec::new()),
             |(verdicts, contenders): &mut (Vec<Verdict>, Vec<Contender>), (v, c)| {
@@ -385,13 +392,16 @@ fn resolve_each<T: Send, K: Send>(
         extra: Vec::with_capacity(entries.len()),
         yaml_parses: 0,
         yaml_asked: 0,
+        references: Vec::new(),
     };
+    let mut references = Vec::new();
     for chunk in stepped {
         for (ai, (v, c)) in chunk.agents.into_iter().enumerate() {
             verdicts[ai].extend(v);
             contenders[ai].extend(c);
         }
         out.extra.extend(chunk.extras);
+        references.extend(chunk.references);
         out.yaml_parses += chunk.parsed;
         out.yaml_asked += chunk.asked;
     }
@@ -402,7 +412,7 @@ fn resolve_each<T: Send, K: Send>(
         .map(|w| std::sync::Mutex::new(Some(w)))
         .collect();
     let agents: Vec<usize> = (0..models.len()).collect();
-    let touches = Touches::all(entries.len());
+    let touches = Touches::all_with(entries.len(), references);
     out.agents = crate::par::par_map(&agents, |&ai| {
         let (v, c) = work[ai]
             .lock()
@@ -412,7 +422,23 @@ fn resolve_each<T: Send, K: Send>(
         let (verdicts, found) = passes[ai].finish(scan, entries, &touches, v, c);
         (verdicts, keys(found))
     });
+    out.references = touches.into_references();
     out
+}
+
+/// The body references of entry `e`'s file with this content (None: no text, or none asked of
+/// it: the walk saw nothing its body could name), for a scan that kept no texts and so none
+/// of them ([`scan::Texts::Unread`]).
+pub fn references_in(
+    scan: &Scan,
+    e: &Entry,
+    content: Option<&scan::FileContent>,
+) -> Option<Vec<scan::Reference>> {
+    let (w, c) = e.found.iter().find_map(|&(wi, ci)| {
+        let (w, c) = (&scan.walked[wi], &scan.walked[wi].candidates[ci]);
+        scan::has_references(c).then_some((w, c))
+    })?;
+    Some(scan::walked_references(w, c, content?))
 }
 
 /// One chunk of entries stepped through by every agent ([`stepped_chunks`]): what each agent
@@ -421,6 +447,8 @@ fn resolve_each<T: Send, K: Send>(
 struct Stepped<A, T> {
     agents: Vec<A>,
     extras: Vec<T>,
+    /// Each entry's body references, when asked for ([`references_in`]).
+    references: Vec<Option<Vec<scan::Reference>>>,
     parsed: usize,
     asked: usize,
 }
@@ -442,6 +470,7 @@ fn stepped_chunks<'a, A: Send, S, T: Send>(
     scan: &'a Scan,
     entries: &[Entry],
     step: impl Fn(&AgentPass, usize, &EntryFacts, &Parses) -> S + Sync,
+    references: bool,
     (start, keep): (impl Fn(usize) -> A + Sync, impl Fn(&mut A, S) + Sync),
     extra: impl Fn(usize, Option<&scan::FileContent>, &Parses) -> T + Sync,
 ) -> (Vec<AgentPass<'a>>, Vec<Stepped<A, T>>) {
@@ -457,6 +486,7 @@ fn stepped_chunks<'a, A: Send, S, T: Send>(
         let mut chunk = Stepped {
             agents: (0..models.len()).map(|_| start(range.len())).collect(),
             extras: Vec::with_capacity(range.len()),
+            references: Vec::with_capacity(if references { range.len() } else { 0 }),
             parsed: 0,
             asked: 0,
         };
@@ -465,6 +495,10 @@ fn stepped_chunks<'a, A: Send, S, T: Send>(
             let facts = shared.facts(scan, &entries[ei], scan.text(&entries[ei].path));
             for (ai, p) in passes.iter().enumerate() {
                 keep(&mut chunk.agents[ai], step(p, ei, &facts, &parses));
+            }
+            if references {
+                let found = references_in(scan, &entries[ei], facts.content.as_ref());
+                chunk.references.push(found);
             }
             chunk
                 .extras
@@ -522,6 +556,7 @@ impl<'a> Lean<'a> {
             scan,
             entries,
             |p, ei, facts, parses| p.key(scan, entries, ei, facts, parses),
+            false,
             (Vec::with_capacity, |keys: &mut Vec<Option<String>>, key| {
                 keys.push(key)
             }),

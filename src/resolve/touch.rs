@@ -11,7 +11,7 @@ use super::verdict::{Bundle, Reason, Status, Verdict};
 use super::{Contender, Entry, accept, template};
 use crate::agents::{AgentModel, BundledFiles, Known};
 use crate::msg;
-use crate::scan::Scan;
+use crate::scan::{Reference, Scan};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -35,11 +35,10 @@ pub(super) struct Touch {
 }
 
 impl Touch {
-    fn of(scan: &Scan, e: &Entry) -> Touch {
+    /// Entry `e`'s touch, with its body references (`references`: None, none).
+    fn of(scan: &Scan, e: &Entry, references: Option<&[Reference]>) -> Touch {
         let path = &e.path;
-        let mut bare = scan
-            .references
-            .get(path)
+        let mut bare = references
             .into_iter()
             .flatten()
             .filter(|r| r.exists && !r.link);
@@ -87,36 +86,52 @@ pub(super) struct Touches {
     /// The entries, sorted (None: every entry, by its index).
     ids: Option<Vec<usize>>,
     cells: Vec<OnceLock<Touch>>,
+    /// Every entry's body references, by index, where the resolution worked them out (a scan
+    /// that kept no texts); empty: the scan's ([`Scan::references`]).
+    references: Vec<Option<Vec<Reference>>>,
 }
 
 impl Touches {
-    /// For every one of `n` entries.
-    pub(super) fn all(n: usize) -> Touches {
+    /// For every one of `n` entries, with these body references (one per entry; empty: the
+    /// scan's).
+    pub(super) fn all_with(n: usize, references: Vec<Option<Vec<Reference>>>) -> Touches {
         Touches {
             ids: None,
             cells: (0..n).map(|_| OnceLock::new()).collect(),
+            references,
         }
     }
 
-    /// For the entries `ids`.
+    /// For the entries `ids`, with the scan's body references.
     pub(super) fn of(mut ids: Vec<usize>) -> Touches {
         ids.sort_unstable();
         ids.dedup();
         Touches {
             cells: ids.iter().map(|_| OnceLock::new()).collect(),
             ids: Some(ids),
+            references: Vec::new(),
         }
+    }
+
+    /// The body references they were made with ([`Touches::all_with`]).
+    pub(super) fn into_references(self) -> Vec<Option<Vec<Reference>>> {
+        self.references
     }
 
     /// `f` of entry `ei`'s touch (made now, and not kept, for an entry not among them).
     fn with<R>(&self, scan: &Scan, entries: &[Entry], ei: usize, f: impl FnOnce(&Touch) -> R) -> R {
+        let e = &entries[ei];
+        let references = match self.references.is_empty() {
+            true => scan.references.get(&e.path).map(Vec::as_slice),
+            false => self.references.get(ei).and_then(Option::as_deref),
+        };
         let at = match &self.ids {
             None => Some(ei),
             Some(ids) => ids.binary_search(&ei).ok(),
         };
         match at.and_then(|i| self.cells.get(i)) {
-            Some(cell) => f(cell.get_or_init(|| Touch::of(scan, &entries[ei]))),
-            None => f(&Touch::of(scan, &entries[ei])),
+            Some(cell) => f(cell.get_or_init(|| Touch::of(scan, e, references))),
+            None => f(&Touch::of(scan, e, references)),
         }
     }
 }
