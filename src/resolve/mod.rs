@@ -382,11 +382,6 @@ fn resolve_each<T: Send, K: Send>(
         ),
         extra,
     );
-    // One verdict per entry and agent: sized once (growing copies every verdict made so far).
-    let mut verdicts: Vec<Vec<Verdict>> = (0..models.len())
-        .map(|_| Vec::with_capacity(entries.len()))
-        .collect();
-    let mut contenders: Vec<Vec<Contender>> = (0..models.len()).map(|_| Vec::new()).collect();
     let mut out = Resolved {
         agents: Vec::new(),
         extra: Vec::with_capacity(entries.len()),
@@ -394,32 +389,40 @@ fn resolve_each<T: Send, K: Send>(
         yaml_asked: 0,
         references: Vec::new(),
     };
+    // Each agent's parts of the chunks, in entry order: its core joins them into its own list
+    // (the agents' lists are made on all cores, not one after the other on this one).
+    type Part = (Vec<Verdict>, Vec<Contender>);
+    let mut parts: Vec<Vec<Part>> = (0..models.len()).map(|_| Vec::new()).collect();
     let mut references = Vec::new();
     for chunk in stepped {
-        for (ai, (v, c)) in chunk.agents.into_iter().enumerate() {
-            verdicts[ai].extend(v);
-            contenders[ai].extend(c);
+        for (ai, part) in chunk.agents.into_iter().enumerate() {
+            parts[ai].push(part);
         }
         out.extra.extend(chunk.extras);
         references.extend(chunk.references);
         out.yaml_parses += chunk.parsed;
         out.yaml_asked += chunk.asked;
     }
-    type Work = std::sync::Mutex<Option<(Vec<Verdict>, Vec<Contender>)>>;
-    let work: Vec<Work> = verdicts
+    let work: Vec<std::sync::Mutex<Option<Vec<Part>>>> = parts
         .into_iter()
-        .zip(contenders)
-        .map(|w| std::sync::Mutex::new(Some(w)))
+        .map(|p| std::sync::Mutex::new(Some(p)))
         .collect();
     let agents: Vec<usize> = (0..models.len()).collect();
     let touches = Touches::all_with(entries.len(), references);
     out.agents = crate::par::par_map(&agents, |&ai| {
-        let (v, c) = work[ai]
+        let parts = work[ai]
             .lock()
             .ok()
             .and_then(|mut w| w.take())
             .unwrap_or_default();
-        let (verdicts, found) = passes[ai].finish(scan, entries, &touches, v, c);
+        // One verdict per entry: sized once (growing copies every verdict joined so far).
+        let mut verdicts = Vec::with_capacity(entries.len());
+        let mut contenders = Vec::new();
+        for (v, c) in parts {
+            verdicts.extend(v);
+            contenders.extend(c);
+        }
+        let (verdicts, found) = passes[ai].finish(scan, entries, &touches, verdicts, contenders);
         (verdicts, keys(found))
     });
     out.references = touches.into_references();
