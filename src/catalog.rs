@@ -147,14 +147,14 @@ impl Catalog {
     /// its body references worked out then, and dropped with its parse (the texts of a whole
     /// tree are never in memory at once).
     pub fn build(models: &[AgentModel], env: &Env) -> Catalog {
-        let mut scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Unread);
+        let scan = scan::scan_texts(models, env, &scan::Progress::new(), scan::Texts::Unread);
         let entries = resolve::entries(&scan);
         let mut resolved = Catalog::resolve(models, &scan, &entries);
-        keep_references(
-            &mut scan,
-            &entries,
-            std::mem::take(&mut resolved.references),
-        );
+        // Each skill takes the references the resolution worked out for its file.
+        let references = std::mem::take(&mut resolved.references);
+        for (f, r) in resolved.extra.iter_mut().zip(references) {
+            f.references = Some(r.unwrap_or_default());
+        }
         Catalog::put_together(models, &scan, &entries, resolved)
     }
 
@@ -640,6 +640,7 @@ fn facts_of(
         description,
         keys,
         problems,
+        references: None,
     }
 }
 
@@ -656,7 +657,10 @@ pub(crate) fn skill(
     if !c.is_skill_md() && verdicts.iter().all(|(_, v)| v.status == Status::NotFound) {
         return None;
     }
-    let references = scan.references.get(&e.path).cloned().unwrap_or_default();
+    let references = match f.references {
+        Some(r) => r,
+        None => scan.references.get(&e.path).cloned().unwrap_or_default(),
+    };
     let mut problems = f.problems;
     for r in references.iter().filter(|r| !r.exists) {
         problems.push(Problem {
@@ -731,6 +735,9 @@ pub(crate) struct FileFacts {
     pub description: Option<String>,
     pub keys: Vec<String>,
     pub problems: Vec<Problem>,
+    /// The body references, when the resolution worked them out from the text it read (None:
+    /// the scan's, [`Scan::references`]).
+    pub references: Option<Vec<scan::Reference>>,
 }
 
 /// The text of a top-level scalar: a YAML null (`description:`, `~`, `null`) is no value, not

@@ -35,7 +35,7 @@ pub(super) struct Touch {
 }
 
 impl Touch {
-    /// Entry `e`'s touch, with its body references (`references`: None, none).
+    /// Entry `e`'s touch, with its body references (None: it has none).
     fn of(scan: &Scan, e: &Entry, references: Option<&[Reference]>) -> Touch {
         let path = &e.path;
         let mut bare = references
@@ -121,17 +121,21 @@ impl Touches {
     /// `f` of entry `ei`'s touch (made now, and not kept, for an entry not among them).
     fn with<R>(&self, scan: &Scan, entries: &[Entry], ei: usize, f: impl FnOnce(&Touch) -> R) -> R {
         let e = &entries[ei];
-        let references = match self.references.is_empty() {
-            true => scan.references.get(&e.path).map(Vec::as_slice),
-            false => self.references.get(ei).and_then(Option::as_deref),
+        // The references are looked up only when the touch is made (once an entry).
+        let make = || {
+            let references = match self.references.is_empty() {
+                true => scan.references.get(&e.path).map(Vec::as_slice),
+                false => self.references.get(ei).and_then(Option::as_deref),
+            };
+            Touch::of(scan, e, references)
         };
         let at = match &self.ids {
             None => Some(ei),
             Some(ids) => ids.binary_search(&ei).ok(),
         };
         match at.and_then(|i| self.cells.get(i)) {
-            Some(cell) => f(cell.get_or_init(|| Touch::of(scan, e, references))),
-            None => f(&Touch::of(scan, e, references)),
+            Some(cell) => f(cell.get_or_init(make)),
+            None => f(&make()),
         }
     }
 }
