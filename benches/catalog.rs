@@ -325,6 +325,12 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             .collect();
         let with_first = n == o.main_size() && first.len() < models.len();
         let mut b7 = Vec::new();
+        // At the main size, where the build's time goes beyond the floor: the scan alone (walk,
+        // canonical paths, the entries), and the scan with every agent's reach and acceptance of
+        // every file (the collision keys `list --json` streams from: each file read and parsed
+        // once, no verdict, reason or snapshot made).
+        let parts = n == o.main_size();
+        let (mut sc, mut keys) = (Vec::new(), Vec::new());
         let mut files = 0;
         for _ in 0..iters {
             let s = Instant::now();
@@ -347,6 +353,17 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 let catalog = std::hint::black_box(Catalog::build(&first, &env));
                 b7.push(ms(s.elapsed()));
                 drop(catalog);
+            }
+            if parts {
+                use skilltui::{resolve, scan};
+                let s = Instant::now();
+                let walked =
+                    scan::scan_texts(models, &env, &scan::Progress::new(), scan::Texts::Unread);
+                let entries = resolve::entries(&walked);
+                sc.push(ms(s.elapsed()));
+                let (k, _) = resolve::Lean::keys(models, &walked, &entries, |_, _, _| ());
+                keys.push(ms(s.elapsed()));
+                drop(std::hint::black_box(k));
             }
         }
         let (f1, f2, b, d) = (median(f1), median(f2), median(b), median(d));
@@ -399,6 +416,27 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                     "{:.2}× the best floor; all {} agents {ratio:.2}×",
                     b7 / best,
                     models.len()
+                ),
+            );
+        }
+        if parts {
+            let (sc, keys) = (median(sc), median(keys));
+            rep.row(
+                "part of a build: the scan alone (walk, canonical paths, entries)",
+                &size,
+                sc,
+                "ms",
+                format!("{:.2}× the best floor", sc / best),
+            );
+            rep.row(
+                "part of a build: the scan, every agent's reach and acceptance (no verdicts)",
+                &size,
+                keys,
+                "ms",
+                format!(
+                    "{:.2}× the best floor; verdicts, facts and snapshot {:.2}× more",
+                    keys / best,
+                    (b - keys) / best
                 ),
             );
         }
