@@ -362,6 +362,9 @@ fn resolve_each<T: Send, K: Send>(
     extra: impl Fn(usize, Option<&scan::FileContent>, &Parses) -> T + Sync,
     keys: impl Fn(Vec<Option<String>>) -> K + Sync,
 ) -> Resolved<T, K> {
+    // A scan that kept no texts has no references either: each file's are worked out from the
+    // text read for it while it is stepped through (not read again for them).
+    let worked_out = scan.texts == scan::Texts::Unread;
     // Each chunk gives every agent's verdicts and accepted copies for its run of entries: the
     // chunks' vectors are large enough to go back to the system as soon as they are moved into
     // the agents' own (no copy of every verdict lives on beside them).
@@ -370,9 +373,7 @@ fn resolve_each<T: Send, K: Send>(
         scan,
         entries,
         |p, ei, facts, parses| p.step(scan, entries, ei, ei, facts, parses),
-        // A scan that kept no texts has no references either: each file's are worked out from
-        // the text read for it here (not read again for them).
-        scan.texts == scan::Texts::Unread,
+        worked_out,
         (
             |n| (Vec::with_capacity(n), Vec::new()),
             |(verdicts, contenders): &mut (Vec<Verdict>, Vec<Contender>), (v, c)| {
@@ -408,7 +409,7 @@ fn resolve_each<T: Send, K: Send>(
         .map(|p| std::sync::Mutex::new(Some(p)))
         .collect();
     let agents: Vec<usize> = (0..models.len()).collect();
-    let touches = Touches::all_with(entries.len(), references);
+    let touches = Touches::all(entries.len(), worked_out.then_some(references.as_slice()));
     out.agents = crate::par::par_map(&agents, |&ai| {
         let parts = work[ai]
             .lock()
@@ -425,7 +426,7 @@ fn resolve_each<T: Send, K: Send>(
         let (verdicts, found) = passes[ai].finish(scan, entries, &touches, verdicts, contenders);
         (verdicts, keys(found))
     });
-    out.references = touches.into_references();
+    out.references = references;
     out
 }
 

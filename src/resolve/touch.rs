@@ -82,19 +82,19 @@ impl Touch {
 }
 
 /// The [`Touch`] of each entry a collision step may list, made when an agent first lists it.
-pub(super) struct Touches {
+pub(super) struct Touches<'r> {
     /// The entries, sorted (None: every entry, by its index).
     ids: Option<Vec<usize>>,
     cells: Vec<OnceLock<Touch>>,
     /// Every entry's body references, by index, where the resolution worked them out (a scan
-    /// that kept no texts); empty: the scan's ([`Scan::references`]).
-    references: Vec<Option<Vec<Reference>>>,
+    /// that kept no texts); None: the scan's ([`Scan::references`]).
+    references: Option<&'r [Option<Vec<Reference>>]>,
 }
 
-impl Touches {
-    /// For every one of `n` entries, with these body references (one per entry; empty: the
+impl<'r> Touches<'r> {
+    /// For every one of `n` entries, with these body references (one per entry; None: the
     /// scan's).
-    pub(super) fn all_with(n: usize, references: Vec<Option<Vec<Reference>>>) -> Touches {
+    pub(super) fn all(n: usize, references: Option<&'r [Option<Vec<Reference>>]>) -> Touches<'r> {
         Touches {
             ids: None,
             cells: (0..n).map(|_| OnceLock::new()).collect(),
@@ -103,19 +103,14 @@ impl Touches {
     }
 
     /// For the entries `ids`, with the scan's body references.
-    pub(super) fn of(mut ids: Vec<usize>) -> Touches {
+    pub(super) fn of(mut ids: Vec<usize>) -> Touches<'r> {
         ids.sort_unstable();
         ids.dedup();
         Touches {
             cells: ids.iter().map(|_| OnceLock::new()).collect(),
             ids: Some(ids),
-            references: Vec::new(),
+            references: None,
         }
-    }
-
-    /// The body references they were made with ([`Touches::all_with`]).
-    pub(super) fn into_references(self) -> Vec<Option<Vec<Reference>>> {
-        self.references
     }
 
     /// `f` of entry `ei`'s touch (made now, and not kept, for an entry not among them).
@@ -123,9 +118,9 @@ impl Touches {
         let e = &entries[ei];
         // The references are looked up only when the touch is made (once an entry).
         let make = || {
-            let references = match self.references.is_empty() {
-                true => scan.references.get(&e.path).map(Vec::as_slice),
-                false => self.references.get(ei).and_then(Option::as_deref),
+            let references = match self.references {
+                None => scan.references.get(&e.path).map(Vec::as_slice),
+                Some(worked_out) => worked_out.get(ei).and_then(Option::as_deref),
             };
             Touch::of(scan, e, references)
         };
