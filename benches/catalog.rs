@@ -330,7 +330,7 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         // every file (the collision keys `list --json` streams from: each file read and parsed
         // once, no verdict, reason or snapshot made).
         let parts = n == o.main_size();
-        let (mut sc, mut keys) = (Vec::new(), Vec::new());
+        let (mut scan_only, mut reach_accept) = (Vec::new(), Vec::new());
         let mut files = 0;
         for _ in 0..iters {
             let s = Instant::now();
@@ -360,9 +360,9 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 let walked =
                     scan::scan_texts(models, &env, &scan::Progress::new(), scan::Texts::Unread);
                 let entries = resolve::entries(&walked);
-                sc.push(ms(s.elapsed()));
+                scan_only.push(ms(s.elapsed()));
                 let (k, _) = resolve::Lean::keys(models, &walked, &entries, |_, _, _| ());
-                keys.push(ms(s.elapsed()));
+                reach_accept.push(ms(s.elapsed()));
                 drop(std::hint::black_box(k));
             }
         }
@@ -420,23 +420,23 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             );
         }
         if parts {
-            let (sc, keys) = (median(sc), median(keys));
+            let (scan_only, reach_accept) = (median(scan_only), median(reach_accept));
             rep.row(
                 "part of a build: the scan alone (walk, canonical paths, entries)",
                 &size,
-                sc,
+                scan_only,
                 "ms",
-                format!("{:.2}× the best floor", sc / best),
+                format!("{:.2}× the best floor", scan_only / best),
             );
             rep.row(
                 "part of a build: the scan, every agent's reach and acceptance (no verdicts)",
                 &size,
-                keys,
+                reach_accept,
                 "ms",
                 format!(
                     "{:.2}× the best floor; verdicts, facts and snapshot {:.2}× more",
-                    keys / best,
-                    (b - keys) / best
+                    reach_accept / best,
+                    (b - reach_accept) / best
                 ),
             );
         }

@@ -447,7 +447,8 @@ pub enum Texts {
     /// references ([`Scan::references`]).
     Kept,
     /// No file read: `files` and `references` stay empty, and whoever resolves reads a text when
-    /// it needs it ([`Scan::text`]) and fills in the references ([`references_of`]).
+    /// it needs it ([`Scan::text`]) and works out the body references from that text
+    /// ([`walked_references`]).
     Unread,
 }
 
