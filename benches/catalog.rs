@@ -751,6 +751,28 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         );
         explorer.push(ms(s.elapsed()));
     }
+    // A full rescan (`r`, a watcher overflow): a snapshot that shares no skill with the one the
+    // explorer shows, so taking it retires a whole catalog and what the explorer derived from
+    // it. Timed: the explorer's update on its thread; apart, freeing what it retired.
+    let mut rescanned = Vec::new();
+    let mut retired = Vec::new();
+    for _ in 0..runs {
+        live.rescan();
+        let problems = Arc::new(skilltui::tui::app::Problems::new(live.catalog(), models));
+        let s = Instant::now();
+        let cmds = update(
+            &mut app,
+            Msg::Snapshot {
+                catalog: live.catalog().clone(),
+                problems,
+                update: None,
+            },
+        );
+        rescanned.push(ms(s.elapsed()));
+        let s = Instant::now();
+        drop(cmds);
+        retired.push(ms(s.elapsed()));
+    }
     // A rename into another skill's name (a new collision) and back.
     let other = live
         .catalog()
@@ -905,6 +927,14 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             "edit + findings + explorer: {:.0}× faster than the baseline",
             f / (e + fx + x)
         ),
+    );
+    let (rs, rt) = (median(rescanned), median(retired));
+    rep.row(
+        "the explorer takes a full rescan's snapshot (on its thread)",
+        &n.to_string(),
+        rs,
+        "ms",
+        format!("the retired snapshot freed apart: {rt:.1} ms"),
     );
     rep.row(
         "one SKILL.md renamed into a collision and back, watcher edit path",

@@ -219,6 +219,50 @@ pub struct Row {
 /// A query and the skills it matched (under no filter) with their scores.
 type SearchMemo = (String, Vec<(usize, u32)>);
 
+/// What a new snapshot replaced in the explorer: the previous catalog and what the explorer made
+/// from it. After a full rescan the new snapshot shares no skill with the old one, and freeing a
+/// whole catalog of 10,000 skills takes tens of milliseconds, so `update` hands this to the run
+/// loop ([`super::effects::Cmd::Release`]), which frees it on another thread. Dropped where it
+/// is, it frees there.
+#[derive(Default)]
+// Most fields are held only to be freed with it.
+#[allow(dead_code)]
+pub struct Retired {
+    catalog: Option<Arc<Catalog>>,
+    problems: Option<Arc<Problems>>,
+    listing: Option<Vec<ListingReport>>,
+    collisions: Vec<Collision>,
+    searches: std::collections::VecDeque<SearchMemo>,
+    haystacks: Vec<Haystack>,
+    cell_widths: Vec<CellWidths>,
+    /// Search texts and widths of skills the new snapshot does not share.
+    derived: Vec<(Haystack, CellWidths)>,
+}
+
+impl Retired {
+    /// The catalog it holds (None: there was no snapshot before).
+    pub fn catalog(&self) -> Option<&Arc<Catalog>> {
+        self.catalog.as_ref()
+    }
+
+    /// Skills whose search text it holds (made for a snapshot that no longer shows them).
+    pub fn derived(&self) -> usize {
+        self.derived.len()
+    }
+}
+
+impl std::fmt::Debug for Retired {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Retired")
+            .field(
+                "skills",
+                &self.catalog.as_ref().map_or(0, |c| c.skills.len()),
+            )
+            .field("derived", &self.derived.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// An active filter that hides skills the search matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HiddenBy {
@@ -527,13 +571,14 @@ impl App {
 
     /// Installs a new snapshot and recomputes everything derived from it (its findings too:
     /// [`App::set_snapshot`] takes them made elsewhere).
-    pub fn set_catalog(&mut self, cat: Arc<Catalog>) {
-        self.set_snapshot(cat, None);
+    pub fn set_catalog(&mut self, cat: Arc<Catalog>) -> Retired {
+        self.set_snapshot(cat, None)
     }
 
     /// Installs a new snapshot with its findings (made where the snapshot was built; made here
-    /// when none are given or they are not the snapshot's).
-    pub fn set_snapshot(&mut self, cat: Arc<Catalog>, problems: Option<Arc<Problems>>) {
+    /// when none are given or they are not the snapshot's). Returns what it replaced, for the
+    /// caller to free where it does not hold up the explorer ([`Retired`]).
+    pub fn set_snapshot(&mut self, cat: Arc<Catalog>, problems: Option<Arc<Problems>>) -> Retired {
         let problems = match problems {
             Some(p) if p.marks.len() == cat.skills.len() => p,
             _ => Arc::new(Problems::new(&cat, &self.models)),
@@ -559,9 +604,13 @@ impl App {
             let n = problems.affected.get(self.side_cursor).map_or(0, Vec::len);
             self.problem_cursor = self.problem_cursor.min(n.saturating_sub(1));
         }
-        self.problems = problems;
-        self.listing = std::cell::OnceCell::new();
-        self.collisions = collisions(&cat);
+        let mut retired = Retired {
+            problems: Some(std::mem::replace(&mut self.problems, problems)),
+            listing: std::mem::take(&mut self.listing).into_inner(),
+            collisions: std::mem::replace(&mut self.collisions, collisions(&cat)),
+            searches: std::mem::take(&mut self.searches),
+            ..Retired::default()
+        };
         // Skills the new snapshot shares with the previous one (unchanged since) keep their
         // search text: an edit of one file makes one new string, not one per skill.
         let mut previous: HashMap<*const Skill, (Haystack, CellWidths)> = HashMap::new();
@@ -580,7 +629,7 @@ impl App {
                 )
                 .collect();
         }
-        (self.haystacks, self.cell_widths) = cat
+        let (haystacks, cell_widths) = cat
             .skills
             .iter()
             .map(|s| {
@@ -599,11 +648,16 @@ impl App {
                 })
             })
             .unzip();
-        self.searches.clear();
-        self.catalog = Some(cat);
+        // What was made for skills the new snapshot does not share (all of them after a full
+        // rescan), and the old lists when none could be carried over.
+        retired.derived = previous.into_values().collect();
+        retired.haystacks = std::mem::replace(&mut self.haystacks, haystacks);
+        retired.cell_widths = std::mem::replace(&mut self.cell_widths, cell_widths);
+        retired.catalog = self.catalog.replace(cat);
         self.scan = ScanState::Ready;
         self.progress = None;
         self.refresh_rows();
+        retired
     }
 
     /// Every model's label of at most 7 characters, all different, in model order (made once:

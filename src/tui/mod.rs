@@ -281,6 +281,8 @@ struct Runner<'a> {
     input: InputPause,
     watcher: Option<crate::watch::WatchHandle>,
     restart_at: Option<std::time::Instant>,
+    /// Frees replaced snapshots off this thread.
+    reaper: effects::Reaper,
 }
 
 impl<'a> Runner<'a> {
@@ -303,6 +305,7 @@ impl<'a> Runner<'a> {
             input,
             watcher,
             restart_at: None,
+            reaper: effects::Reaper::start(),
         }
     }
 
@@ -343,6 +346,7 @@ impl<'a> Runner<'a> {
                 let _ = write!(o, "{}", osc52(&text)).and_then(|_| o.flush());
             }
             effects::Cmd::Edit(path) => self.edit_then_rescan(&path, app, terminal)?,
+            effects::Cmd::Release(retired) => self.reaper.release(retired),
         }
         Ok(())
     }

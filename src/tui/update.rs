@@ -95,7 +95,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Tick => app.frame_stale |= tick(app),
         Msg::Update(u) => {
             note_update(app, &u);
-            app.set_catalog(u.catalog);
+            return vec![Cmd::Release(app.set_catalog(u.catalog))];
         }
         Msg::Snapshot {
             catalog,
@@ -105,7 +105,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             if let Some(u) = &update {
                 note_update(app, u);
             }
-            app.set_snapshot(catalog, Some(problems));
+            return vec![Cmd::Release(app.set_snapshot(catalog, Some(problems)))];
         }
         Msg::WatchWarning(w) => app.watch_note = Some(w),
         Msg::WatcherDied(why) => app.watch_note = Some(format!("{why}; restarting the watcher")),
@@ -114,7 +114,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             app.height = h;
             app.clamp_offset();
         }
-        Msg::Catalog(cat) => app.set_catalog(cat),
+        Msg::Catalog(cat) => return vec![Cmd::Release(app.set_catalog(cat))],
         Msg::ScanFailed(e) => app.scan = super::app::ScanState::Failed(e),
         // A late report (the snapshot already taken) is dropped.
         Msg::Progress(c) => {

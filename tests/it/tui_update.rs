@@ -996,3 +996,57 @@ fn ticks_redraw_only_when_the_frame_changes() {
     update(&mut scanning, Msg::Tick);
     assert!(stale(&mut scanning));
 }
+
+#[test]
+fn a_new_snapshot_hands_back_the_old_one_to_be_freed_off_the_ui_thread() {
+    use skilltui::tui::effects::{Cmd, Reaper};
+    let d = demo("u_retired");
+    let mut app = app(&d, 80, 24);
+    let old = app.catalog.clone().unwrap();
+    let skills = old.skills.len();
+    assert!(skills > 0);
+    // A full rescan: a catalog that shares no skill with the one shown.
+    let new = Arc::new(skilltui::catalog::Catalog::build(&app.models, &app.env));
+    let mut cmds = update(&mut app, Msg::Catalog(new.clone()));
+    assert!(Arc::ptr_eq(app.catalog.as_ref().unwrap(), &new));
+    let retired = match cmds.pop() {
+        Some(Cmd::Release(r)) => r,
+        other => panic!("expected the old snapshot to free, got {other:?}"),
+    };
+    assert!(cmds.is_empty(), "{cmds:?}");
+    // The explorer keeps nothing of the old snapshot: what was retired holds it, with the
+    // search text made for each of its skills.
+    assert!(Arc::ptr_eq(retired.catalog().unwrap(), &old));
+    assert_eq!(retired.derived(), skills);
+    let gone = Arc::downgrade(&old);
+    drop(old);
+    assert!(gone.upgrade().is_some(), "held by what was retired");
+    // The reaper frees it; dropping the reaper waits for nothing, and its thread frees what it
+    // was given before it ends.
+    let reaper = Reaper::start();
+    reaper.release(retired);
+    drop(reaper);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while gone.upgrade().is_some() {
+        assert!(std::time::Instant::now() < deadline, "never freed");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn the_reaper_frees_on_its_own_thread() {
+    use skilltui::tui::effects::Reaper;
+    struct Probe(std::sync::mpsc::Sender<std::thread::ThreadId>);
+    impl Drop for Probe {
+        fn drop(&mut self) {
+            let _ = self.0.send(std::thread::current().id());
+        }
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reaper = Reaper::start();
+    reaper.release(Probe(tx));
+    let freed_on = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("freed");
+    assert_ne!(freed_on, std::thread::current().id());
+}
