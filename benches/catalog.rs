@@ -301,8 +301,8 @@ fn verdict(value: f64, target: f64) -> &'static str {
 }
 
 fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
-    // (skills, build ms) per size, for the linearity row.
-    let mut per_size: Vec<(usize, f64)> = Vec::new();
+    // (skills, build ms, best floor ms) per size, for the linearity row.
+    let mut per_size: Vec<(usize, f64, f64)> = Vec::new();
     for &n in &o.sizes {
         let t = tree(o, n);
         let env = env_of(&t);
@@ -384,7 +384,7 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         );
         let best = f1.min(f2);
         let ratio = b / best;
-        per_size.push((skills, b));
+        per_size.push((skills, b, best));
         if n == o.main_size() {
             rep.done.build = Some(ratio);
         }
@@ -551,21 +551,23 @@ fn bench_resolve(o: &Opts, models: &[AgentModel], rep: &mut Report) {
 }
 
 /// Time per skill of the largest size against the smallest of 10k or more (else the smallest):
-/// 1.0 is linear.
-fn linearity(per_size: &[(usize, f64)], rep: &mut Report) {
+/// 1.0 is linear. Beside it, the same for the floor measured in the same runs (the walk and
+/// read alone: how much of the growth is the file system's and the page cache's).
+fn linearity(per_size: &[(usize, f64, f64)], rep: &mut Report) {
     let base = per_size
         .iter()
-        .filter(|(n, _)| *n >= 10_000)
-        .min_by_key(|(n, _)| *n)
-        .or_else(|| per_size.iter().min_by_key(|(n, _)| *n));
-    let top = per_size.iter().max_by_key(|(n, _)| *n);
-    let (Some(&(n0, t0)), Some(&(n1, t1))) = (base, top) else {
+        .filter(|(n, _, _)| *n >= 10_000)
+        .min_by_key(|(n, _, _)| *n)
+        .or_else(|| per_size.iter().min_by_key(|(n, _, _)| *n));
+    let top = per_size.iter().max_by_key(|(n, _, _)| *n);
+    let (Some(&(n0, t0, f0)), Some(&(n1, t1, f1))) = (base, top) else {
         return;
     };
-    if n1 <= n0 || n0 == 0 {
+    if n1 <= n0 || n0 == 0 || f0 <= 0.0 {
         return;
     }
     let (u0, u1) = (t0 * 1e3 / n0 as f64, t1 * 1e3 / n1 as f64);
+    let floor_growth = (f1 / n1 as f64) / (f0 / n0 as f64);
     rep.done.linear = Some((u1 / u0, n0, n1));
     rep.row(
         "Catalog::build per skill, largest vs base size (linearity)",
@@ -573,9 +575,12 @@ fn linearity(per_size: &[(usize, f64)], rep: &mut Report) {
         u1,
         "µs/skill",
         format!(
-            "{u0:.1} µs/skill at {n0}: {:.2}× per skill for {:.0}× the skills (1.00 = linear)",
+            "{u0:.1} µs/skill at {n0}: {:.2}× per skill for {:.0}× the skills (1.00 = linear); \
+             the floor {floor_growth:.2}× per skill; the build against the floor {:.2}× → {:.2}×",
             u1 / u0,
-            n1 as f64 / n0 as f64
+            n1 as f64 / n0 as f64,
+            t0 / f0,
+            t1 / f1
         ),
     );
 }
