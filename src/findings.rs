@@ -294,7 +294,7 @@ pub struct Collector<'a> {
     visible: Vec<usize>,
     skills: usize,
     /// The agent of each verdict position (as the first skill lists them).
-    verdict_agents: Vec<String>,
+    verdict_agents: Vec<std::sync::Arc<str>>,
 }
 
 /// The name of agent `id` in `cat` (the id when it has none).
@@ -340,6 +340,9 @@ impl<'a> Collector<'a> {
     }
 
     /// Takes in what one skill adds ([`skill_findings`]).
+    // A `RuleId` is ordered by its id text, which never changes; what it caches (the cited
+    // sources) takes no part in the order.
+    #[allow(clippy::mutable_key_type)]
     pub fn take(&mut self, f: SkillFindings) {
         self.skills += 1;
         if self.verdict_agents.is_empty() {
@@ -351,8 +354,12 @@ impl<'a> Collector<'a> {
                 *n += 1;
             }
         }
-        for (key, reason, scope) in f.unread {
-            self.unread.entry(key).or_insert((0, reason, scope)).0 += 1;
+        if !f.unread.is_empty() {
+            // One look-up of the skill's root, then its agents' and rules' (cheap keys).
+            let in_root = self.unread.entry(f.unread_root).or_default();
+            for (key, reason, scope) in f.unread {
+                in_root.entry(key).or_insert((0, reason, scope)).0 += 1;
+            }
         }
     }
 
@@ -361,19 +368,21 @@ impl<'a> Collector<'a> {
     pub fn finish(mut self) -> (Vec<Finding>, Vec<AgentSummary>) {
         let cat = self.cat;
         // The roots an agent never reads: one finding each.
-        for ((ai, root, rule), (n, reason, scope)) in std::mem::take(&mut self.unread) {
-            let Some(agent) = self.verdict_agents.get(ai) else {
-                continue;
-            };
-            self.out.push(unread_root_finding(
-                cat,
-                agent,
-                &name_in(cat, agent),
-                (root, rule),
-                n,
-                &reason,
-                scope,
-            ));
+        for (root, in_root) in std::mem::take(&mut self.unread) {
+            for ((ai, rule), (n, reason, scope)) in in_root {
+                let Some(agent) = self.verdict_agents.get(ai) else {
+                    continue;
+                };
+                self.out.push(unread_root_finding(
+                    cat,
+                    agent,
+                    &name_in(cat, agent),
+                    (root.clone(), rule),
+                    n,
+                    &reason,
+                    scope,
+                ));
+            }
         }
         let order: BTreeMap<&str, usize> = cat
             .agents
@@ -393,12 +402,13 @@ impl<'a> Collector<'a> {
     }
 }
 
-/// (agent, root, rule) → (skills, first reason, scope) for roots an agent never reads.
-type Unread = BTreeMap<(usize, PathBuf, RuleId), (usize, crate::resolve::Reason, Scope)>;
+/// root → (agent, rule) → (skills, first reason, scope) for roots an agent never reads (by
+/// root first: a skill's entries all share its root, looked up once a skill).
+type Unread = BTreeMap<PathBuf, BTreeMap<(usize, RuleId), (usize, crate::resolve::Reason, Scope)>>;
 
-/// A skill in a root its agent never reads: (agent, root, rule), the reason and the scope
-/// (counted in [`Unread`]).
-type UnreadRoot = ((usize, PathBuf, RuleId), crate::resolve::Reason, Scope);
+/// A skill in a root its agent never reads: (agent, rule), the reason and the scope (counted in
+/// [`Unread`] under the skill's root).
+type UnreadRoot = ((usize, RuleId), crate::resolve::Reason, Scope);
 
 /// What one agent's verdict on a skill it does not load adds.
 enum VerdictFinding {
@@ -412,10 +422,12 @@ enum VerdictFinding {
 #[derive(Default)]
 pub struct SkillFindings {
     /// The agent of each of its verdicts.
-    agents: Vec<String>,
+    agents: Vec<std::sync::Arc<str>>,
     findings: Vec<Finding>,
     /// The index in the catalog's agents of each agent that sees it.
     visible: Vec<usize>,
+    /// The skill's root (empty without one), for `unread`.
+    unread_root: PathBuf,
     unread: Vec<UnreadRoot>,
 }
 
@@ -423,7 +435,7 @@ pub struct SkillFindings {
 /// [`Collector::take`] adds it, in catalog order, with what the skills before it added).
 pub fn skill_findings(cat: &Catalog, models: &[AgentModel], s: &Skill) -> SkillFindings {
     let mut f = SkillFindings {
-        agents: s.verdicts.iter().map(|(a, _)| a.to_string()).collect(),
+        agents: s.verdicts.iter().map(|(a, _)| a.clone()).collect(),
         ..SkillFindings::default()
     };
     for p in &s.problems {
@@ -441,7 +453,12 @@ pub fn skill_findings(cat: &Catalog, models: &[AgentModel], s: &Skill) -> SkillF
         let name_of = |id: &str| name_in(cat, id);
         match verdict_finding(cat, s, ai, agent, v, &name_of) {
             Some(VerdictFinding::Finding(x)) => f.findings.push(x),
-            Some(VerdictFinding::Unread(u)) => f.unread.push(u),
+            Some(VerdictFinding::Unread(u)) => {
+                if f.unread.is_empty() {
+                    f.unread_root = s.root.clone().unwrap_or_default();
+                }
+                f.unread.push(u)
+            }
             None => {}
         }
     }
@@ -479,9 +496,8 @@ fn verdict_finding(
         Status::Rejected => Code::Rejected,
         Status::Unknown => Code::Unknown,
         Status::NotFound if topic.is_root_level() => {
-            let root = s.root.clone().unwrap_or_default();
             return Some(VerdictFinding::Unread((
-                (ai, root, reason.rule.clone()),
+                (ai, reason.rule.clone()),
                 reason.clone(),
                 s.scope,
             )));
