@@ -391,11 +391,12 @@ impl<'a> Collector<'a> {
             .map(|(i, a)| (a.id.as_str(), i))
             .collect();
         let mut out = self.out;
+        // The agents' places are looked up only for findings that tie on everything before.
+        let place = |f: &Finding| f.agent.as_deref().and_then(|x| order.get(x)).copied();
         out.sort_by(|a, b| {
-            let ai = a.agent.as_deref().and_then(|x| order.get(x)).copied();
-            let bi = b.agent.as_deref().and_then(|x| order.get(x)).copied();
-            (a.severity, a.code, &a.cause, &a.path, ai, a.line, a.column)
-                .cmp(&(b.severity, b.code, &b.cause, &b.path, bi, b.line, b.column))
+            (a.severity, a.code, &a.cause, &a.path)
+                .cmp(&(b.severity, b.code, &b.cause, &b.path))
+                .then_with(|| (place(a), a.line, a.column).cmp(&(place(b), b.line, b.column)))
         });
         let summaries = summaries(cat, &self.visible, self.skills, &out);
         (out, summaries)
