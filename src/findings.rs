@@ -775,9 +775,9 @@ pub fn affected(cat: &Catalog, findings: &[Finding], members: &[usize]) -> Vec<A
 
 /// [`affected`] for every group at once (the catalog indexed once: linear in skills and
 /// findings).
-pub fn affected_all(
+pub fn affected_all<'a>(
     cat: &Catalog,
-    findings: &[Finding],
+    findings: &'a [Finding],
     groups: &[Vec<usize>],
 ) -> Vec<Vec<Affected>> {
     let mut index: foldhash::HashMap<&Path, usize> =
@@ -793,46 +793,55 @@ pub fn affected_all(
     groups
         .iter()
         .map(|members| {
-            let mut by_skill: BTreeMap<usize, Affected> = BTreeMap::new();
-            let mut add = |skill: usize, agent: Option<&String>, finding: Option<usize>| {
-                let e = by_skill.entry(skill).or_insert(Affected {
-                    skill,
-                    agents: Vec::new(),
-                    finding,
-                });
+            // Skill → its own finding, and each agent concerned (its place in the catalog's
+            // agents, looked up once a finding, not once a skill) in the order met.
+            type Agents<'f> = Vec<(Option<usize>, &'f String)>;
+            let mut by_skill: BTreeMap<usize, (Option<usize>, Agents)> = BTreeMap::new();
+            let mut add = |skill: usize,
+                           agent: Option<(Option<usize>, &'a String)>,
+                           finding: Option<usize>| {
+                let e = by_skill.entry(skill).or_insert((finding, Vec::new()));
                 if let Some(a) = agent
-                    && !e.agents.contains(a)
+                    && !e
+                        .1
+                        .iter()
+                        .any(|x| x.0 == a.0 && (x.0.is_some() || x.1 == a.1))
                 {
-                    e.agents.push(a.clone());
+                    e.1.push(a);
                 }
             };
             for &i in members {
                 let Some(f) = findings.get(i) else { continue };
+                let agent = f.agent.as_ref().map(|a| (order(a), a));
                 match f.subject {
                     Subject::Skill => {
                         if let Some(&si) = index.get(f.path.as_path()) {
-                            add(si, f.agent.as_ref(), Some(i));
+                            add(si, agent, Some(i));
                         }
                     }
                     Subject::Root => {
-                        let Some(agent) = &f.agent else { continue };
+                        let Some((place, name)) = agent else { continue };
                         for &si in by_root.get(f.path.as_path()).into_iter().flatten() {
-                            let by_rule = cat.skills[si].verdict(agent).is_some_and(|v| {
+                            let by_rule = cat.skills[si].verdict(name).is_some_and(|v| {
                                 v.status == Status::NotFound
                                     && v.decisive().is_some_and(|r| r.rule == f.cause.rule)
                             });
                             if by_rule {
-                                add(si, Some(agent), None);
+                                add(si, Some((place, name)), None);
                             }
                         }
                     }
                 }
             }
             by_skill
-                .into_values()
-                .map(|mut a| {
-                    a.agents.sort_by_key(|x| order(x));
-                    a
+                .into_iter()
+                .map(|(skill, (finding, mut agents))| {
+                    agents.sort_by_key(|(place, _)| *place);
+                    Affected {
+                        skill,
+                        agents: agents.into_iter().map(|(_, a)| a.clone()).collect(),
+                        finding,
+                    }
                 })
                 .collect()
         })
