@@ -802,10 +802,7 @@ pub fn affected_all<'a>(
                            finding: Option<usize>| {
                 let e = by_skill.entry(skill).or_insert((finding, Vec::new()));
                 if let Some(a) = agent
-                    && !e
-                        .1
-                        .iter()
-                        .any(|x| x.0 == a.0 && (x.0.is_some() || x.1 == a.1))
+                    && !e.1.iter().any(|x| x.1 == a.1)
                 {
                     e.1.push(a);
                 }

@@ -233,10 +233,8 @@ pub struct Retired {
     listing: Option<Vec<ListingReport>>,
     collisions: Vec<Collision>,
     searches: std::collections::VecDeque<SearchMemo>,
+    /// Search texts of skills the new snapshot does not share (all of them after a full rescan).
     haystacks: Vec<Haystack>,
-    cell_widths: Vec<CellWidths>,
-    /// Search texts and widths of skills the new snapshot does not share.
-    derived: Vec<(Haystack, CellWidths)>,
 }
 
 impl Retired {
@@ -247,7 +245,7 @@ impl Retired {
 
     /// Skills whose search text it holds (made for a snapshot that no longer shows them).
     pub fn derived(&self) -> usize {
-        self.derived.len()
+        self.haystacks.len()
     }
 }
 
@@ -258,7 +256,7 @@ impl std::fmt::Debug for Retired {
                 "skills",
                 &self.catalog.as_ref().map_or(0, |c| c.skills.len()),
             )
-            .field("derived", &self.derived.len())
+            .field("derived", &self.haystacks.len())
             .finish_non_exhaustive()
     }
 }
@@ -649,10 +647,12 @@ impl App {
             })
             .unzip();
         // What was made for skills the new snapshot does not share (all of them after a full
-        // rescan), and the old lists when none could be carried over.
-        retired.derived = previous.into_values().collect();
+        // rescan; the old list whole when none could be carried over).
         retired.haystacks = std::mem::replace(&mut self.haystacks, haystacks);
-        retired.cell_widths = std::mem::replace(&mut self.cell_widths, cell_widths);
+        retired
+            .haystacks
+            .extend(previous.into_values().map(|(haystack, _)| haystack));
+        self.cell_widths = cell_widths;
         retired.catalog = self.catalog.replace(cat);
         self.scan = ScanState::Ready;
         self.progress = None;
