@@ -737,10 +737,7 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         findings.push(ms(s.elapsed()));
         // The explorer takes the new snapshot (what it derives from it: rows, search text,
         // collisions, listing reports).
-        let s = Instant::now();
-        // What it replaced comes back in a command that the run loop hands to another thread
-        // to free (`Cmd::Release`): freed here after the clock stops.
-        let replaced = update(
+        let (took, freed) = take_snapshot(
             &mut app,
             Msg::Snapshot {
                 catalog: live.catalog().clone(),
@@ -757,10 +754,8 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 })),
             },
         );
-        explorer.push(ms(s.elapsed()));
-        let s = Instant::now();
-        drop(replaced);
-        explorer_freed.push(ms(s.elapsed()));
+        explorer.push(took);
+        explorer_freed.push(freed);
     }
     // A full rescan (`r`, a watcher overflow): a snapshot that shares no skill with the one the
     // explorer shows, so taking it retires a whole catalog and what the explorer derived from
@@ -770,8 +765,7 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     for _ in 0..runs {
         live.rescan();
         let problems = Arc::new(skilltui::tui::app::Problems::new(live.catalog(), models));
-        let s = Instant::now();
-        let cmds = update(
+        let (took, freed) = take_snapshot(
             &mut app,
             Msg::Snapshot {
                 catalog: live.catalog().clone(),
@@ -779,10 +773,8 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 update: None,
             },
         );
-        rescanned.push(ms(s.elapsed()));
-        let s = Instant::now();
-        drop(cmds);
-        retired.push(ms(s.elapsed()));
+        rescanned.push(took);
+        retired.push(freed);
     }
     // A rename into another skill's name (a new collision) and back.
     let other = live
@@ -959,6 +951,17 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             verdict(r, 5.0)
         ),
     );
+}
+
+/// The explorer's update for a new snapshot, and apart the freeing of what it replaced (the
+/// commands it returns: the run loop hands that to another thread, `Cmd::Release`), in ms.
+fn take_snapshot(app: &mut App, snapshot: Msg) -> (f64, f64) {
+    let s = Instant::now();
+    let replaced = update(app, snapshot);
+    let took = ms(s.elapsed());
+    let s = Instant::now();
+    drop(replaced);
+    (took, ms(s.elapsed()))
 }
 
 fn app_for(models: &[AgentModel], env: &Env, cat: Arc<Catalog>) -> App {
