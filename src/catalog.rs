@@ -71,6 +71,15 @@ impl Skill {
             .find(|(a, _)| **a == *agent)
             .map(|(_, v)| v)
     }
+
+    /// [`Skill::verdict`], looked for first at `place` (the agent's place in the catalog's
+    /// agents, where a skill's verdicts are), then by name.
+    pub fn verdict_at(&self, place: Option<usize>, agent: &str) -> Option<&Verdict> {
+        match place.and_then(|p| self.verdicts.get(p)) {
+            Some((a, v)) if **a == *agent => Some(v),
+            _ => self.verdict(agent),
+        }
+    }
 }
 
 #[derive(Serialize)]

@@ -282,6 +282,14 @@ pub fn findings(cat: &Catalog, models: &[AgentModel]) -> Vec<Finding> {
     Collector::over(cat, models).finish().0
 }
 
+/// [`findings`] and the per-agent summary ([`agent_summaries`]) made in the same pass.
+pub fn findings_and_summaries(
+    cat: &Catalog,
+    models: &[AgentModel],
+) -> (Vec<Finding>, Vec<AgentSummary>) {
+    Collector::over(cat, models).finish()
+}
+
 /// Gathers the findings one skill at a time, so that a caller that makes the skills a batch at a
 /// time ([`crate::catalog::with_skills`]: `check` on a large catalog) never holds them all.
 pub struct Collector<'a> {
@@ -390,17 +398,48 @@ impl<'a> Collector<'a> {
             .enumerate()
             .map(|(i, a)| (a.id.as_str(), i))
             .collect();
-        let mut out = self.out;
-        // The agents' places are looked up only for findings that tie on everything before.
-        let place = |f: &Finding| f.agent.as_deref().and_then(|x| order.get(x)).copied();
-        out.sort_by(|a, b| {
-            (a.severity, a.code, &a.cause, &a.path)
-                .cmp(&(b.severity, b.code, &b.cause, &b.path))
-                .then_with(|| (place(a), a.line, a.column).cmp(&(place(b), b.line, b.column)))
+        let out = sorted(self.out, |f| {
+            f.agent.as_deref().and_then(|x| order.get(x)).copied()
         });
         let summaries = summaries(cat, &self.visible, self.skills, &out);
         (out, summaries)
     }
+}
+
+/// `findings` in a stable order: severity, code, cause, path, then the agent's place (`place`),
+/// line and column. At 100k skills there are 200k findings, most of them tied up to the path:
+/// each one's cause is ranked and its path written out ([`crate::path_order::Key`]) once, and
+/// the comparisons are of numbers and bytes. The agents' places are looked up only for findings
+/// that tie on everything before.
+// A cause's `RuleId` hashes and orders by its id text, which never changes; what it caches (the
+// cited sources) takes no part.
+#[allow(clippy::mutable_key_type)]
+fn sorted(findings: Vec<Finding>, place: impl Fn(&Finding) -> Option<usize>) -> Vec<Finding> {
+    use crate::path_order::Key;
+    let mut distinct: foldhash::HashMap<&Cause, u32> = Default::default();
+    for f in &findings {
+        distinct.entry(&f.cause).or_insert(0);
+    }
+    let mut causes: Vec<&Cause> = distinct.keys().copied().collect();
+    causes.sort_unstable();
+    for (rank, c) in causes.into_iter().enumerate() {
+        distinct.insert(c, rank as u32);
+    }
+    let keys: Vec<(Severity, Code, u32, Key)> = findings
+        .iter()
+        .map(|f| (f.severity, f.code, distinct[&f.cause], Key::new(&f.path)))
+        .collect();
+    let mut order: Vec<usize> = (0..findings.len()).collect();
+    order.sort_by(|&i, &j| {
+        let (a, b) = (&findings[i], &findings[j]);
+        keys[i]
+            .cmp(&keys[j])
+            .then_with(|| (place(a), a.line, a.column).cmp(&(place(b), b.line, b.column)))
+    });
+    drop(keys);
+    drop(distinct);
+    let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 /// root → (agent, rule) → (skills, first reason, scope) for roots an agent never reads (by
@@ -637,20 +676,23 @@ pub fn group(cat: &Catalog, findings: &[Finding]) -> Vec<Group> {
 
 /// [`group`], each group with the indices (into `findings`) of all its findings, in order.
 pub fn group_members(cat: &Catalog, findings: &[Finding]) -> Vec<(Group, Vec<usize>)> {
-    type Key = (Severity, Code, String, Option<PathBuf>);
-    let mut groups: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
+    // Hashed by borrowed keys, then the few keys sorted: the order a map by key would give.
+    type Key<'f> = (Severity, Code, &'f str, Option<&'f Path>);
+    let mut by_key: foldhash::HashMap<Key, Vec<usize>> = Default::default();
     for (i, f) in findings.iter().enumerate() {
         // A root an agent never reads is its own cause; any other rule is one cause across the
         // roots it applies in (their number is bounded by the model, not the catalog).
         let key = match f.code {
-            Code::RootNotScanned => (String::new(), f.cause.root.clone()),
-            _ => (f.cause.rule.key().to_string(), None),
+            Code::RootNotScanned => ("", f.cause.root.as_deref()),
+            _ => (f.cause.rule.key(), None),
         };
-        groups
+        by_key
             .entry((f.severity, f.code, key.0, key.1))
             .or_default()
             .push(i);
     }
+    let mut groups: Vec<(Key, Vec<usize>)> = by_key.into_iter().collect();
+    groups.sort_unstable_by_key(|(k, _)| *k);
     let agent_order = |id: &str| cat.agents.iter().position(|a| a.id == id);
     let name_of = |id: &str| -> String {
         cat.agents
@@ -664,10 +706,24 @@ pub fn group_members(cat: &Catalog, findings: &[Finding]) -> Vec<(Group, Vec<usi
             let first = &findings[members[0]];
             // The roots the group's findings apply in, the most affected first.
             let mut per_root: BTreeMap<&Path, usize> = BTreeMap::new();
+            // Findings come sorted by cause: a run shares its root (the same bytes), counted
+            // once a run.
+            let mut run: Option<(&Path, usize)> = None;
             for &i in &members {
-                if let Some(r) = &findings[i].cause.root {
-                    *per_root.entry(r.as_path()).or_default() += 1;
+                let Some(r) = findings[i].cause.root.as_deref() else {
+                    continue;
+                };
+                match &mut run {
+                    Some((p, n)) if p.as_os_str() == r.as_os_str() => *n += 1,
+                    _ => {
+                        if let Some((p, n)) = run.replace((r, 1)) {
+                            *per_root.entry(p).or_default() += n;
+                        }
+                    }
                 }
+            }
+            if let Some((p, n)) = run {
+                *per_root.entry(p).or_default() += n;
             }
             let mut roots: Vec<(&Path, usize)> = per_root.into_iter().collect();
             roots.sort_by_key(|(p, n)| (std::cmp::Reverse(*n), *p));
@@ -700,12 +756,12 @@ pub fn group_members(cat: &Catalog, findings: &[Finding]) -> Vec<(Group, Vec<usi
                 }
             }
             agents.sort_by_key(|a| agent_order(a));
-            paths.sort();
-            paths.dedup();
+            // Distinct skills, counted by hashing (a group may hold 100k findings).
+            let distinct: foldhash::HashSet<&Path> = paths.into_iter().collect();
             let skills = if code == Code::RootNotScanned {
                 root_skills
             } else {
-                paths.len()
+                distinct.len()
             };
             // Examples: distinct subjects first.
             let mut examples: Vec<usize> = Vec::new();
@@ -796,7 +852,9 @@ pub fn affected_all<'a>(
             // Skill → its own finding, and each agent concerned (its place in the catalog's
             // agents, looked up once a finding, not once a skill) in the order met.
             type Agents<'f> = Vec<(Option<usize>, &'f String)>;
-            let mut by_skill: BTreeMap<usize, (Option<usize>, Agents)> = BTreeMap::new();
+            // Hashed, then sorted by skill once (a root's group covers tens of thousands).
+            let mut by_skill: foldhash::HashMap<usize, (Option<usize>, Agents)> =
+                Default::default();
             let mut add = |skill: usize,
                            agent: Option<(Option<usize>, &'a String)>,
                            finding: Option<usize>| {
@@ -807,29 +865,49 @@ pub fn affected_all<'a>(
                     e.1.push(a);
                 }
             };
-            for &i in members {
-                let Some(f) = findings.get(i) else { continue };
-                let agent = f.agent.as_ref().map(|a| (order(a), a));
-                match f.subject {
-                    Subject::Skill => {
-                        if let Some(&si) = index.get(f.path.as_path()) {
-                            add(si, agent, Some(i));
-                        }
+            // A run of findings about one root (the agents that never read it) is taken skill
+            // by skill: each skill under the root is read once for all of them, in the run's
+            // order (a skill's agents are met in the same order as one finding at a time).
+            let mut at = 0;
+            while at < members.len() {
+                let Some(f) = findings.get(members[at]) else {
+                    at += 1;
+                    continue;
+                };
+                if f.subject == Subject::Skill {
+                    let agent = f.agent.as_ref().map(|a| (order(a), a));
+                    if let Some(&si) = index.get(f.path.as_path()) {
+                        add(si, agent, Some(members[at]));
                     }
-                    Subject::Root => {
-                        let Some((place, name)) = agent else { continue };
-                        for &si in by_root.get(f.path.as_path()).into_iter().flatten() {
-                            let by_rule = cat.skills[si].verdict(name).is_some_and(|v| {
-                                v.status == Status::NotFound
-                                    && v.decisive().is_some_and(|r| r.rule == f.cause.rule)
-                            });
-                            if by_rule {
-                                add(si, Some((place, name)), None);
-                            }
+                    at += 1;
+                    continue;
+                }
+                let root = f.path.as_path();
+                let mut run: Vec<(Option<usize>, &'a String, &RuleId)> = Vec::new();
+                while let Some(g) = members.get(at).and_then(|&i| findings.get(i)) {
+                    if g.subject != Subject::Root || g.path != root {
+                        break;
+                    }
+                    if let Some(a) = &g.agent {
+                        run.push((order(a), a, &g.cause.rule));
+                    }
+                    at += 1;
+                }
+                for &si in by_root.get(root).into_iter().flatten() {
+                    let s = &cat.skills[si];
+                    for &(place, name, rule) in &run {
+                        let by_rule = s.verdict_at(place, name).is_some_and(|v| {
+                            v.status == Status::NotFound
+                                && v.decisive().is_some_and(|r| r.rule == *rule)
+                        });
+                        if by_rule {
+                            add(si, Some((place, name)), None);
                         }
                     }
                 }
             }
+            let mut by_skill: Vec<_> = by_skill.into_iter().collect();
+            by_skill.sort_unstable_by_key(|(skill, _)| *skill);
             by_skill
                 .into_iter()
                 .map(|(skill, (finding, mut agents))| {
@@ -847,19 +925,23 @@ pub fn affected_all<'a>(
 
 /// Per agent in the catalog: skills visible of all skills, and its error findings.
 pub fn agent_summaries(cat: &Catalog, findings: &[Finding]) -> Vec<AgentSummary> {
-    let visible: Vec<usize> = cat
-        .agents
-        .iter()
-        .map(|a| {
-            cat.skills
-                .iter()
-                .filter(|s| {
-                    s.verdict(&a.id)
-                        .is_some_and(|v| v.status == Status::Visible)
-                })
-                .count()
-        })
-        .collect();
+    // One pass over the skills (each one's verdicts are read once, not once per agent): a
+    // verdict's agent is found at its place in the catalog's agents, where it almost always is.
+    let mut visible = vec![0; cat.agents.len()];
+    for s in &cat.skills {
+        for (i, (agent, v)) in s.verdicts.iter().enumerate() {
+            if v.status != Status::Visible {
+                continue;
+            }
+            let at = match cat.agents.get(i) {
+                Some(a) if *a.id == **agent => Some(i),
+                _ => cat.agents.iter().position(|a| *a.id == **agent),
+            };
+            if let Some(at) = at {
+                visible[at] += 1;
+            }
+        }
+    }
     summaries(cat, &visible, cat.skills.len(), findings)
 }
 
@@ -870,7 +952,8 @@ fn summaries(
     total: usize,
     findings: &[Finding],
 ) -> Vec<AgentSummary> {
-    cat.agents
+    let mut out = cat
+        .agents
         .iter()
         .zip(visible)
         .map(|(a, &visible)| AgentSummary {
@@ -878,12 +961,32 @@ fn summaries(
             name: a.name.clone(),
             visible,
             total,
-            errors: findings
-                .iter()
-                .filter(|f| f.severity == Severity::Error && f.agent.as_deref() == Some(&a.id))
-                .count(),
+            errors: 0,
         })
-        .collect()
+        .collect::<Vec<_>>();
+    // One pass over the findings; an agent's place is looked up by name once per run of
+    // findings of the same agent (they come sorted, so runs are long).
+    let mut last: Option<(&str, Option<usize>)> = None;
+    for f in findings {
+        let Some(agent) = f.agent.as_deref() else {
+            continue;
+        };
+        if f.severity != Severity::Error {
+            continue;
+        }
+        let at = match last {
+            Some((a, at)) if a == agent => at,
+            _ => {
+                let at = out.iter().position(|s| s.id == agent);
+                last = Some((agent, at));
+                at
+            }
+        };
+        if let Some(at) = at {
+            out[at].errors += 1;
+        }
+    }
+    out
 }
 
 /// Findings per severity, in [`Severity::ALL`] order.

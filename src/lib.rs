@@ -27,6 +27,7 @@ pub mod live;
 pub mod memo;
 pub mod oracle;
 pub mod par;
+pub mod path_order;
 pub mod pattern;
 pub mod plugin;
 pub mod present;

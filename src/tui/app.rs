@@ -138,6 +138,10 @@ pub struct Problems {
     pub counts: [usize; 3],
     /// Per skill (catalog index): its error and warning findings.
     pub marks: Vec<Mark>,
+    /// Per group: the width of the widest agents cell of its skills list, measured over all of
+    /// them when the group is first shown (a root's group covers tens of thousands of skills;
+    /// a frame builds only the rows it shows).
+    pub agents_widths: Vec<std::sync::OnceLock<usize>>,
 }
 
 /// A skill's error and warning findings (info findings do not mark a skill).
@@ -156,11 +160,10 @@ pub struct Mark {
 impl Problems {
     /// The findings of a catalog, grouped, with everything the explorer derives from them.
     pub fn new(cat: &Catalog, models: &[AgentModel]) -> Problems {
-        let all = findings::findings(cat, models);
+        let (all, agents) = findings::findings_and_summaries(cat, models);
         let (groups, members): (Vec<Group>, Vec<Vec<usize>>) =
             findings::group_members(cat, &all).into_iter().unzip();
         let affected = findings::affected_all(cat, &all, &members);
-        let agents = findings::agent_summaries(cat, &all);
         let counts = findings::counts(&all);
         let index: HashMap<&std::path::Path, usize> = cat
             .skills
@@ -190,6 +193,7 @@ impl Problems {
         }
         Problems {
             findings: all,
+            agents_widths: groups.iter().map(|_| Default::default()).collect(),
             groups,
             members,
             affected,

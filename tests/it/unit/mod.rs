@@ -15,6 +15,7 @@ mod journal;
 mod keys;
 mod memo;
 mod oracle_report;
+mod path_order;
 mod pattern;
 mod plugin;
 mod present;
