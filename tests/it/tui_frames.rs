@@ -847,3 +847,88 @@ fn broken_view_80x24_counts_what_the_header_counts() {
     );
     snap("gen_broken_80x24", f);
 }
+
+/// The rows of the selected cause's skills list in a frame: each one's text in the detail pane.
+fn cause_rows(f: &str) -> Vec<String> {
+    let lines: Vec<&str> = f.lines().collect();
+    let detail = |l: &str| {
+        l.rsplit("││")
+            .next()
+            .unwrap_or("")
+            .trim_end_matches('│')
+            .trim_end()
+            .to_string()
+    };
+    let header = lines
+        .iter()
+        .position(|l| {
+            let d = detail(l);
+            d.starts_with("SKILL") && d.contains("AGENTS") && d.contains("PATH")
+        })
+        .expect("the cause's skills list");
+    lines[header + 1..].iter().map(|l| detail(l)).collect()
+}
+
+/// A cause's skills list makes only the rows a frame shows, and shows the rows the whole list
+/// would: the first page until the cursor leaves it, then the cursor on the bottom row with the
+/// rows just above it; the title counts every skill.
+#[test]
+fn a_long_cause_list_shows_the_rows_around_the_cursor() {
+    let t = generated("gen_problems_window", 400);
+    let mut app = app_at(&t.project, &t.home, 200, 30);
+    keys(&mut app, "6");
+    let (g, n) = app
+        .problems
+        .affected
+        .iter()
+        .enumerate()
+        .map(|(g, a)| (g, a.len()))
+        .max_by_key(|&(_, n)| n)
+        .expect("causes");
+    for _ in 0..g {
+        keys(&mut app, "j");
+    }
+    key(&mut app, KeyCode::Enter);
+    // Each skill's label and shown path (a row may cut the path short).
+    let skills: Vec<(String, String)> = app.problems.affected[g]
+        .iter()
+        .map(|a| {
+            let s = app.skill(a.skill).expect("a skill of the snapshot");
+            (
+                s.label().to_string(),
+                skilltui::present::show_path(&app.env, &s.path),
+            )
+        })
+        .collect();
+    let is_row = |row: &str, i: usize| {
+        let (label, path) = &skills[i];
+        let cell = row.rsplit(' ').next().unwrap_or("");
+        row.starts_with(label.as_str()) && cell.len() >= 10 && path.starts_with(cell)
+    };
+    let f = frame(&app);
+    assert!(f.contains(&format!(" {n} skills")), "{f}");
+    let rows = cause_rows(&f);
+    // The page: the rows the table shows from the top.
+    let page = (0..n.min(rows.len()))
+        .take_while(|&i| is_row(&rows[i], i))
+        .count();
+    assert!(page >= 5 && n > 3 * page, "page {page} of {n}:\n{f}");
+    for c in [1, page - 1, page, page + 7, 3 * page, n - 1] {
+        while app.problem_cursor < c {
+            key(&mut app, KeyCode::Down);
+        }
+        assert_eq!(app.problem_cursor, c);
+        let f = frame(&app);
+        assert!(f.contains(&format!(" {n} skills")), "{f}");
+        let rows = cause_rows(&f);
+        let top = (c + 1).saturating_sub(page);
+        for k in 0..page {
+            assert!(
+                is_row(&rows[k], top + k),
+                "cursor {c}: row {k} should be skill {} {:?}:\n{f}",
+                top + k,
+                skills[top + k]
+            );
+        }
+    }
+}

@@ -291,12 +291,27 @@ fn draw_cause_detail(f: &mut Frame, app: &App, area: Rect) {
         Paragraph::new(Text::from(info)).wrap(Wrap { trim: false }),
         top,
     );
+    // Only the rows a frame can show are made: a page before the cursor and one after it. A
+    // fresh state scrolls the selected row to the bottom of the table once it is past the
+    // first page, so the slice shows the same rows the whole list would.
+    let page = table.height as usize;
+    let start = app.problem_cursor.saturating_sub(page);
+    let end = app
+        .problem_cursor
+        .saturating_add(page + 1)
+        .min(affected.len());
     let mut st = TableState::default().with_selected(if affected.is_empty() {
         None
     } else {
-        Some(app.problem_cursor)
+        Some(app.problem_cursor - start)
     });
-    f.render_stateful_widget(affected_table(app, affected), table, &mut st);
+    let width = agents_width(app, affected);
+    let shown = affected.get(start..end).unwrap_or_default();
+    f.render_stateful_widget(
+        affected_table(app, shown, affected.len(), width),
+        table,
+        &mut st,
+    );
     if own_h > 0 {
         f.render_widget(
             Paragraph::new(Text::from(own)).wrap(Wrap { trim: false }),
@@ -305,8 +320,31 @@ fn draw_cause_detail(f: &mut Frame, app: &App, area: Rect) {
     }
 }
 
-/// The skills a cause covers: name, agents, path; the title says what Enter does.
-fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
+/// The width of the agents column of the selected group's skills list (the widest cell, within
+/// 6 and 20), measured once a group and snapshot.
+fn agents_width(app: &App, affected: &[Affected]) -> u16 {
+    let measure = || {
+        affected
+            .iter()
+            .map(|a| labels(app, &a.agents).join(" ").chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widest = match app.problems.agents_widths.get(app.side_cursor) {
+        Some(memo) => *memo.get_or_init(measure),
+        None => measure(),
+    };
+    widest.clamp(6, 20) as u16
+}
+
+/// Rows `affected` of a cause's skills (of `total`): name, agents, path; the title says what
+/// Enter does.
+fn affected_table<'a>(
+    app: &'a App,
+    affected: &[Affected],
+    total: usize,
+    agents_w: u16,
+) -> Table<'a> {
     let agents: Vec<String> = affected
         .iter()
         .map(|a| labels(app, &a.agents).join(" "))
@@ -326,12 +364,6 @@ fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
             ]))
         })
         .collect();
-    let agents_w = agents
-        .iter()
-        .map(|shown| shown.chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(6, 20) as u16;
     let focused = app.focus == Focus::Detail;
     Table::new(
         rows,
@@ -347,8 +379,8 @@ fn affected_table<'a>(app: &'a App, affected: &[Affected]) -> Table<'a> {
             .borders(Borders::TOP)
             .title(format!(
                 " {} skill{}{} ",
-                affected.len(),
-                if affected.len() == 1 { "" } else { "s" },
+                total,
+                if total == 1 { "" } else { "s" },
                 if focused {
                     " · Enter opens its Why"
                 } else {
