@@ -1050,3 +1050,44 @@ fn the_reaper_frees_on_its_own_thread() {
         .expect("freed");
     assert_ne!(freed_on, std::thread::current().id());
 }
+
+/// The names with more than one copy: one entry per name, its copies in catalog order, names in
+/// order; found alike whether the catalog lists its skills by label (one pass over neighbours)
+/// or in any other order (a map by name).
+#[test]
+fn collisions_are_one_entry_per_name_in_any_order_of_the_skills() {
+    use skilltui::tui::app::collisions;
+    let d = demo("u_collisions_order");
+    let app = app(&d, 120, 30);
+    let cat = app.catalog.clone().expect("a snapshot");
+    let sorted = collisions(&cat);
+    assert!(!sorted.is_empty());
+    assert_eq!(*app.collisions, sorted, "the explorer shows the snapshot's");
+    let mut by_name: std::collections::BTreeMap<&str, Vec<usize>> = Default::default();
+    for (i, s) in cat.skills.iter().enumerate() {
+        by_name.entry(s.label()).or_default().push(i);
+    }
+    let expected: Vec<(String, Vec<usize>)> = by_name
+        .into_iter()
+        .filter(|(_, v)| v.len() > 1)
+        .map(|(n, v)| (n.to_string(), v))
+        .collect();
+    let got: Vec<(String, Vec<usize>)> = sorted
+        .iter()
+        .map(|c| (c.name.clone(), c.skills.clone()))
+        .collect();
+    assert_eq!(got, expected);
+    // The same catalog with its skills reversed: the same names, each with the same copies.
+    let mut reversed = (*cat).clone();
+    reversed.skills.reverse();
+    let n = cat.skills.len();
+    let got: Vec<(String, Vec<usize>)> = collisions(&reversed)
+        .into_iter()
+        .map(|c| {
+            let mut v: Vec<usize> = c.skills.iter().map(|&i| n - 1 - i).collect();
+            v.sort();
+            (c.name, v)
+        })
+        .collect();
+    assert_eq!(got, expected);
+}
