@@ -52,7 +52,11 @@ pub fn columns(app: &App, width: usize) -> Columns {
     };
     let models: Vec<&crate::agents::AgentModel> =
         agents.iter().map(|&ai| &app.models[ai]).collect();
-    let labels = |cap: usize| -> Vec<String> { present::agent_labels(&models, cap) };
+    // The titles at each cap, made once a call (the fitting below asks for some caps twice).
+    let made: [std::cell::OnceCell<Vec<String>>; 12] = Default::default();
+    let labels = |cap: usize| -> &[String] {
+        made[cap.min(11)].get_or_init(|| present::agent_labels(&models, cap.min(11)))
+    };
     let used = |l: &[String]| {
         l.iter()
             .map(|t| t.chars().count().max(1) + 1)
@@ -62,7 +66,7 @@ pub fn columns(app: &App, width: usize) -> Columns {
     let mut cap = 11;
     loop {
         let fixed = if scope { 8 } else { 0 };
-        if name_min + fixed + used(&labels(cap)) <= width || cap <= 2 {
+        if name_min + fixed + used(labels(cap)) <= width || cap <= 2 {
             if cap >= 6 || !scope {
                 break;
             }
@@ -77,14 +81,14 @@ pub fn columns(app: &App, width: usize) -> Columns {
     let name_pref = name_need.min(28);
     let fixed = if scope { 8 } else { 0 };
     let root_fits = |cap: usize| {
-        let rest = width.saturating_sub(used(&labels(cap)) + fixed);
+        let rest = width.saturating_sub(used(labels(cap)) + fixed);
         root_need > 0 && rest >= name_pref + 1 + root_need.min(14)
     };
     // A root column tells copies apart: worth titles cut to a first word.
     if cap > 7 && !root_fits(cap) && root_fits(7) {
         cap = 7;
     }
-    let titles = labels(cap);
+    let titles = labels(cap).to_vec();
     let rest = width.saturating_sub(used(&titles) + fixed);
     let root = root_fits(cap).then(|| root_need.min(rest - name_pref - 1));
     let name = match root {

@@ -18,75 +18,112 @@ fn char_width(c: char) -> usize {
 /// `spans` as rows of at most `width` columns, broken at spaces (a word longer than a row is
 /// broken anywhere); rows after the first start with `indent` spaces. A row keeps every span's
 /// style.
+///
+/// One pass over the characters: each word (a run of characters ending after a space) is measured
+/// ahead on a copy of the iterator, then written straight into its row's spans, so nothing is
+/// held per character.
 pub fn wrap(spans: Vec<Span<'static>>, width: usize, indent: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
     let indent = if indent * 2 > width { 0 } else { indent };
-    // Words: runs of (char, style) ending after a space.
-    let mut words: Vec<Vec<(char, Style)>> = Vec::new();
-    let mut cur: Vec<(char, Style)> = Vec::new();
-    for s in &spans {
-        for c in s.content.chars() {
-            cur.push((c, s.style));
+    let mut chars = spans
+        .iter()
+        .flat_map(|s| s.content.chars().map(move |c| (c, s.style)));
+    let mut rows = Rows::new(indent);
+    let mut used = 0usize;
+    loop {
+        // Measure the next word: its characters, its width, whether it ends with a space.
+        let (mut count, mut ww, mut spaced) = (0usize, 0usize, false);
+        for (c, _) in chars.clone() {
+            count += 1;
+            ww += char_width(c);
             if c == ' ' {
-                words.push(std::mem::take(&mut cur));
+                spaced = true;
+                break;
             }
         }
-    }
-    if !cur.is_empty() {
-        words.push(cur);
-    }
-    let mut rows: Vec<Vec<(char, Style)>> = vec![Vec::new()];
-    let mut used = 0usize;
-    for word in words {
-        let ww: usize = word.iter().map(|(c, _)| char_width(*c)).sum();
+        if count == 0 {
+            break;
+        }
         // The trailing space may hang past the edge.
-        let ww_trim = ww - usize::from(word.last().is_some_and(|(c, _)| *c == ' '));
-        let start = if rows.len() == 1 { 0 } else { indent };
+        let ww_trim = ww - usize::from(spaced);
+        let start = if rows.lines.is_empty() { 0 } else { indent };
         if used + ww_trim > width && used > start {
-            rows.push(Vec::new());
+            rows.next_row();
             used = indent;
         }
-        for (c, st) in word {
+        for (c, st) in chars.by_ref().take(count) {
             let w = char_width(c);
             if used + w > width && c != ' ' {
-                rows.push(Vec::new());
+                rows.next_row();
                 used = indent;
             }
             if used + w > width {
                 continue;
             }
-            rows.last_mut().unwrap().push((c, st));
+            rows.push(c, st);
             used += w;
         }
     }
-    rows.into_iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let mut out: Vec<Span<'static>> = Vec::new();
-            if i > 0 && indent > 0 {
-                out.push(Span::raw(" ".repeat(indent)));
-            }
-            let mut text = String::new();
-            let mut style: Option<Style> = None;
-            let n = row.len();
-            // Trailing spaces dropped.
-            let end = row
-                .iter()
-                .rposition(|(c, _)| *c != ' ')
-                .map_or(if i == 0 { n } else { 0 }, |p| p + 1);
-            for (c, st) in row.into_iter().take(end) {
-                if style.is_some_and(|s| s != st) {
-                    out.push(Span::styled(std::mem::take(&mut text), style.unwrap()));
+    rows.finish()
+}
+
+/// The rows `wrap` writes: finished lines, and the current row as runs of one style.
+struct Rows {
+    lines: Vec<Line<'static>>,
+    runs: Vec<(String, Style)>,
+    /// Whether the current row holds a character other than a space.
+    printed: bool,
+    indent: usize,
+}
+
+impl Rows {
+    fn new(indent: usize) -> Self {
+        Rows {
+            lines: Vec::new(),
+            runs: Vec::new(),
+            printed: false,
+            indent,
+        }
+    }
+
+    fn push(&mut self, c: char, style: Style) {
+        match self.runs.last_mut() {
+            Some((text, st)) if *st == style => text.push(c),
+            _ => self.runs.push((c.to_string(), style)),
+        }
+        self.printed |= c != ' ';
+    }
+
+    /// Ends the current row: trailing spaces dropped (a first row of spaces only is kept whole, a
+    /// later one dropped), later rows put after the indent.
+    fn next_row(&mut self) {
+        let first = self.lines.is_empty();
+        let mut runs = std::mem::take(&mut self.runs);
+        if self.printed {
+            while let Some((text, _)) = runs.last_mut() {
+                let kept = text.trim_end_matches(' ').len();
+                if kept > 0 {
+                    text.truncate(kept);
+                    break;
                 }
-                style = Some(st);
-                text.push(c);
+                runs.pop();
             }
-            if let Some(st) = style {
-                out.push(Span::styled(text, st));
-            }
-            Line::from(out)
-        })
-        .collect()
+        } else if !first {
+            runs.clear();
+        }
+        let mut out: Vec<Span<'static>> = Vec::with_capacity(runs.len() + 1);
+        if !first && self.indent > 0 {
+            out.push(Span::raw(" ".repeat(self.indent)));
+        }
+        out.extend(runs.into_iter().map(|(text, st)| Span::styled(text, st)));
+        self.lines.push(Line::from(out));
+        self.printed = false;
+    }
+
+    fn finish(mut self) -> Vec<Line<'static>> {
+        self.next_row();
+        self.lines
+    }
 }
 
 /// Every line of `lines` wrapped to `width` with the same hanging indent.
