@@ -915,7 +915,7 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     );
     let fx = median(findings);
     rep.row(
-        "that snapshot's findings, on the watcher thread (findings, groups, members, summaries)",
+        "that snapshot's findings, on the watcher thread (findings, groups, members, summaries, name collisions)",
         &n.to_string(),
         fx,
         "ms",
