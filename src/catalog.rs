@@ -146,6 +146,9 @@ pub struct Catalog {
     pub git_root: Option<PathBuf>,
     pub agents: Vec<AgentInfo>,
     pub roots: Vec<RootInfo>,
+    /// In label, then path order: `Catalog::build` and the watcher's patched snapshots (`live`)
+    /// keep it, and the explorer relies on it (its rows sorted by index, name collisions found
+    /// as neighbours).
     pub skills: Vec<Arc<Skill>>,
     /// Folders that could not be read, walk bounds hit.
     pub diagnostics: Vec<String>,

@@ -1084,37 +1084,20 @@ impl App {
     }
 }
 
-/// Names (frontmatter name, else folder) held by more than one SKILL.md.
+/// Names (frontmatter name, else folder) held by more than one SKILL.md, in name order. A
+/// catalog lists its skills by label ([`Catalog::skills`]): a name's copies are neighbours, found
+/// in one pass, without a map of every name (100k at scale).
 pub fn collisions(cat: &Catalog) -> Vec<Collision> {
-    let skills = &cat.skills;
-    // A catalog lists its skills by label (and path): copies of a name are neighbours, and the
-    // runs come in name order. One pass, without a map of every name (100k at scale).
-    if skills.windows(2).all(|w| w[0].label() <= w[1].label()) {
-        let mut out = Vec::new();
-        let mut at = 0;
-        while at < skills.len() {
-            let name = skills[at].label();
-            let end = at + skills[at..].partition_point(|s| s.label() == name);
-            if end - at > 1 {
-                out.push(Collision {
-                    name: name.to_string(),
-                    skills: (at..end).collect(),
-                });
-            }
-            at = end;
+    let mut out = Vec::new();
+    let mut at = 0;
+    for run in cat.skills.chunk_by(|a, b| a.label() == b.label()) {
+        if run.len() > 1 {
+            out.push(Collision {
+                name: run[0].label().to_string(),
+                skills: (at..at + run.len()).collect(),
+            });
         }
-        return out;
+        at += run.len();
     }
-    let mut by_name: std::collections::BTreeMap<&str, Vec<usize>> = Default::default();
-    for (i, s) in skills.iter().enumerate() {
-        by_name.entry(s.label()).or_default().push(i);
-    }
-    by_name
-        .into_iter()
-        .filter(|(_, v)| v.len() > 1)
-        .map(|(name, skills)| Collision {
-            name: name.to_string(),
-            skills,
-        })
-        .collect()
+    out
 }
