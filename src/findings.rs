@@ -303,14 +303,16 @@ pub struct Collector<'a> {
     skills: usize,
     /// The agent of each verdict position (as the first skill lists them).
     verdict_agents: Vec<std::sync::Arc<str>>,
+    /// The skill being taken in: where its root is in `unread`, once looked up.
+    root_slot: Option<usize>,
 }
 
 /// The name of agent `id` in `cat` (the id when it has none).
-fn name_in(cat: &Catalog, id: &str) -> String {
+fn name_in<'c>(cat: &'c Catalog, id: &'c str) -> &'c str {
     cat.agents
         .iter()
         .find(|a| a.id == id)
-        .map_or_else(|| id.to_string(), |a| a.name.clone())
+        .map_or(id, |a| a.name.as_str())
 }
 
 impl<'a> Collector<'a> {
@@ -320,10 +322,11 @@ impl<'a> Collector<'a> {
             cat,
             models,
             out: Vec::new(),
-            unread: BTreeMap::new(),
+            unread: Vec::new(),
             visible: vec![0; cat.agents.len()],
             skills: 0,
             verdict_agents: Vec::new(),
+            root_slot: None,
         }
     }
 
@@ -343,8 +346,57 @@ impl<'a> Collector<'a> {
 
     /// Takes in one skill's findings.
     pub fn add(&mut self, s: &Skill) {
-        let f = skill_findings(self.cat, self.models, s);
-        self.take(f);
+        self.skills += 1;
+        if self.verdict_agents.is_empty() {
+            self.verdict_agents = s.verdicts.iter().map(|(a, _)| a.clone()).collect();
+        }
+        let (cat, models) = (self.cat, self.models);
+        self.root_slot = None;
+        each_finding(cat, models, s, self);
+    }
+
+    /// One more skill under `root` that its agent at `place` never reads; the reason and its
+    /// rule copied only for the first.
+    // A `RuleId` is ordered by its id text, which never changes.
+    #[allow(clippy::mutable_key_type)]
+    fn count_unread(
+        &mut self,
+        root: &Path,
+        place: usize,
+        reason: &crate::resolve::Reason,
+        scope: Scope,
+    ) {
+        // A skill's entries all share its root: looked up once a skill (among a few roots).
+        let slot = match self.root_slot {
+            Some(slot) => slot,
+            None => {
+                let bytes = root.as_os_str().as_encoded_bytes();
+                let slot = match self
+                    .unread
+                    .iter()
+                    .position(|(r, _)| r.as_os_str().as_encoded_bytes() == bytes)
+                {
+                    Some(slot) => slot,
+                    None => {
+                        self.unread.push((root.to_path_buf(), Vec::new()));
+                        self.unread.len() - 1
+                    }
+                };
+                self.root_slot = Some(slot);
+                slot
+            }
+        };
+        let in_root = &mut self.unread[slot].1;
+        if in_root.len() <= place {
+            in_root.resize_with(place + 1, BTreeMap::new);
+        }
+        let by_rule = &mut in_root[place];
+        match by_rule.get_mut(&reason.rule) {
+            Some(e) => e.0 += 1,
+            None => {
+                by_rule.insert(reason.rule.clone(), (1, reason.clone(), scope));
+            }
+        }
     }
 
     /// Takes in what one skill adds ([`skill_findings`]).
@@ -362,12 +414,9 @@ impl<'a> Collector<'a> {
                 *n += 1;
             }
         }
-        if !f.unread.is_empty() {
-            // One look-up of the skill's root, then its agents' and rules' (cheap keys).
-            let in_root = self.unread.entry(f.unread_root).or_default();
-            for (key, reason, scope) in f.unread {
-                in_root.entry(key).or_insert((0, reason, scope)).0 += 1;
-            }
+        self.root_slot = None;
+        for ((place, _), reason, scope) in &f.unread {
+            self.count_unread(&f.unread_root, *place, reason, *scope);
         }
     }
 
@@ -376,20 +425,24 @@ impl<'a> Collector<'a> {
     pub fn finish(mut self) -> (Vec<Finding>, Vec<AgentSummary>) {
         let cat = self.cat;
         // The roots an agent never reads: one finding each.
-        for (root, in_root) in std::mem::take(&mut self.unread) {
-            for ((ai, rule), (n, reason, scope)) in in_root {
+        let mut unread = std::mem::take(&mut self.unread);
+        unread.sort_by(|a, b| a.0.cmp(&b.0));
+        for (root, in_root) in unread {
+            for (ai, by_rule) in in_root.into_iter().enumerate() {
                 let Some(agent) = self.verdict_agents.get(ai) else {
                     continue;
                 };
-                self.out.push(unread_root_finding(
-                    cat,
-                    agent,
-                    &name_in(cat, agent),
-                    (root.clone(), rule),
-                    n,
-                    &reason,
-                    scope,
-                ));
+                for (rule, (n, reason, scope)) in by_rule {
+                    self.out.push(unread_root_finding(
+                        cat,
+                        agent,
+                        name_in(cat, agent),
+                        (root.clone(), rule),
+                        n,
+                        &reason,
+                        scope,
+                    ));
+                }
             }
         }
         let order: BTreeMap<&str, usize> = cat
@@ -408,54 +461,175 @@ impl<'a> Collector<'a> {
 
 /// `findings` in a stable order: severity, code, cause, path, then the agent's place (`place`),
 /// line and column. At 100k skills there are 200k findings, most of them tied up to the path:
-/// each one's cause is ranked and its path written out ([`crate::path_order::Key`]) once, and
-/// the comparisons are of numbers and bytes. The agents' places are looked up only for findings
-/// that tie on everything before.
-// A cause's `RuleId` hashes and orders by its id text, which never changes; what it caches (the
-// cited sources) takes no part.
-#[allow(clippy::mutable_key_type)]
-fn sorted(findings: Vec<Finding>, place: impl Fn(&Finding) -> Option<usize>) -> Vec<Finding> {
-    use crate::path_order::Key;
-    let mut distinct: foldhash::HashMap<&Cause, u32> = Default::default();
-    for f in &findings {
-        distinct.entry(&f.cause).or_insert(0);
-    }
-    let mut causes: Vec<&Cause> = distinct.keys().copied().collect();
-    causes.sort_unstable();
-    for (rank, c) in causes.into_iter().enumerate() {
-        distinct.insert(c, rank as u32);
-    }
-    let keys: Vec<(Severity, Code, u32, Key)> = findings
+/// the distinct causes and paths are ranked once (paths in `Path`'s own order, written out as
+/// [`crate::path_order::Key`]s), so that the sort compares numbers only, and the findings are
+/// then moved into place without a second vector.
+fn sorted(mut findings: Vec<Finding>, place: impl Fn(&Finding) -> Option<usize>) -> Vec<Finding> {
+    let cause = ranks(findings.iter().map(|f| &f.cause), ByBytes::Cause, |c| c);
+    let path = ranks(
+        findings.iter().map(|f| f.path.as_path()),
+        ByBytes::Path,
+        crate::path_order::Key::new,
+    );
+    let mut keys: Vec<_> = findings
         .iter()
-        .map(|f| (f.severity, f.code, distinct[&f.cause], Key::new(&f.path)))
+        .enumerate()
+        .map(|(i, f)| {
+            let at = (f.severity, f.code, cause[i], path[i]);
+            (at, place(f), f.line, f.column, i as u32)
+        })
         .collect();
-    let mut order: Vec<usize> = (0..findings.len()).collect();
-    order.sort_by(|&i, &j| {
-        let (a, b) = (&findings[i], &findings[j]);
-        keys[i]
-            .cmp(&keys[j])
-            .then_with(|| (place(a), a.line, a.column).cmp(&(place(b), b.line, b.column)))
-    });
+    drop((cause, path));
+    // The index last: equal findings keep their order, as a stable sort keeps it.
+    keys.sort_unstable();
+    // Where each finding goes, then each moved there by swaps (one per finding).
+    let mut to = vec![0u32; keys.len()];
+    for (k, key) in keys.iter().enumerate() {
+        to[key.4 as usize] = k as u32;
+    }
     drop(keys);
-    drop(distinct);
-    let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
-    order.into_iter().filter_map(|i| slots[i].take()).collect()
+    for i in 0..findings.len() {
+        while to[i] as usize != i {
+            let j = to[i] as usize;
+            findings.swap(i, j);
+            to.swap(i, j);
+        }
+    }
+    findings
 }
 
-/// root → (agent, rule) → (skills, first reason, scope) for roots an agent never reads (by
-/// root first: a skill's entries all share its root, looked up once a skill).
-type Unread = BTreeMap<PathBuf, BTreeMap<(usize, RuleId), (usize, crate::resolve::Reason, Scope)>>;
+/// A cause or a path, hashed and compared by its bytes (its rule id and root): the same value
+/// twice is found at once; two spellings of one path (`a/b/`, `a/b`) are two entries that
+/// [`ranks`] then ranks alike.
+#[derive(Clone, Copy)]
+enum ByBytes<'a> {
+    Cause(&'a Cause),
+    Path(&'a Path),
+}
+
+impl ByBytes<'_> {
+    fn parts(&self) -> (&str, &[u8]) {
+        match self {
+            ByBytes::Cause(c) => (
+                c.rule.as_str(),
+                c.root
+                    .as_deref()
+                    .map_or(&[][..], |r| r.as_os_str().as_encoded_bytes()),
+            ),
+            ByBytes::Path(p) => ("", p.as_os_str().as_encoded_bytes()),
+        }
+    }
+}
+
+impl PartialEq for ByBytes<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (self.parts(), other.parts());
+        // A cause with a root and one without differ even if the bytes read alike.
+        let rooted = |x: &Self| matches!(x, ByBytes::Cause(c) if c.root.is_some());
+        a == b && rooted(self) == rooted(other)
+    }
+}
+
+impl Eq for ByBytes<'_> {}
+
+impl std::hash::Hash for ByBytes<'_> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.parts().hash(h)
+    }
+}
+
+/// Each value's rank among the distinct values (in the order of their `order` keys; values
+/// whose keys are equal share one), in the order given. Values are told apart by `bytes`
+/// first, so that only the distinct ones are given an `order` key and sorted.
+// `ByBytes` hashes and compares bytes only, never the rules' cached citations.
+#[allow(clippy::mutable_key_type)]
+fn ranks<'a, T: Copy + 'a, K: Ord>(
+    values: impl Iterator<Item = T>,
+    bytes: impl Fn(T) -> ByBytes<'a>,
+    order: impl Fn(T) -> K,
+) -> Vec<u32> {
+    let mut ids: foldhash::HashMap<ByBytes<'a>, u32> = Default::default();
+    let mut distinct: Vec<(K, u32)> = Vec::new();
+    let of: Vec<u32> = values
+        .map(|v| {
+            *ids.entry(bytes(v)).or_insert_with(|| {
+                let id = distinct.len() as u32;
+                distinct.push((order(v), id));
+                id
+            })
+        })
+        .collect();
+    drop(ids);
+    distinct.sort_unstable();
+    let mut rank = vec![0u32; distinct.len()];
+    let mut r = 0u32;
+    for (k, (key, id)) in distinct.iter().enumerate() {
+        if k > 0 && distinct[k - 1].0 != *key {
+            r += 1;
+        }
+        rank[*id as usize] = r;
+    }
+    of.into_iter().map(|id| rank[id as usize]).collect()
+}
+
+impl<'s> Sink<'s> for Collector<'_> {
+    fn finding(&mut self, f: Finding) {
+        self.out.push(f);
+    }
+    fn visible(&mut self, agent: usize) {
+        if let Some(n) = self.visible.get_mut(agent) {
+            *n += 1;
+        }
+    }
+    fn unread(
+        &mut self,
+        root: &'s Path,
+        place: usize,
+        reason: &'s crate::resolve::Reason,
+        scope: Scope,
+    ) {
+        self.count_unread(root, place, reason, scope);
+    }
+}
+
+/// root → agent (its place among a skill's verdicts) → rule → (skills, first reason, scope)
+/// for roots an agent never reads (by root first: a skill's entries all share its root).
+/// The roots in the order first met (sorted by path when the findings are made).
+type Unread = Vec<(
+    PathBuf,
+    Vec<BTreeMap<RuleId, (usize, crate::resolve::Reason, Scope)>>,
+)>;
 
 /// A skill in a root its agent never reads: (agent, rule), the reason and the scope (counted in
 /// [`Unread`] under the skill's root).
 type UnreadRoot = ((usize, RuleId), crate::resolve::Reason, Scope);
 
 /// What one agent's verdict on a skill it does not load adds.
-enum VerdictFinding {
+// Returned and matched at once, never stored: boxing the finding would cost an allocation each.
+#[allow(clippy::large_enum_variant)]
+enum VerdictFinding<'s> {
     /// A finding of its own.
     Finding(Finding),
-    /// One more skill in a root the agent never reads (one finding per root, at the end).
-    Unread(UnreadRoot),
+    /// One more skill in a root the agent never reads (one finding per root, at the end): the
+    /// verdict's deciding reason.
+    Unread(&'s crate::resolve::Reason),
+}
+
+/// Where [`each_finding`] hands what a skill adds: gathered for later ([`SkillFindings`]) or
+/// taken in at once ([`Collector`]).
+trait Sink<'s> {
+    fn finding(&mut self, f: Finding);
+    /// The skill is seen by the catalog's agent `agent`.
+    fn visible(&mut self, agent: usize);
+    /// The skill (under `root`) is in a root that its verdict at `place` (an index into its
+    /// verdicts) says the agent never reads.
+    fn unread(
+        &mut self,
+        root: &'s Path,
+        place: usize,
+        reason: &'s crate::resolve::Reason,
+        scope: Scope,
+    );
 }
 
 /// What one skill adds to a [`Collector`] ([`skill_findings`]).
@@ -474,50 +648,77 @@ pub struct SkillFindings {
 /// What skill `s` of `cat` adds to a [`Collector`], worked out on its own (on any core;
 /// [`Collector::take`] adds it, in catalog order, with what the skills before it added).
 pub fn skill_findings(cat: &Catalog, models: &[AgentModel], s: &Skill) -> SkillFindings {
-    let mut f = SkillFindings {
-        agents: s.verdicts.iter().map(|(a, _)| a.clone()).collect(),
-        ..SkillFindings::default()
-    };
+    let mut f = SkillFindings::default();
+    each_finding(cat, models, s, &mut f);
+    if !f.unread.is_empty() {
+        f.agents = s.verdicts.iter().map(|(a, _)| a.clone()).collect();
+    }
+    f
+}
+
+impl<'s> Sink<'s> for SkillFindings {
+    fn finding(&mut self, f: Finding) {
+        self.findings.push(f);
+    }
+    fn visible(&mut self, agent: usize) {
+        self.visible.push(agent);
+    }
+    fn unread(
+        &mut self,
+        root: &'s Path,
+        place: usize,
+        reason: &'s crate::resolve::Reason,
+        scope: Scope,
+    ) {
+        if self.unread.is_empty() {
+            self.unread_root = root.to_path_buf();
+        }
+        self.unread
+            .push(((place, reason.rule.clone()), reason.clone(), scope));
+    }
+}
+
+/// What skill `s` adds, handed to `sink` as it is found.
+fn each_finding<'s>(cat: &Catalog, models: &[AgentModel], s: &'s Skill, sink: &mut impl Sink<'s>) {
     for p in &s.problems {
-        f.findings.push(spec_finding(models, s, p));
+        sink.finding(spec_finding(models, s, p));
     }
     let mut seen = false;
     for (ai, (agent, v)) in s.verdicts.iter().enumerate() {
         if v.status == Status::Visible {
             seen = true;
-            if let Some(i) = cat.agents.iter().position(|a| *a.id == **agent) {
-                f.visible.push(i);
+            // A skill's verdicts are in the catalog's agent order: the place first.
+            let at = match cat.agents.get(ai) {
+                Some(a) if *a.id == **agent => Some(ai),
+                _ => cat.agents.iter().position(|a| *a.id == **agent),
+            };
+            if let Some(i) = at {
+                sink.visible(i);
             }
             continue;
         }
-        let name_of = |id: &str| name_in(cat, id);
-        match verdict_finding(cat, s, ai, agent, v, &name_of) {
-            Some(VerdictFinding::Finding(x)) => f.findings.push(x),
-            Some(VerdictFinding::Unread(u)) => {
-                if f.unread.is_empty() {
-                    f.unread_root = s.root.clone().unwrap_or_default();
-                }
-                f.unread.push(u)
+        match verdict_finding(cat, s, agent, v) {
+            Some(VerdictFinding::Finding(x)) => sink.finding(x),
+            Some(VerdictFinding::Unread(reason)) => {
+                let root = s.root.as_deref().unwrap_or(Path::new(""));
+                sink.unread(root, ai, reason, s.scope)
             }
             None => {}
         }
     }
     if !seen && !s.verdicts.is_empty() && is_skill_md(&s.path) {
-        f.findings.push(invisible_finding(s));
+        sink.finding(invisible_finding(s));
     }
-    f
 }
 
 /// What one agent's verdict on a skill it does not load adds: its finding, or (for a root the
 /// agent never reads) one more skill in that root; what is not wrong gives nothing.
-fn verdict_finding(
+fn verdict_finding<'s>(
     cat: &Catalog,
     s: &Skill,
-    ai: usize,
     agent: &str,
-    v: &crate::resolve::Verdict,
-    name_of: &dyn Fn(&str) -> String,
-) -> Option<VerdictFinding> {
+    v: &'s crate::resolve::Verdict,
+) -> Option<VerdictFinding<'s>> {
     let reason = v.decisive()?;
     let topic = reason.topic;
     let code = match v.status {
@@ -536,11 +737,7 @@ fn verdict_finding(
         Status::Rejected => Code::Rejected,
         Status::Unknown => Code::Unknown,
         Status::NotFound if topic.is_root_level() => {
-            return Some(VerdictFinding::Unread((
-                (ai, reason.rule.clone()),
-                reason.clone(),
-                s.scope,
-            )));
+            return Some(VerdictFinding::Unread(reason));
         }
         // A loose `*.md` beside the skills (a README) that an agent does not load is what the
         // user expects; the loose file is listed only because another agent may load it.
@@ -561,7 +758,7 @@ fn verdict_finding(
         message: reason.message.to_string(),
         line: None,
         column: None,
-        fix: verdict_fix(cat, s, agent, &name_of(agent), code, topic, v),
+        fix: verdict_fix(cat, s, agent, name_in(cat, agent), code, topic, v),
         source: Some(reason.source().clone()),
         evidence: Some(reason.evidence().clone()),
         enforced_by: Vec::new(),
@@ -836,16 +1033,28 @@ pub fn affected_all<'a>(
     findings: &'a [Finding],
     groups: &[Vec<usize>],
 ) -> Vec<Vec<Affected>> {
-    let mut index: foldhash::HashMap<&Path, usize> =
+    // By the paths' bytes (a finding's path is a copy of its skill's or root's; hashing a
+    // `Path` walks its components).
+    let bytes = |p: &'a Path| p.as_os_str().as_encoded_bytes();
+    let mut index: foldhash::HashMap<&[u8], usize> =
         foldhash::HashMap::with_capacity_and_hasher(cat.skills.len(), Default::default());
-    let mut by_root: foldhash::HashMap<&Path, Vec<usize>> = Default::default();
+    let mut by_root: foldhash::HashMap<&[u8], Vec<usize>> = Default::default();
     for (i, s) in cat.skills.iter().enumerate() {
-        index.insert(s.path.as_path(), i);
+        index.insert(s.path.as_os_str().as_encoded_bytes(), i);
         if let Some(r) = &s.root {
-            by_root.entry(r.as_path()).or_default().push(i);
+            by_root
+                .entry(r.as_os_str().as_encoded_bytes())
+                .or_default()
+                .push(i);
         }
     }
-    let order = |id: &str| cat.agents.iter().position(|a| a.id == id);
+    let places: foldhash::HashMap<&str, usize> = cat
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.id.as_str(), i))
+        .collect();
+    let order = |id: &str| places.get(id).copied();
     groups
         .iter()
         .map(|members| {
@@ -876,7 +1085,7 @@ pub fn affected_all<'a>(
                 };
                 if f.subject == Subject::Skill {
                     let agent = f.agent.as_ref().map(|a| (order(a), a));
-                    if let Some(&si) = index.get(f.path.as_path()) {
+                    if let Some(&si) = index.get(bytes(&f.path)) {
                         add(si, agent, Some(members[at]));
                     }
                     at += 1;
@@ -893,7 +1102,7 @@ pub fn affected_all<'a>(
                     }
                     at += 1;
                 }
-                for &si in by_root.get(root).into_iter().flatten() {
+                for &si in by_root.get(bytes(root)).into_iter().flatten() {
                     let s = &cat.skills[si];
                     for &(place, name, rule) in &run {
                         let by_rule = s.verdict_at(place, name).is_some_and(|v| {

@@ -324,9 +324,10 @@ impl RuleId {
     }
 }
 
+// One rule's reasons share its id (an `Arc`): the same one is equal without reading the text.
 impl PartialEq for RuleId {
     fn eq(&self, other: &RuleId) -> bool {
-        self.as_str() == other.as_str()
+        std::sync::Arc::ptr_eq(&self.0, &other.0) || self.as_str() == other.as_str()
     }
 }
 
@@ -340,6 +341,9 @@ impl PartialOrd for RuleId {
 
 impl Ord for RuleId {
     fn cmp(&self, other: &RuleId) -> std::cmp::Ordering {
+        if std::sync::Arc::ptr_eq(&self.0, &other.0) {
+            return std::cmp::Ordering::Equal;
+        }
         self.as_str().cmp(other.as_str())
     }
 }

@@ -791,3 +791,94 @@ fn quick_fixes_chosen_from_the_head_in_a_streamed_check() {
     assert_eq!(fixes("colon"), ["quote-description"]);
     assert!(fixes("fine").is_empty());
 }
+
+/// The findings come sorted by severity, code, cause, then path in `Path`'s own order
+/// (component by component: `x/SKILL.md` before `x-y/SKILL.md`, though `-` sorts before `/` as
+/// a byte), then the agent's place, line and column; equal findings keep the order they were
+/// found in (one per skill, agents in model order).
+#[test]
+fn findings_come_in_severity_code_cause_path_order() {
+    let f = Tree::git();
+    for dir in ["x", "x-y", "x.y", "xy", "x/y"] {
+        let name = dir.replace('/', "-");
+        for root in [
+            "project/.claude/skills",
+            "project/.agents/skills",
+            "home/.codex/skills",
+        ] {
+            f.put(
+                &format!("{root}/{dir}/SKILL.md"),
+                &format!(
+                    "---\nname: {name}\ndescription: Same defect.\nmetadata: [a]\n---\nBody\n"
+                ),
+            );
+        }
+    }
+    let models = skilltui::agents::builtin();
+    let env = skilltui::env::Env::new(&f.project, &f.home);
+    let cat = skilltui::catalog::Catalog::build(&models, &env);
+    let (_gen_dir, tree) = generated(300, 11);
+    let generated_cat = skilltui::catalog::Catalog::build(
+        &models,
+        &skilltui::env::Env::new(&tree.project, &tree.home),
+    );
+    for cat in [&cat, &generated_cat] {
+        let all = findings::findings(cat, &models);
+        assert!(all.len() > 20, "{}", all.len());
+        let place = |x: &findings::Finding| {
+            x.agent
+                .as_ref()
+                .and_then(|a| cat.agents.iter().position(|c| &c.id == a))
+        };
+        let key = |x: &findings::Finding| {
+            (
+                x.severity,
+                x.code,
+                x.cause.clone(),
+                x.path.clone(),
+                place(x),
+                x.line,
+                x.column,
+            )
+        };
+        for w in all.windows(2) {
+            assert!(
+                key(&w[0]) <= key(&w[1]),
+                "{:?}\n  then {:?}",
+                key(&w[0]),
+                key(&w[1])
+            );
+        }
+        // The sort is stable: it is the order of a stable sort of the findings as gathered
+        // skill by skill (`check` gathers them so).
+        let mut c = findings::Collector::new(cat, &models);
+        for s in &cat.skills {
+            c.take(findings::skill_findings(cat, &models, s));
+        }
+        let (taken, _) = c.finish();
+        let text = |f: &[findings::Finding]| serde_json::to_string(f).unwrap();
+        assert_eq!(text(&taken), text(&all));
+    }
+    // The tie on everything up to the path is broken by `Path`'s order, not the bytes'.
+    let same_defect: Vec<std::path::PathBuf> = findings::findings(&cat, &models)
+        .iter()
+        .filter(|x| {
+            x.code == Code::Spec(ProblemCode::MetadataNotMap)
+                && x.path.starts_with(f.project.join(".claude/skills"))
+        })
+        .map(|x| {
+            x.path
+                .strip_prefix(f.project.join(".claude/skills"))
+                .unwrap()
+                .to_path_buf()
+        })
+        .collect();
+    let expected = [
+        "x/SKILL.md",
+        "x/y/SKILL.md",
+        "x-y/SKILL.md",
+        "x.y/SKILL.md",
+        "xy/SKILL.md",
+    ];
+    assert_eq!(same_defect, expected.map(std::path::PathBuf::from));
+}
