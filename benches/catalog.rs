@@ -20,7 +20,7 @@ use skilltui::agents::{self, AgentModel};
 use skilltui::catalog::Catalog;
 use skilltui::env::Env;
 use skilltui::r#gen::{self as treegen, Tree};
-use skilltui::tui::app::App;
+use skilltui::tui::app::{App, SkillTexts};
 use skilltui::tui::update::{Msg, update};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -731,9 +731,11 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         let e = live.edit(&[target.clone()].into_iter().collect());
         edit.push(ms(s.elapsed()));
         assert_eq!(e.changed, vec![target.clone()], "the edit was not seen");
-        // The snapshot's findings, made on the watcher thread (as the explorer's callback does).
+        // The snapshot's findings and its new skills' search texts, made on the watcher thread
+        // (as the explorer's callback does).
         let s = Instant::now();
         let problems = Arc::new(skilltui::tui::app::Problems::new(live.catalog(), models));
+        let texts = SkillTexts::new(live.catalog(), app.catalog.as_deref(), &env);
         findings.push(ms(s.elapsed()));
         // The explorer takes the new snapshot (what it derives from it: rows, search text,
         // collisions, listing reports).
@@ -742,6 +744,7 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
             Msg::Snapshot {
                 catalog: live.catalog().clone(),
                 problems,
+                texts: Some(texts),
                 update: Some(Box::new(skilltui::watch::Update {
                     catalog: live.catalog().clone(),
                     generation: i as u64 + 1,
@@ -762,14 +765,19 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     // it. Timed: the explorer's update on its thread; apart, freeing what it retired.
     let mut rescanned = Vec::new();
     let mut retired = Vec::new();
+    let mut rescan_texts = Vec::new();
     for _ in 0..runs {
         live.rescan();
         let problems = Arc::new(skilltui::tui::app::Problems::new(live.catalog(), models));
+        let s = Instant::now();
+        let texts = SkillTexts::new(live.catalog(), app.catalog.as_deref(), &env);
+        rescan_texts.push(ms(s.elapsed()));
         let (took, freed) = take_snapshot(
             &mut app,
             Msg::Snapshot {
                 catalog: live.catalog().clone(),
                 problems,
+                texts: Some(texts),
                 update: None,
             },
         );
@@ -915,7 +923,7 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
     );
     let fx = median(findings);
     rep.row(
-        "that snapshot's findings, on the watcher thread (findings, groups, members, summaries, name collisions)",
+        "that snapshot's findings, on the watcher thread (findings, groups, members, summaries, name collisions, new skills' search texts)",
         &n.to_string(),
         fx,
         "ms",
@@ -938,7 +946,10 @@ fn bench_change(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         &n.to_string(),
         rs,
         "ms",
-        format!("the retired snapshot freed apart: {rt:.1} ms"),
+        format!(
+            "the retired snapshot freed apart: {rt:.1} ms; its skills' search texts made on the watcher thread: {:.1} ms",
+            median(rescan_texts)
+        ),
     );
     rep.row(
         "one SKILL.md renamed into a collision and back, watcher edit path",

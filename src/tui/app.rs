@@ -169,28 +169,32 @@ impl Problems {
             findings::group_members(cat, &all).into_iter().unzip();
         let affected = findings::affected_all(cat, &all, &members);
         let counts = findings::counts(&all);
-        let index: HashMap<&std::path::Path, usize> = cat
+        // By the paths' bytes (a finding's path is a copy of its skill's; hashing a `Path`
+        // walks its components).
+        let index: HashMap<&[u8], usize> = cat
             .skills
             .iter()
             .enumerate()
-            .map(|(i, s)| (s.path.as_path(), i))
+            .map(|(i, s)| (s.path.as_os_str().as_encoded_bytes(), i))
+            .collect();
+        let places: HashMap<&str, usize> = cat
+            .agents
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a.id.as_str(), i))
             .collect();
         let mut marks = vec![Mark::default(); cat.skills.len()];
         for f in &all {
             if f.severity == Severity::Info || f.subject != findings::Subject::Skill {
                 continue;
             }
-            let Some(&i) = index.get(f.path.as_path()) else {
+            let Some(&i) = index.get(f.path.as_os_str().as_encoded_bytes()) else {
                 continue;
             };
             let m = &mut marks[i];
             m.count += 1;
             m.worst = Some(m.worst.map_or(f.severity, |w| w.min(f.severity)));
-            match f
-                .agent
-                .as_ref()
-                .and_then(|a| cat.agents.iter().position(|x| &x.id == a))
-            {
+            match f.agent.as_deref().and_then(|a| places.get(a)).copied() {
                 Some(ai) => m.agents |= 1 << ai.min(63),
                 None => m.general = true,
             }
@@ -296,6 +300,49 @@ const SEARCH_MEMOS: usize = 32;
 pub struct CellWidths {
     pub name: usize,
     pub root: usize,
+}
+
+/// A skill's search text and cell widths.
+fn skill_text(s: &Skill, env: &Env) -> (Haystack, CellWidths) {
+    let show = |p: &std::path::Path| crate::present::show_path(env, p);
+    let haystack = Haystack::new(
+        s.label(),
+        &show(&s.path),
+        s.description.as_deref().unwrap_or(""),
+    );
+    let widths = CellWidths {
+        name: crate::sanitize::line(s.label()).chars().count(),
+        root: s.root.as_deref().map_or(0, |r| show(r).chars().count()),
+    };
+    (haystack, widths)
+}
+
+/// The search texts and cell widths of the skills of a snapshot that the snapshot before it
+/// does not share (all of them after a full rescan: 100k strings to lowercase and measure),
+/// made where the snapshot is built, off the UI thread; in catalog order, `None` for a skill
+/// the snapshot before shares (the explorer carries its text over). [`App::set_snapshot`]
+/// makes what is missing itself.
+#[derive(Debug, Clone, Default)]
+pub struct SkillTexts(Vec<Option<(Haystack, CellWidths)>>);
+
+impl SkillTexts {
+    /// For each skill of `cat` that `before` does not hold (the same `Arc`).
+    pub fn new(cat: &Catalog, before: Option<&Catalog>, env: &Env) -> SkillTexts {
+        let shared: foldhash::HashSet<*const Skill> = before
+            .map(|b| b.skills.iter().map(Arc::as_ptr).collect())
+            .unwrap_or_default();
+        SkillTexts(
+            cat.skills
+                .iter()
+                .map(|s| (!shared.contains(&Arc::as_ptr(s))).then(|| skill_text(s, env)))
+                .collect(),
+        )
+    }
+
+    /// How many were made.
+    pub fn made(&self) -> usize {
+        self.0.iter().filter(|t| t.is_some()).count()
+    }
 }
 
 pub struct App {
@@ -580,13 +627,19 @@ impl App {
     /// Installs a new snapshot and recomputes everything derived from it (its findings too:
     /// [`App::set_snapshot`] takes them made elsewhere).
     pub fn set_catalog(&mut self, cat: Arc<Catalog>) -> Retired {
-        self.set_snapshot(cat, None)
+        self.set_snapshot(cat, None, None)
     }
 
-    /// Installs a new snapshot with its findings (made where the snapshot was built; made here
-    /// when none are given or they are not the snapshot's). Returns what it replaced, for the
-    /// caller to free where it does not hold up the explorer ([`Retired`]).
-    pub fn set_snapshot(&mut self, cat: Arc<Catalog>, problems: Option<Arc<Problems>>) -> Retired {
+    /// Installs a new snapshot with its findings and the search texts of its new skills (made
+    /// where the snapshot was built; made here when none are given or they are not the
+    /// snapshot's). Returns what it replaced, for the caller to free where it does not hold up
+    /// the explorer ([`Retired`]).
+    pub fn set_snapshot(
+        &mut self,
+        cat: Arc<Catalog>,
+        problems: Option<Arc<Problems>>,
+        texts: Option<SkillTexts>,
+    ) -> Retired {
         let problems = match problems {
             Some(p) if p.marks.len() == cat.skills.len() => p,
             _ => Arc::new(Problems::new(&cat, &self.models)),
@@ -620,10 +673,16 @@ impl App {
             searches: std::mem::take(&mut self.searches),
             ..Retired::default()
         };
+        let mut made = texts
+            .filter(|t| t.0.len() == cat.skills.len())
+            .map(|t| t.0)
+            .unwrap_or_default();
+        let all_made = !made.is_empty() && made.iter().all(Option::is_some);
         // Skills the new snapshot shares with the previous one (unchanged since) keep their
         // search text: an edit of one file makes one new string, not one per skill.
         let mut previous: HashMap<*const Skill, (Haystack, CellWidths)> = HashMap::new();
         if let Some(old) = &self.catalog
+            && !all_made
             && old.skills.len() == self.haystacks.len()
             && old.skills.len() == self.cell_widths.len()
         {
@@ -641,20 +700,12 @@ impl App {
         let (haystacks, cell_widths) = cat
             .skills
             .iter()
-            .map(|s| {
-                previous.remove(&Arc::as_ptr(s)).unwrap_or_else(|| {
-                    let show = |p: &std::path::Path| crate::present::show_path(&self.env, p);
-                    let haystack = Haystack::new(
-                        s.label(),
-                        &show(&s.path),
-                        s.description.as_deref().unwrap_or(""),
-                    );
-                    let widths = CellWidths {
-                        name: crate::sanitize::line(s.label()).chars().count(),
-                        root: s.root.as_deref().map_or(0, |r| show(r).chars().count()),
-                    };
-                    (haystack, widths)
-                })
+            .enumerate()
+            .map(|(i, s)| {
+                previous
+                    .remove(&Arc::as_ptr(s))
+                    .or_else(|| made.get_mut(i).and_then(Option::take))
+                    .unwrap_or_else(|| skill_text(s, &self.env))
             })
             .unzip();
         // What was made for skills the new snapshot does not share (all of them after a full

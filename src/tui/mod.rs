@@ -78,12 +78,14 @@ pub fn spawn_scan(cx: &Context, tx: Sender<Msg>) {
             let result = std::panic::catch_unwind(|| {
                 let cat = Catalog::build(&models, &env);
                 let problems = app::Problems::new(&cat, &models);
-                (cat, problems)
+                let texts = app::SkillTexts::new(&cat, None, &env);
+                (cat, problems, texts)
             });
             let msg = match result {
-                Ok((cat, problems)) => Msg::Snapshot {
+                Ok((cat, problems, texts)) => Msg::Snapshot {
                     catalog: Arc::new(cat),
                     problems: Arc::new(problems),
+                    texts: Some(texts),
                     update: None,
                 },
                 Err(e) => Msg::ScanFailed(
@@ -254,15 +256,24 @@ fn next_commands(app: &mut App, rx: &Receiver<Msg>) -> Option<(Vec<effects::Cmd>
 fn start_watch(cx: &Context, tx: Sender<Msg>) -> io::Result<crate::watch::WatchHandle> {
     let models = Arc::new(cx.models.clone());
     let for_findings = models.clone();
+    let env = cx.env.clone();
+    // The snapshot sent last, which the explorer shows by the time it takes the next one (not
+    // kept alive here: the explorer frees what it replaces).
+    let mut sent = std::sync::Weak::<Catalog>::new();
     crate::watch::spawn(models, cx.env.clone(), crate::watch::DEBOUNCE, move |r| {
         let msg = match r {
-            // On the watcher's thread: the snapshot's findings are made here, not on
-            // the UI thread.
-            crate::watch::Report::Update(u) => Msg::Snapshot {
-                catalog: u.catalog.clone(),
-                problems: Arc::new(app::Problems::new(&u.catalog, &for_findings)),
-                update: Some(Box::new(u)),
-            },
+            // On the watcher's thread: the snapshot's findings and the search texts of its
+            // new skills are made here, not on the UI thread.
+            crate::watch::Report::Update(u) => {
+                let texts = app::SkillTexts::new(&u.catalog, sent.upgrade().as_deref(), &env);
+                sent = Arc::downgrade(&u.catalog);
+                Msg::Snapshot {
+                    catalog: u.catalog.clone(),
+                    problems: Arc::new(app::Problems::new(&u.catalog, &for_findings)),
+                    texts: Some(texts),
+                    update: Some(Box::new(u)),
+                }
+            }
             crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
             crate::watch::Report::Progress(c) => Msg::Progress(c),
         };

@@ -34,6 +34,9 @@ pub enum Msg {
     Snapshot {
         catalog: Arc<Catalog>,
         problems: Arc<super::app::Problems>,
+        /// The search texts of its skills the snapshot before does not share (None: the
+        /// explorer makes them).
+        texts: Option<super::app::SkillTexts>,
         update: Option<Box<crate::watch::Update>>,
     },
     /// How far the first scan has come (files walked and read), while it runs.
@@ -100,12 +103,17 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Snapshot {
             catalog,
             problems,
+            texts,
             update,
         } => {
             if let Some(u) = &update {
                 note_update(app, u);
             }
-            return vec![Cmd::Release(app.set_snapshot(catalog, Some(problems)))];
+            return vec![Cmd::Release(app.set_snapshot(
+                catalog,
+                Some(problems),
+                texts,
+            ))];
         }
         Msg::WatchWarning(w) => app.watch_note = Some(w),
         Msg::WatcherDied(why) => app.watch_note = Some(format!("{why}; restarting the watcher")),

@@ -103,6 +103,7 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
         Msg::Snapshot {
             catalog: Arc::new(cat),
             problems: Arc::new(problems),
+            texts: None,
             update: None,
         },
     );

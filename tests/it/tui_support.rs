@@ -56,11 +56,13 @@ pub fn run_jobs(app: &mut App, cmds: Vec<skilltui::tui::effects::Cmd>) {
         if matches!(cmd, skilltui::tui::effects::Cmd::Rescan) {
             let cat = Catalog::build(&app.models, &app.env);
             let problems = skilltui::tui::app::Problems::new(&cat, &app.models);
+            let texts = skilltui::tui::app::SkillTexts::new(&cat, app.catalog.as_deref(), &app.env);
             update(
                 app,
                 Msg::Snapshot {
                     catalog: Arc::new(cat),
                     problems: Arc::new(problems),
+                    texts: Some(texts),
                     update: None,
                 },
             );

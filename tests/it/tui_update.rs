@@ -468,6 +468,7 @@ fn a_snapshot_carries_its_findings_made_off_the_ui_thread() {
         Msg::Snapshot {
             catalog: cat,
             problems: problems.clone(),
+            texts: None,
             update: None,
         },
     );
@@ -480,6 +481,63 @@ fn a_snapshot_carries_its_findings_made_off_the_ui_thread() {
             .filter(|f| f.severity == skilltui::findings::Severity::Error)
             .count()
     );
+}
+
+/// The search texts a snapshot brings (made off the UI thread, for the skills the snapshot
+/// before does not share) search and draw as the ones the explorer makes itself: after a full
+/// scan (every skill's made) and after an edit (one made, the rest carried over).
+#[test]
+fn a_snapshots_search_texts_made_off_the_ui_thread_are_the_explorers_own() {
+    use skilltui::tui::app::{Problems, SkillTexts};
+    let d = demo("u_texts_carried");
+    let mut own = app(&d, 100, 30);
+    let mut given = app(&d, 100, 30);
+    let cat = Arc::new(skilltui::catalog::Catalog::build(&own.models, &own.env));
+    let (c2, env) = (cat.clone(), given.env.clone());
+    let texts = std::thread::spawn(move || SkillTexts::new(&c2, None, &env))
+        .join()
+        .unwrap();
+    assert_eq!(texts.made(), cat.skills.len());
+    let snapshot = |cat: &Arc<skilltui::catalog::Catalog>, app: &skilltui::tui::app::App, texts| {
+        Msg::Snapshot {
+            catalog: cat.clone(),
+            problems: Arc::new(Problems::new(cat, &app.models)),
+            texts,
+            update: None,
+        }
+    };
+    let m = snapshot(&cat, &own, None);
+    update(&mut own, m);
+    let m = snapshot(&cat, &given, Some(texts));
+    update(&mut given, m);
+    // An edit: one skill replaced by a copy with a new description, the others shared.
+    let mut edited = (*cat).clone();
+    let mut skill = (*edited.skills[1]).clone();
+    skill.description = Some("Quetzalcoatl wrangling".into());
+    edited.skills[1] = Arc::new(skill);
+    let edited = Arc::new(edited);
+    let texts = SkillTexts::new(&edited, Some(&cat), &given.env);
+    assert_eq!(texts.made(), 1, "only the new skill's text is made");
+    let m = snapshot(&edited, &own, None);
+    update(&mut own, m);
+    let m = snapshot(&edited, &given, Some(texts));
+    update(&mut given, m);
+    for query in ["quetzal", "release", "skills", "zzzz-none"] {
+        for app in [&mut own, &mut given] {
+            key(app, KeyCode::Char('/'));
+            keys(app, query);
+        }
+        assert_eq!(frame(&given), frame(&own), "{query}");
+        if query == "quetzal" {
+            assert_eq!(
+                given.current().map(|s| s.path.clone()),
+                Some(edited.skills[1].path.clone())
+            );
+        }
+        for app in [&mut own, &mut given] {
+            key(app, KeyCode::Esc);
+        }
+    }
 }
 
 /// The detail pane scrolls within its content: PgDn pages by the viewport, never past the last
