@@ -418,7 +418,7 @@ impl<'a> Collector<'a> {
             }
         }
         self.root_slot = None;
-        for ((place, _), reason, scope) in &f.unread {
+        for (place, reason, scope) in &f.unread {
             self.count_unread(&f.unread_root, *place, reason, *scope);
         }
     }
@@ -603,9 +603,10 @@ type Unread = Vec<(
     Vec<BTreeMap<RuleId, (usize, crate::resolve::Reason, Scope)>>,
 )>;
 
-/// A skill in a root its agent never reads: (agent, rule), the reason and the scope (counted in
-/// [`Unread`] under the skill's root).
-type UnreadRoot = ((usize, RuleId), crate::resolve::Reason, Scope);
+/// A skill in a root its agent never reads: the agent's place among the skill's verdicts, the
+/// deciding reason (its rule is the key it is counted under in [`Unread`], below the skill's
+/// root) and the scope.
+type UnreadRoot = (usize, crate::resolve::Reason, Scope);
 
 /// What one agent's verdict on a skill it does not load adds.
 // Returned and matched at once, never stored: boxing the finding would cost an allocation each.
@@ -676,8 +677,7 @@ impl<'s> Sink<'s> for SkillFindings {
         if self.unread.is_empty() {
             self.unread_root = root.to_path_buf();
         }
-        self.unread
-            .push(((place, reason.rule.clone()), reason.clone(), scope));
+        self.unread.push((place, reason.clone(), scope));
     }
 }
 
