@@ -138,7 +138,7 @@ impl WatchHandle {
     pub fn join(mut self) -> Result<(), String> {
         let _ = self.control.send(Input::Control(Control::Stop));
         match self.thread.take() {
-            Some(t) => t.join().unwrap_or_else(|e| Err(panic_text(&e))),
+            Some(t) => t.join().unwrap_or_else(|e| Err(panic_text(&e, "panic"))),
             None => Ok(()),
         }
     }
@@ -152,7 +152,7 @@ impl WatchHandle {
         Some(match t.join() {
             Ok(Ok(())) => "the watcher stopped".into(),
             Ok(Err(e)) => e,
-            Err(e) => format!("the watcher crashed: {}", panic_text(&e)),
+            Err(e) => format!("the watcher crashed: {}", panic_text(&e, "panic")),
         })
     }
 }
@@ -163,11 +163,12 @@ impl Drop for WatchHandle {
     }
 }
 
-fn panic_text(e: &Box<dyn std::any::Any + Send>) -> String {
+/// What a caught panic said (`otherwise` when it said nothing readable).
+pub fn panic_text(e: &Box<dyn std::any::Any + Send>, otherwise: &str) -> String {
     e.downcast_ref::<String>()
         .cloned()
         .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "panic".into())
+        .unwrap_or_else(|| otherwise.into())
 }
 
 /// Every root folder (scanned, outside the walk, former or never scanned) of every agent.
@@ -328,7 +329,7 @@ pub fn spawn(
             }));
             match result {
                 Ok(r) => r,
-                Err(e) => Err(format!("the watcher crashed: {}", panic_text(&e))),
+                Err(e) => Err(format!("the watcher crashed: {}", panic_text(&e, "panic"))),
             }
         })?;
     Ok(WatchHandle {

@@ -120,6 +120,38 @@ pub struct Collision {
     pub skills: Vec<usize>,
 }
 
+/// The findings a snapshot arrives with ([`App::set_snapshot`]).
+#[derive(Debug, Clone)]
+pub enum SnapshotFindings {
+    /// Made with the snapshot (the scan worker, tests).
+    Made(Arc<Problems>),
+    /// Made after it by the findings worker, and sent as `Msg::Findings`: at 100k skills they
+    /// take over a second, which the snapshot does not wait for. It comes with its name
+    /// collisions (one pass over its skills), and with whether it has the same skills in the
+    /// same places as the snapshot sent before it (an edit in place), so that the findings
+    /// shown meanwhile still mark the right rows.
+    Coming {
+        collisions: Arc<Vec<Collision>>,
+        same_skills: bool,
+    },
+}
+
+/// Whose findings the explorer shows against its snapshot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FindingsShown {
+    /// The snapshot's own.
+    #[default]
+    Own,
+    /// The snapshot's are being made and none were made before (the first snapshot): no
+    /// counts, marks or causes are shown.
+    Coming,
+    /// The snapshot's are being made; the previous snapshot's counts and causes are shown, and
+    /// what they say of each skill (the rows' marks, a cause's skills) when `same_skills` (the
+    /// same skills in the same places: an edit in place). After a skill was added or removed
+    /// nothing is said of a skill until the snapshot's own come.
+    Previous { same_skills: bool },
+}
+
 /// The findings of one snapshot as the explorer shows them (header counts, the Problems tab, the
 /// `f` filter) and its name collisions (the Collisions tab): made once per snapshot, off the UI
 /// thread where the snapshot is built (the watcher or scan thread), and carried with it; never
@@ -398,6 +430,8 @@ pub struct App {
     /// The snapshot's findings, grouped (header counts, Problems tab, `f` filter): made once
     /// per snapshot, by the thread that built it when it came from the watcher or scan worker.
     pub problems: Arc<Problems>,
+    /// Whether `problems` are the snapshot's own, or older ones shown until they arrive.
+    pub findings_shown: FindingsShown,
     /// Cursor in the skills of the selected group (Problems tab, detail pane).
     pub problem_cursor: usize,
     /// Where the Problems tab was (group, skill) when Enter opened a skill: `6` returns there.
@@ -594,6 +628,7 @@ impl App {
             cell_widths: Vec::new(),
             row_widths: None,
             problems: Arc::new(Problems::default()),
+            findings_shown: FindingsShown::Own,
             problem_cursor: 0,
             problem_return: None,
             searches: Default::default(),
@@ -630,49 +665,45 @@ impl App {
         self.set_snapshot(cat, None, None)
     }
 
-    /// Installs a new snapshot with its findings and the search texts of its new skills (made
-    /// where the snapshot was built; made here when none are given or they are not the
-    /// snapshot's). Returns what it replaced, for the caller to free where it does not hold up
-    /// the explorer ([`Retired`]).
+    /// Installs a new snapshot with its findings (or, when they are still being made, what is
+    /// shown until they come: [`SnapshotFindings::Coming`]) and the search texts of its new
+    /// skills (made where the snapshot was built; made here when none are given or they are
+    /// not the snapshot's). Returns what it replaced, for the caller to free where it does not
+    /// hold up the explorer ([`Retired`]).
     pub fn set_snapshot(
         &mut self,
         cat: Arc<Catalog>,
-        problems: Option<Arc<Problems>>,
+        findings: Option<SnapshotFindings>,
         texts: Option<SkillTexts>,
     ) -> Retired {
-        let problems = match problems {
-            Some(p) if p.marks.len() == cat.skills.len() => p,
-            _ => Arc::new(Problems::new(&cat, &self.models)),
-        };
-        // The selected group stays selected when it is still there (by severity, code, cause).
-        let key = |g: &Group| (g.severity, g.code, g.cause.clone());
-        let was = self.problems.groups.get(self.side_cursor).map(key);
-        if self.tab == Tab::Problems {
-            match was.and_then(|k| problems.groups.iter().position(|g| key(g) == k)) {
-                Some(i) => {
-                    if i != self.side_cursor {
-                        self.problem_cursor = 0;
-                    }
-                    self.side_cursor = i;
-                }
-                None => {
-                    self.side_cursor = self
-                        .side_cursor
-                        .min(problems.groups.len().saturating_sub(1));
-                    self.problem_cursor = 0;
-                }
+        let mut retired = Retired::default();
+        match findings {
+            Some(SnapshotFindings::Coming {
+                collisions,
+                same_skills,
+            }) => {
+                self.findings_shown = match self.findings_shown {
+                    FindingsShown::Coming => FindingsShown::Coming,
+                    _ if self.catalog.is_none() => FindingsShown::Coming,
+                    FindingsShown::Previous { same_skills: was } => FindingsShown::Previous {
+                        same_skills: was && same_skills,
+                    },
+                    FindingsShown::Own => FindingsShown::Previous {
+                        same_skills: same_skills && self.problems.marks.len() == cat.skills.len(),
+                    },
+                };
+                retired.collisions = std::mem::replace(&mut self.collisions, collisions);
             }
-            let n = problems.affected.get(self.side_cursor).map_or(0, Vec::len);
-            self.problem_cursor = self.problem_cursor.min(n.saturating_sub(1));
+            made => {
+                let problems = match made {
+                    Some(SnapshotFindings::Made(p)) if p.marks.len() == cat.skills.len() => p,
+                    _ => Arc::new(Problems::new(&cat, &self.models)),
+                };
+                (retired.problems, retired.collisions) = self.take_problems(problems);
+            }
         }
-        let collisions = problems.collisions.clone();
-        let mut retired = Retired {
-            problems: Some(std::mem::replace(&mut self.problems, problems)),
-            listing: std::mem::take(&mut self.listing).into_inner(),
-            collisions: std::mem::replace(&mut self.collisions, collisions),
-            searches: std::mem::take(&mut self.searches),
-            ..Retired::default()
-        };
+        retired.listing = std::mem::take(&mut self.listing).into_inner();
+        retired.searches = std::mem::take(&mut self.searches);
         let mut made = texts
             .filter(|t| t.0.len() == cat.skills.len())
             .map(|t| t.0)
@@ -720,6 +751,88 @@ impl App {
         self.progress = None;
         self.refresh_rows();
         retired
+    }
+
+    /// The snapshot's findings, made after it off the UI thread (`Msg::Findings`), for the
+    /// catalog `of`: taken when it is the one shown, else returned (a newer snapshot's come
+    /// next). Returns what it replaced, for the caller to free.
+    pub fn set_findings(
+        &mut self,
+        of: &std::sync::Weak<Catalog>,
+        problems: Arc<Problems>,
+    ) -> Retired {
+        let mut retired = Retired::default();
+        let current = self
+            .catalog
+            .as_ref()
+            .is_some_and(|c| std::ptr::eq(of.as_ptr(), Arc::as_ptr(c)));
+        if !current || problems.marks.len() != self.catalog.as_ref().map_or(0, |c| c.skills.len()) {
+            retired.problems = Some(problems);
+            return retired;
+        }
+        (retired.problems, retired.collisions) = self.take_problems(problems);
+        self.refresh_rows();
+        retired
+    }
+
+    /// Shows `problems` as the snapshot's own findings (and their collisions); the selected
+    /// cause stays selected when it is still there. Returns the findings and collisions it
+    /// replaced.
+    fn take_problems(
+        &mut self,
+        problems: Arc<Problems>,
+    ) -> (Option<Arc<Problems>>, Arc<Vec<Collision>>) {
+        // The selected group stays selected when it is still there (by severity, code, cause).
+        let key = |g: &Group| (g.severity, g.code, g.cause.clone());
+        let was = self.problems.groups.get(self.side_cursor).map(key);
+        if self.tab == Tab::Problems {
+            match was.and_then(|k| problems.groups.iter().position(|g| key(g) == k)) {
+                Some(i) => {
+                    if i != self.side_cursor {
+                        self.problem_cursor = 0;
+                    }
+                    self.side_cursor = i;
+                }
+                None => {
+                    self.side_cursor = self
+                        .side_cursor
+                        .min(problems.groups.len().saturating_sub(1));
+                    self.problem_cursor = 0;
+                }
+            }
+            let n = problems.affected.get(self.side_cursor).map_or(0, Vec::len);
+            self.problem_cursor = self.problem_cursor.min(n.saturating_sub(1));
+        }
+        self.findings_shown = FindingsShown::Own;
+        let collisions = problems.collisions.clone();
+        (
+            Some(std::mem::replace(&mut self.problems, problems)),
+            std::mem::replace(&mut self.collisions, collisions),
+        )
+    }
+
+    /// Whether what the findings shown say of each skill (by its index) applies to the
+    /// snapshot's skills: they are its own, or an edit in place's predecessor's.
+    pub fn findings_fit_skills(&self) -> bool {
+        matches!(
+            self.findings_shown,
+            FindingsShown::Own | FindingsShown::Previous { same_skills: true }
+        )
+    }
+
+    /// Skill `i`'s error and warning findings (none while the findings shown do not fit the
+    /// snapshot's skills: [`App::findings_fit_skills`]).
+    pub fn mark(&self, i: usize) -> Mark {
+        match self.findings_fit_skills() {
+            true => self.problems.marks.get(i).copied().unwrap_or_default(),
+            false => Mark::default(),
+        }
+    }
+
+    /// Whether skill `i` has an error or warning finding (for the catalog's agent `agent`, or
+    /// one that concerns no agent in particular, when given), as [`App::mark`] sees it.
+    pub fn flagged(&self, i: usize, agent: Option<usize>) -> bool {
+        self.findings_fit_skills() && self.problems.flagged(i, agent)
     }
 
     /// Every model's label of at most 7 characters, all different, in model order (made once:
@@ -867,7 +980,7 @@ impl App {
             let filter_hides = match self.filter {
                 Filter::All => false,
                 // An error or warning finding (for the agent shown), as `check` counts.
-                Filter::Problems => !self.problems.flagged(i, agent),
+                Filter::Problems => !self.flagged(i, agent),
                 Filter::Collisions => !colliding.contains(&i),
             };
             if scope_hides || filter_hides {
@@ -893,7 +1006,7 @@ impl App {
     /// severe first, then the most error and warning findings.
     fn sort_rows(&self, cat: &Catalog, rows: &mut [(u32, Row)], searching: bool) {
         let weight = |i: usize| {
-            let m = self.problems.marks.get(i).copied().unwrap_or_default();
+            let m = self.mark(i);
             (m.worst.map_or(3, |w| w as u8), std::cmp::Reverse(m.count))
         };
         // A catalog lists its skills by label and path: their indices are in that order, and
@@ -977,9 +1090,10 @@ impl App {
         self.clamp_offset();
     }
 
-    /// The group selected in the Problems tab.
+    /// The group selected in the Problems tab (none while the findings shown do not fit the
+    /// snapshot's skills: its skills would be other ones).
     pub fn current_group(&self) -> Option<(&Group, &[Affected])> {
-        if self.side_cursor >= self.problem_groups() {
+        if self.side_cursor >= self.problem_groups() || !self.findings_fit_skills() {
             return None;
         }
         let g = self.problems.groups.get(self.side_cursor)?;

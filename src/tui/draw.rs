@@ -1,6 +1,6 @@
 //! The one function that draws the explorer: a pure function of the state.
 
-use super::app::{App, ScanState, Tab};
+use super::app::{App, FindingsShown, ScanState, Tab};
 use super::layout;
 use super::update::tab_spans;
 use super::view::{action, other, problems, skills, style};
@@ -129,37 +129,40 @@ fn header_counts(app: &App, cap: usize) -> Vec<HeaderPart> {
     };
     let p = &app.problems;
     let [errors, warnings, _] = p.counts;
-    let mut parts: Vec<HeaderPart> = vec![
-        (
-            31,
-            Slot::Count,
-            vec![Span::raw(format!("{} skills", cat.skills.len()))],
-        ),
-        (
-            2,
-            Slot::Count,
-            vec![Span::styled(
-                format!("{errors} error{}", if errors == 1 { "" } else { "s" }),
-                if errors > 0 {
-                    Style::new().fg(Color::Red).add_modifier(Modifier::BOLD)
-                } else {
-                    Style::new().fg(Color::Green)
-                },
-            )],
-        ),
-        (
-            30,
-            Slot::Count,
-            vec![Span::styled(
-                format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }),
-                if warnings > 0 {
-                    Style::new().fg(Color::Yellow)
-                } else {
-                    style::dim()
-                },
-            )],
-        ),
-    ];
+    let mut parts: Vec<HeaderPart> = vec![(
+        31,
+        Slot::Count,
+        vec![Span::raw(format!("{} skills", cat.skills.len()))],
+    )];
+    // The first snapshot's findings are still being made: no count yet.
+    if app.findings_shown != FindingsShown::Coming {
+        parts.extend([
+            (
+                2,
+                Slot::Count,
+                vec![Span::styled(
+                    format!("{errors} error{}", if errors == 1 { "" } else { "s" }),
+                    if errors > 0 {
+                        Style::new().fg(Color::Red).add_modifier(Modifier::BOLD)
+                    } else {
+                        Style::new().fg(Color::Green)
+                    },
+                )],
+            ),
+            (
+                30,
+                Slot::Count,
+                vec![Span::styled(
+                    format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }),
+                    if warnings > 0 {
+                        Style::new().fg(Color::Yellow)
+                    } else {
+                        style::dim()
+                    },
+                )],
+            ),
+        ]);
+    }
     // The agents whose columns are shown, by the labels that keep them apart.
     let shown: Vec<&crate::agents::AgentModel> = app
         .shown_agents()
@@ -215,6 +218,16 @@ fn header_tail(app: &App) -> Vec<HeaderPart> {
         ));
     }
     parts.extend(scan_state_part(app));
+    if app.findings_shown != FindingsShown::Own {
+        parts.push((
+            1,
+            Slot::Tail,
+            vec![Span::styled(
+                format!("{} finding problems…", SPINNER[app.spinner % SPINNER.len()]),
+                Style::new().fg(Color::Yellow),
+            )],
+        ));
+    }
     for note in [&app.watch_note, &app.config_note].into_iter().flatten() {
         parts.push((
             3,

@@ -284,11 +284,7 @@ pub fn spawn(job: Job, cx: Context, tx: Sender<Msg>) {
                 perform(&work, &cx, &cancel)
             }))
             .unwrap_or_else(|e| {
-                let why = e
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_else(|| "the job panicked".into());
+                let why = crate::watch::panic_text(&e, "the job panicked");
                 let why = format!("internal error: {why}");
                 match &work {
                     Work::Plan(req) => Done::Planned(req.clone(), Err(why)),

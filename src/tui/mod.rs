@@ -4,7 +4,8 @@
 //!
 //! Threads: the UI thread (this one) owns the terminal and the state and never does file I/O;
 //! an input thread forwards terminal events; a scan worker (or the watcher) builds `Catalog`
-//! snapshots and their findings (`app::Problems`) and sends them whole; a job thread per
+//! snapshots and sends them whole, and the findings worker makes each one's findings
+//! (`app::Problems`) after it (`findings`); a job thread per
 //! action step (plan and preview, quick fixes, apply, undo) sends its result back as a message
 //! while keys keep acting. The terminal is restored on exit, on error and on panic.
 
@@ -12,6 +13,7 @@ pub mod app;
 pub mod config;
 pub mod draw;
 pub mod effects;
+pub mod findings;
 pub mod keys;
 pub mod layout;
 pub mod search;
@@ -67,35 +69,35 @@ fn install_panic_hook() {
     }));
 }
 
-/// Starts a scan on a worker thread; the result with its findings (or the failure) arrives as
-/// a message.
+/// Starts a scan on a worker thread; the snapshot (or the failure) arrives as a message, its
+/// findings after it ([`findings::FindingsWorker`]).
 pub fn spawn_scan(cx: &Context, tx: Sender<Msg>) {
-    let models = cx.models.clone();
+    let models = Arc::new(cx.models.clone());
     let env = cx.env.clone();
     std::thread::Builder::new()
         .name("skilltui-scan".into())
         .spawn(move || {
             let result = std::panic::catch_unwind(|| {
                 let cat = Catalog::build(&models, &env);
-                let problems = app::Problems::new(&cat, &models);
                 let texts = app::SkillTexts::new(&cat, None, &env);
-                (cat, problems, texts)
+                (cat, texts)
             });
-            let msg = match result {
-                Ok((cat, problems, texts)) => Msg::Snapshot {
-                    catalog: Arc::new(cat),
-                    problems: Arc::new(problems),
-                    texts: Some(texts),
-                    update: None,
-                },
-                Err(e) => Msg::ScanFailed(
-                    e.downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_else(|| "the scan panicked".into()),
-                ),
-            };
-            let _ = tx.send(msg);
+            match result {
+                Ok((cat, texts)) => {
+                    findings::FindingsWorker::start(models, tx).send(
+                        Arc::new(cat),
+                        None,
+                        Some(texts),
+                        None,
+                    );
+                }
+                Err(e) => {
+                    let _ = tx.send(Msg::ScanFailed(crate::watch::panic_text(
+                        &e,
+                        "the scan panicked",
+                    )));
+                }
+            }
         })
         .map(|_| ())
         .unwrap_or_else(|e| eprintln!("skilltui: cannot start the scan thread: {e}"));
@@ -252,32 +254,33 @@ fn next_commands(app: &mut App, rx: &Receiver<Msg>) -> Option<(Vec<effects::Cmd>
     Some((cmds, std::mem::take(&mut app.frame_stale)))
 }
 
-/// Starts the watcher; its snapshots, warnings and progress arrive as messages.
+/// Starts the watcher; its snapshots, warnings and progress arrive as messages, each
+/// snapshot's findings after it ([`findings::FindingsWorker`]).
 fn start_watch(cx: &Context, tx: Sender<Msg>) -> io::Result<crate::watch::WatchHandle> {
     let models = Arc::new(cx.models.clone());
-    let for_findings = models.clone();
+    let worker = findings::FindingsWorker::start(models.clone(), tx.clone());
     let env = cx.env.clone();
     // The snapshot sent last, which the explorer shows by the time it takes the next one (not
     // kept alive here: the explorer frees what it replaces).
     let mut sent = std::sync::Weak::<Catalog>::new();
     crate::watch::spawn(models, cx.env.clone(), crate::watch::DEBOUNCE, move |r| {
-        let msg = match r {
-            // On the watcher's thread: the snapshot's findings and the search texts of its
-            // new skills are made here, not on the UI thread.
+        match r {
+            // On the watcher's thread: the search texts of the snapshot's new skills are made
+            // here, not on the UI thread; its findings on the findings worker.
             crate::watch::Report::Update(u) => {
-                let texts = app::SkillTexts::new(&u.catalog, sent.upgrade().as_deref(), &env);
+                let previous = sent.upgrade();
+                let texts = app::SkillTexts::new(&u.catalog, previous.as_deref(), &env);
                 sent = Arc::downgrade(&u.catalog);
-                Msg::Snapshot {
-                    catalog: u.catalog.clone(),
-                    problems: Arc::new(app::Problems::new(&u.catalog, &for_findings)),
-                    texts: Some(texts),
-                    update: Some(Box::new(u)),
-                }
+                worker.send(
+                    u.catalog.clone(),
+                    previous.as_deref(),
+                    Some(texts),
+                    Some(Box::new(u)),
+                )
             }
-            crate::watch::Report::Warning(w) => Msg::WatchWarning(w),
-            crate::watch::Report::Progress(c) => Msg::Progress(c),
-        };
-        tx.send(msg).is_ok()
+            crate::watch::Report::Warning(w) => tx.send(Msg::WatchWarning(w)).is_ok(),
+            crate::watch::Report::Progress(c) => tx.send(Msg::Progress(c)).is_ok(),
+        }
     })
 }
 

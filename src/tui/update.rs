@@ -29,15 +29,22 @@ pub enum Msg {
     ScanFailed(String),
     /// A snapshot from the watcher, with what changed.
     Update(crate::watch::Update),
-    /// A snapshot with its findings, both made off the UI thread (by the watcher or the scan
-    /// worker); `update` says what changed when it came from the watcher.
+    /// A snapshot made off the UI thread (by the watcher or the scan worker), with its
+    /// findings or what stands for them until they come (`Msg::Findings`); `update` says what
+    /// changed when it came from the watcher.
     Snapshot {
         catalog: Arc<Catalog>,
-        problems: Arc<super::app::Problems>,
+        findings: super::app::SnapshotFindings,
         /// The search texts of its skills the snapshot before does not share (None: the
         /// explorer makes them).
         texts: Option<super::app::SkillTexts>,
         update: Option<Box<crate::watch::Update>>,
+    },
+    /// A snapshot's findings, made after it on the findings worker (`of`: the snapshot; dropped
+    /// unless it is the one shown), or why they could not be made.
+    Findings {
+        of: std::sync::Weak<Catalog>,
+        problems: Result<Arc<super::app::Problems>, String>,
     },
     /// How far the first scan has come (files walked and read), while it runs.
     Progress(crate::scan::Counts),
@@ -102,7 +109,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Snapshot {
             catalog,
-            problems,
+            findings,
             texts,
             update,
         } => {
@@ -111,10 +118,21 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
             }
             return vec![Cmd::Release(app.set_snapshot(
                 catalog,
-                Some(problems),
+                Some(findings),
                 texts,
             ))];
         }
+        Msg::Findings { of, problems } => match problems {
+            Ok(p) => return vec![Cmd::Release(app.set_findings(&of, p))],
+            Err(why) => {
+                app.findings_shown = super::app::FindingsShown::Own;
+                note(
+                    app,
+                    NoteKind::Error,
+                    format!("cannot work out the findings: {why}"),
+                );
+            }
+        },
         Msg::WatchWarning(w) => app.watch_note = Some(w),
         Msg::WatcherDied(why) => app.watch_note = Some(format!("{why}; restarting the watcher")),
         Msg::Resize(w, h) => {
@@ -286,7 +304,9 @@ fn noted_then_rescan(app: &mut App, text: String) -> Vec<Cmd> {
 /// scan or a job runs), the change marks fade, a note goes, or the "updated Ns ago" count
 /// steps. An idle explorer so does not redraw ten times a second.
 fn tick(app: &mut App) -> bool {
-    let spinning = matches!(app.scan, super::app::ScanState::Scanning) || app.busy.is_some();
+    let spinning = matches!(app.scan, super::app::ScanState::Scanning)
+        || app.busy.is_some()
+        || app.findings_shown != super::app::FindingsShown::Own;
     app.spinner = app.spinner.wrapping_add(1);
     let marks_fade = app.changed_ticks == 1;
     app.changed_ticks = app.changed_ticks.saturating_sub(1);

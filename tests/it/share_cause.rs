@@ -102,7 +102,7 @@ fn share_a_whole_cause_from_the_problems_tab_with_preview_and_undo() {
         &mut app,
         Msg::Snapshot {
             catalog: Arc::new(cat),
-            problems: Arc::new(problems),
+            findings: skilltui::tui::app::SnapshotFindings::Made(Arc::new(problems)),
             texts: None,
             update: None,
         },

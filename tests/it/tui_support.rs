@@ -61,7 +61,7 @@ pub fn run_jobs(app: &mut App, cmds: Vec<skilltui::tui::effects::Cmd>) {
                 app,
                 Msg::Snapshot {
                     catalog: Arc::new(cat),
-                    problems: Arc::new(problems),
+                    findings: skilltui::tui::app::SnapshotFindings::Made(Arc::new(problems)),
                     texts: Some(texts),
                     update: None,
                 },

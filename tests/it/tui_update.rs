@@ -467,7 +467,7 @@ fn a_snapshot_carries_its_findings_made_off_the_ui_thread() {
         &mut app,
         Msg::Snapshot {
             catalog: cat,
-            problems: problems.clone(),
+            findings: skilltui::tui::app::SnapshotFindings::Made(problems.clone()),
             texts: None,
             update: None,
         },
@@ -501,7 +501,10 @@ fn a_snapshots_search_texts_made_off_the_ui_thread_are_the_explorers_own() {
     let snapshot = |cat: &Arc<skilltui::catalog::Catalog>, app: &skilltui::tui::app::App, texts| {
         Msg::Snapshot {
             catalog: cat.clone(),
-            problems: Arc::new(Problems::new(cat, &app.models)),
+            findings: skilltui::tui::app::SnapshotFindings::Made(Arc::new(Problems::new(
+                cat,
+                &app.models,
+            ))),
             texts,
             update: None,
         }
@@ -1141,4 +1144,204 @@ fn collisions_are_one_entry_per_name_in_name_order() {
             .all(|w| (w[0].label(), &w[0].path) <= (w[1].label(), &w[1].path)),
         "the catalog lists its skills by label, then path"
     );
+}
+
+/// The findings worker: a snapshot reaches the explorer before its findings, which come after
+/// it from another thread. Meanwhile the explorer shows the findings it had (their marks too
+/// after an edit in place, none after a skill is removed); it takes only the findings of the
+/// snapshot it shows, and when snapshots come faster than their findings, the last one's come.
+#[test]
+fn a_snapshot_comes_before_its_findings_which_follow_from_the_findings_worker() {
+    use skilltui::catalog::Catalog;
+    use skilltui::tui::app::{FindingsShown, Problems};
+    use skilltui::tui::findings::FindingsWorker;
+    let d = demo("u_findings_after");
+    let mut app = app(&d, 120, 35);
+    let counts = |app: &skilltui::tui::app::App| app.problems.counts;
+    let a = app.catalog.clone().unwrap();
+    let (before, marked_before) = (
+        counts(&app),
+        (0..a.skills.len())
+            .filter(|&i| app.mark(i).count > 0)
+            .count(),
+    );
+    assert!(marked_before > 0, "the demo has skills with findings");
+    // A skill is broken in place: its description goes (its name, which places it in the
+    // catalog, stays).
+    let k = 0;
+    let was = app.mark(k);
+    let broken = a.skills[k].path.clone();
+    let text = format!("---\nname: {}\n---\nbody\n", a.skills[k].label());
+    std::fs::write(&broken, text).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = FindingsWorker::start(app.models.clone(), tx);
+    let b = Arc::new(Catalog::build(&app.models, &app.env));
+    assert!(worker.send(b.clone(), Some(&a), None, None));
+    let next = || rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
+    let m = next();
+    assert!(
+        matches!(m, Msg::Snapshot { .. }),
+        "the snapshot comes first"
+    );
+    update(&mut app, m);
+    assert!(Arc::ptr_eq(app.catalog.as_ref().unwrap(), &b));
+    assert_eq!(
+        app.findings_shown,
+        FindingsShown::Previous { same_skills: true }
+    );
+    assert!(
+        header(&frame(&app)).contains("finding problems…"),
+        "{}",
+        frame(&app)
+    );
+    assert_eq!(
+        counts(&app),
+        before,
+        "the findings shown are the ones before"
+    );
+    assert_eq!(app.mark(k), was);
+    assert_eq!(
+        (0..b.skills.len())
+            .filter(|&i| app.mark(i).count > 0)
+            .count(),
+        marked_before
+    );
+    // Findings for a snapshot the explorer no longer shows are dropped.
+    let stale = Arc::new(Problems::new(&a, &app.models));
+    update(
+        &mut app,
+        Msg::Findings {
+            of: Arc::downgrade(&a),
+            problems: Ok(stale.clone()),
+        },
+    );
+    assert!(!Arc::ptr_eq(&app.problems, &stale));
+    assert_eq!(
+        app.findings_shown,
+        FindingsShown::Previous { same_skills: true }
+    );
+    // Its own come next, from the worker.
+    let m = next();
+    assert!(matches!(&m, Msg::Findings { of, .. } if std::ptr::eq(of.as_ptr(), Arc::as_ptr(&b))));
+    update(&mut app, m);
+    assert_eq!(app.findings_shown, FindingsShown::Own);
+    // As the snapshot's own findings say, which differ from the ones before.
+    let own = Problems::new(&b, &app.models);
+    assert_ne!(own.marks[k], was, "the edit changes the skill's findings");
+    assert_eq!(app.mark(k), own.marks[k], "the edited skill is marked anew");
+    assert_eq!(app.problems.counts, own.counts);
+    assert_ne!(own.counts, stale.counts);
+    assert!(!header(&frame(&app)).contains("finding problems…"));
+
+    // A skill removed: the findings shown meanwhile say nothing of any skill (their indices are
+    // the previous snapshot's), in the rows or in the Problems tab.
+    std::fs::remove_dir_all(broken.parent().unwrap()).unwrap();
+    let c = Arc::new(Catalog::build(&app.models, &app.env));
+    assert_eq!(c.skills.len() + 1, b.skills.len());
+    assert!(worker.send(c.clone(), Some(&b), None, None));
+    update(&mut app, next());
+    assert_eq!(
+        app.findings_shown,
+        FindingsShown::Previous { same_skills: false }
+    );
+    assert!((0..c.skills.len()).all(|i| app.mark(i).count == 0));
+    keys(&mut app, "6");
+    assert!(app.current_group().is_none());
+    assert!(
+        frame(&app).contains("Working out the findings…"),
+        "{}",
+        frame(&app)
+    );
+    update(&mut app, next());
+    assert_eq!(app.findings_shown, FindingsShown::Own);
+    assert!(app.current_group().is_some());
+    assert!(
+        (0..c.skills.len())
+            .filter(|&i| app.mark(i).count > 0)
+            .count()
+            >= marked_before - 1
+    );
+
+    // Snapshots faster than their findings: each snapshot before its findings, the last one's
+    // findings come, and the explorer ends with them.
+    let built: Vec<Arc<Catalog>> = (0..3)
+        .map(|_| Arc::new(Catalog::build(&app.models, &app.env)))
+        .collect();
+    let mut previous = c.clone();
+    for cat in &built {
+        assert!(worker.send(cat.clone(), Some(&previous), None, None));
+        previous = cat.clone();
+    }
+    let last = built.last().unwrap();
+    let mut snapshots_seen = Vec::new();
+    loop {
+        match next() {
+            Msg::Snapshot {
+                catalog,
+                findings,
+                texts,
+                update: u,
+            } => {
+                snapshots_seen.push(Arc::as_ptr(&catalog));
+                update(
+                    &mut app,
+                    Msg::Snapshot {
+                        catalog,
+                        findings,
+                        texts,
+                        update: u,
+                    },
+                );
+            }
+            Msg::Findings { of, problems } => {
+                assert!(
+                    snapshots_seen.contains(&of.as_ptr()),
+                    "findings before their snapshot"
+                );
+                let done = std::ptr::eq(of.as_ptr(), Arc::as_ptr(last));
+                update(&mut app, Msg::Findings { of, problems });
+                if done {
+                    break;
+                }
+            }
+            other => panic!("unexpected message {other:?}"),
+        }
+    }
+    assert_eq!(snapshots_seen.len(), 3);
+    assert_eq!(app.findings_shown, FindingsShown::Own);
+    assert_eq!(app.problems.marks.len(), last.skills.len());
+}
+
+/// The first snapshot's findings still to come: no count is shown rather than "0 errors", and
+/// the Problems tab says they are being worked out; then they are shown.
+#[test]
+fn the_first_snapshot_shows_no_counts_until_its_findings_come() {
+    use skilltui::catalog::Catalog;
+    use skilltui::tui::app::{App, FindingsShown};
+    use skilltui::tui::findings::FindingsWorker;
+    let d = demo("u_findings_first");
+    let shown = app(&d, 120, 35);
+    let mut app = App::new(shown.models.clone(), shown.env.clone(), 120, 35);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = FindingsWorker::start(app.models.clone(), tx);
+    let cat = Arc::new(Catalog::build(&app.models, &app.env));
+    assert!(worker.send(cat, None, None, None));
+    let next = || rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
+    update(&mut app, next());
+    assert_eq!(app.findings_shown, FindingsShown::Coming);
+    let f = frame(&app);
+    assert!(
+        header(&f).contains("finding problems…") && !header(&f).contains("error"),
+        "{f}"
+    );
+    keys(&mut app, "6");
+    assert!(frame(&app).contains("Working out the findings…"));
+    update(&mut app, next());
+    assert_eq!(app.findings_shown, FindingsShown::Own);
+    let f = frame(&app);
+    assert!(
+        header(&f).contains("error") && !header(&f).contains("finding problems…"),
+        "{f}"
+    );
+    assert!(!f.contains("Working out the findings…"));
 }

@@ -4,7 +4,7 @@
 use super::other::{detail_block, side_table};
 use super::style::{self, safe};
 use crate::findings::{self, Affected, Code, Finding, Group, Severity};
-use crate::tui::app::{App, Focus};
+use crate::tui::app::{App, FindingsShown, Focus};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -197,9 +197,13 @@ fn draw_cause_list(f: &mut Frame, app: &App, area: Rect) {
     if p.groups.is_empty() && app.catalog.is_some() {
         let inner = Rect::new(area.x + 2, area.y + 3, area.width.saturating_sub(4), 2);
         f.render_widget(
-            Paragraph::new("No findings: every agent loads what is here.")
-                .style(style::dim())
-                .wrap(Wrap { trim: false }),
+            Paragraph::new(if app.findings_shown == FindingsShown::Coming {
+                "Working out the findings…"
+            } else {
+                "No findings: every agent loads what is here."
+            })
+            .style(style::dim())
+            .wrap(Wrap { trim: false }),
             inner,
         );
     }
@@ -251,6 +255,8 @@ fn draw_cause_detail(f: &mut Frame, app: &App, area: Rect) {
     let Some((g, affected)) = app.current_group() else {
         let msg = if app.catalog.is_none() {
             "Scanning…"
+        } else if !app.findings_fit_skills() {
+            "Working out the findings…"
         } else {
             "No cause selected."
         };
