@@ -150,6 +150,10 @@ pub enum FindingsShown {
     /// same skills in the same places: an edit in place). After a skill was added or removed
     /// nothing is said of a skill until the snapshot's own come.
     Previous { same_skills: bool },
+    /// The snapshot's could not be made (an internal error, said in a note): the previous
+    /// snapshot's counts and causes stay when there were any (`previous`), and nothing is said
+    /// of a skill until the next snapshot's come.
+    Failed { previous: bool },
 }
 
 /// The findings of one snapshot as the explorer shows them (header counts, the Problems tab, the
@@ -688,6 +692,10 @@ impl App {
                     FindingsShown::Previous { same_skills: was } => FindingsShown::Previous {
                         same_skills: was && same_skills,
                     },
+                    FindingsShown::Failed { previous: false } => FindingsShown::Coming,
+                    FindingsShown::Failed { previous: true } => {
+                        FindingsShown::Previous { same_skills: false }
+                    }
                     FindingsShown::Own => FindingsShown::Previous {
                         same_skills: same_skills && self.problems.marks.len() == cat.skills.len(),
                     },
@@ -817,6 +825,22 @@ impl App {
         matches!(
             self.findings_shown,
             FindingsShown::Own | FindingsShown::Previous { same_skills: true }
+        )
+    }
+
+    /// Whether counts and causes are shown: the snapshot's findings, or ones before them.
+    pub fn findings_counted(&self) -> bool {
+        !matches!(
+            self.findings_shown,
+            FindingsShown::Coming | FindingsShown::Failed { previous: false }
+        )
+    }
+
+    /// Whether the snapshot's findings are being made (the findings worker sends them).
+    pub fn findings_pending(&self) -> bool {
+        matches!(
+            self.findings_shown,
+            FindingsShown::Coming | FindingsShown::Previous { .. }
         )
     }
 

@@ -134,8 +134,8 @@ fn header_counts(app: &App, cap: usize) -> Vec<HeaderPart> {
         Slot::Count,
         vec![Span::raw(format!("{} skills", cat.skills.len()))],
     )];
-    // The first snapshot's findings are still being made: no count yet.
-    if app.findings_shown != FindingsShown::Coming {
+    // No count before the first findings are made.
+    if app.findings_counted() {
         parts.extend([
             (
                 2,
@@ -218,13 +218,23 @@ fn header_tail(app: &App) -> Vec<HeaderPart> {
         ));
     }
     parts.extend(scan_state_part(app));
-    if app.findings_shown != FindingsShown::Own {
+    if app.findings_pending() {
         parts.push((
             1,
             Slot::Tail,
             vec![Span::styled(
                 format!("{} finding problems…", SPINNER[app.spinner % SPINNER.len()]),
                 Style::new().fg(Color::Yellow),
+            )],
+        ));
+    } else if matches!(app.findings_shown, FindingsShown::Failed { .. }) {
+        let rescan = app.keymap.key_of(super::keys::Action::Rescan);
+        parts.push((
+            1,
+            Slot::Tail,
+            vec![Span::styled(
+                format!("findings not worked out — {rescan} rescans"),
+                Style::new().fg(Color::Red),
             )],
         ));
     }

@@ -124,14 +124,23 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Findings { of, problems } => match problems {
             Ok(p) => return vec![Cmd::Release(app.set_findings(&of, p))],
-            Err(why) => {
-                app.findings_shown = super::app::FindingsShown::Own;
+            // Only the shown snapshot's failure counts (a newer one's findings are coming).
+            Err(why)
+                if app
+                    .catalog
+                    .as_ref()
+                    .is_some_and(|c| std::ptr::eq(of.as_ptr(), Arc::as_ptr(c))) =>
+            {
+                app.findings_shown = super::app::FindingsShown::Failed {
+                    previous: app.findings_counted(),
+                };
                 note(
                     app,
                     NoteKind::Error,
                     format!("cannot work out the findings: {why}"),
                 );
             }
+            Err(_) => {}
         },
         Msg::WatchWarning(w) => app.watch_note = Some(w),
         Msg::WatcherDied(why) => app.watch_note = Some(format!("{why}; restarting the watcher")),
@@ -306,7 +315,7 @@ fn noted_then_rescan(app: &mut App, text: String) -> Vec<Cmd> {
 fn tick(app: &mut App) -> bool {
     let spinning = matches!(app.scan, super::app::ScanState::Scanning)
         || app.busy.is_some()
-        || app.findings_shown != super::app::FindingsShown::Own;
+        || app.findings_pending();
     app.spinner = app.spinner.wrapping_add(1);
     let marks_fade = app.changed_ticks == 1;
     app.changed_ticks = app.changed_ticks.saturating_sub(1);

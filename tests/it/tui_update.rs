@@ -1345,3 +1345,67 @@ fn the_first_snapshot_shows_no_counts_until_its_findings_come() {
     );
     assert!(!f.contains("Working out the findings…"));
 }
+
+/// Findings that could not be made (the worker caught a panic) are said once in a note, and in
+/// the header until the next snapshot's come; nothing is said of a skill meanwhile, and no
+/// spinner turns. A failure for a snapshot no longer shown is passed over.
+#[test]
+fn findings_that_could_not_be_made_are_said_and_the_spinner_stops() {
+    use skilltui::catalog::Catalog;
+    use skilltui::tui::app::{FindingsShown, SnapshotFindings};
+    let d = demo("u_findings_failed");
+    let mut app = app(&d, 120, 35);
+    let a = app.catalog.clone().unwrap();
+    let counts = app.problems.counts;
+    let b = Arc::new(Catalog::build(&app.models, &app.env));
+    let snapshot = |cat: &Arc<Catalog>| Msg::Snapshot {
+        catalog: cat.clone(),
+        findings: SnapshotFindings::Coming {
+            collisions: Arc::new(skilltui::tui::app::collisions(cat)),
+            same_skills: true,
+        },
+        texts: None,
+        update: None,
+    };
+    update(&mut app, snapshot(&b));
+    assert!(app.findings_pending());
+    // A failure for the snapshot before: not this one's.
+    let failed = |of: &Arc<Catalog>| Msg::Findings {
+        of: Arc::downgrade(of),
+        problems: Err("boom".into()),
+    };
+    update(&mut app, failed(&a));
+    assert_eq!(
+        app.findings_shown,
+        FindingsShown::Previous { same_skills: true }
+    );
+    update(&mut app, failed(&b));
+    assert_eq!(app.findings_shown, FindingsShown::Failed { previous: true });
+    assert!(!app.findings_pending());
+    let f = frame(&app);
+    assert!(
+        header(&f).contains("findings not worked out — r rescans"),
+        "{f}"
+    );
+    assert!(!header(&f).contains("finding problems…"), "{f}");
+    assert!(f.contains("cannot work out the findings: boom"), "{f}");
+    assert_eq!(app.problems.counts, counts, "the counts before stay");
+    assert!((0..b.skills.len()).all(|i| app.mark(i).count == 0));
+    // The next snapshot's findings come: shown as usual.
+    let c = Arc::new(Catalog::build(&app.models, &app.env));
+    update(&mut app, snapshot(&c));
+    assert_eq!(
+        app.findings_shown,
+        FindingsShown::Previous { same_skills: false }
+    );
+    let own = Arc::new(skilltui::tui::app::Problems::new(&c, &app.models));
+    update(
+        &mut app,
+        Msg::Findings {
+            of: Arc::downgrade(&c),
+            problems: Ok(own),
+        },
+    );
+    assert_eq!(app.findings_shown, FindingsShown::Own);
+    assert!(!header(&frame(&app)).contains("findings not worked out"));
+}

@@ -4,7 +4,7 @@
 use super::other::{detail_block, side_table};
 use super::style::{self, safe};
 use crate::findings::{self, Affected, Code, Finding, Group, Severity};
-use crate::tui::app::{App, FindingsShown, Focus};
+use crate::tui::app::{App, Focus};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -197,7 +197,7 @@ fn draw_cause_list(f: &mut Frame, app: &App, area: Rect) {
     if p.groups.is_empty() && app.catalog.is_some() {
         let inner = Rect::new(area.x + 2, area.y + 3, area.width.saturating_sub(4), 2);
         f.render_widget(
-            Paragraph::new(if app.findings_shown == FindingsShown::Coming {
+            Paragraph::new(if app.findings_pending() && !app.findings_counted() {
                 "Working out the findings…"
             } else {
                 "No findings: every agent loads what is here."
