@@ -10,7 +10,7 @@ use crate::catalog::{Catalog, Skill};
 use crate::env::Env;
 use crate::findings::{self, Affected, AgentSummary, Finding, Group, Severity};
 use crate::listing::{self, ListingReport};
-use foldhash::{HashMap, HashMapExt};
+use foldhash::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -718,41 +718,54 @@ impl App {
             .unwrap_or_default();
         let all_made = !made.is_empty() && made.iter().all(Option::is_some);
         // Skills the new snapshot shares with the previous one (unchanged since) keep their
-        // search text: an edit of one file makes one new string, not one per skill.
-        let mut previous: HashMap<*const Skill, (Haystack, CellWidths)> = HashMap::new();
-        if let Some(old) = &self.catalog
-            && !all_made
-            && old.skills.len() == self.haystacks.len()
-            && old.skills.len() == self.cell_widths.len()
-        {
-            previous = old
-                .skills
-                .iter()
-                .map(Arc::as_ptr)
-                .zip(
-                    std::mem::take(&mut self.haystacks)
-                        .into_iter()
-                        .zip(std::mem::take(&mut self.cell_widths)),
-                )
-                .collect();
-        }
+        // search text: an edit of one file makes one new string, not one per skill. Both list
+        // their skills in label, then path order (`Catalog::skills`), so one walk over the two
+        // finds every shared skill (the same `Arc`) without a lookup: an old skill that sorts
+        // before the new one (or in its place, replaced by it) is gone.
+        let old = self.catalog.clone().filter(|old| {
+            !all_made
+                && old.skills.len() == self.haystacks.len()
+                && old.skills.len() == self.cell_widths.len()
+        });
+        let (old_haystacks, old_widths) = match old {
+            Some(_) => (
+                std::mem::take(&mut self.haystacks),
+                std::mem::take(&mut self.cell_widths),
+            ),
+            None => Default::default(),
+        };
+        let mut olds = old
+            .as_deref()
+            .map_or(&[][..], |c| &c.skills[..])
+            .iter()
+            .zip(old_haystacks.into_iter().zip(old_widths))
+            .peekable();
+        let mut gone = Vec::new();
         let (haystacks, cell_widths) = cat
             .skills
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                previous
-                    .remove(&Arc::as_ptr(s))
-                    .or_else(|| made.get_mut(i).and_then(Option::take))
+                let mut kept = None;
+                while let Some((o, _)) = olds.peek() {
+                    if Arc::ptr_eq(o, s) {
+                        kept = olds.next().map(|(_, t)| t);
+                        break;
+                    }
+                    if (o.label(), &o.path) > (s.label(), &s.path) {
+                        break;
+                    }
+                    gone.extend(olds.next().map(|(_, (haystack, _))| haystack));
+                }
+                kept.or_else(|| made.get_mut(i).and_then(Option::take))
                     .unwrap_or_else(|| skill_text(s, &self.env))
             })
             .unzip();
         // What was made for skills the new snapshot does not share (all of them after a full
         // rescan; the old list whole when none could be carried over).
+        gone.extend(olds.map(|(_, (haystack, _))| haystack));
         retired.haystacks = std::mem::replace(&mut self.haystacks, haystacks);
-        retired
-            .haystacks
-            .extend(previous.into_values().map(|(haystack, _)| haystack));
+        retired.haystacks.extend(gone);
         self.cell_widths = cell_widths;
         retired.catalog = self.catalog.replace(cat);
         self.scan = ScanState::Ready;
