@@ -338,6 +338,30 @@ pub struct CellWidths {
     pub root: usize,
 }
 
+/// What was kept for skill `s` of a snapshot from the one before it (the same `Arc`), taken
+/// from `olds`: the skills before, each with what was kept for it, in the order both list their
+/// skills (label, then path: `Catalog::skills`). So one walk over the two finds every shared
+/// skill without a lookup; what `olds` holds for a skill that sorts before `s`, or in its place
+/// (replaced by it), goes to `gone`. Called for each skill in order.
+fn take_shared<'a, T>(
+    olds: &mut std::iter::Peekable<impl Iterator<Item = (&'a Arc<Skill>, T)>>,
+    s: &Arc<Skill>,
+    mut gone: impl FnMut(T),
+) -> Option<T> {
+    while let Some((o, _)) = olds.peek() {
+        if Arc::ptr_eq(o, s) {
+            return olds.next().map(|(_, t)| t);
+        }
+        if (o.label(), &o.path) > (s.label(), &s.path) {
+            return None;
+        }
+        if let Some((_, t)) = olds.next() {
+            gone(t);
+        }
+    }
+    None
+}
+
 /// A skill's search text and cell widths.
 fn skill_text(s: &Skill, env: &Env) -> (Haystack, CellWidths) {
     let show = |p: &std::path::Path| crate::present::show_path(env, p);
@@ -362,15 +386,22 @@ fn skill_text(s: &Skill, env: &Env) -> (Haystack, CellWidths) {
 pub struct SkillTexts(Vec<Option<(Haystack, CellWidths)>>);
 
 impl SkillTexts {
-    /// For each skill of `cat` that `before` does not hold (the same `Arc`).
+    /// For each skill of `cat` that `before` does not hold (the same `Arc`, found by
+    /// [`take_shared`]).
     pub fn new(cat: &Catalog, before: Option<&Catalog>, env: &Env) -> SkillTexts {
-        let shared: foldhash::HashSet<*const Skill> = before
-            .map(|b| b.skills.iter().map(Arc::as_ptr).collect())
-            .unwrap_or_default();
+        let mut olds = before
+            .map_or(&[][..], |b| &b.skills[..])
+            .iter()
+            .zip(std::iter::repeat(()))
+            .peekable();
         SkillTexts(
             cat.skills
                 .iter()
-                .map(|s| (!shared.contains(&Arc::as_ptr(s))).then(|| skill_text(s, env)))
+                .map(|s| {
+                    take_shared(&mut olds, s, drop)
+                        .is_none()
+                        .then(|| skill_text(s, env))
+                })
                 .collect(),
         )
     }
@@ -718,10 +749,8 @@ impl App {
             .unwrap_or_default();
         let all_made = !made.is_empty() && made.iter().all(Option::is_some);
         // Skills the new snapshot shares with the previous one (unchanged since) keep their
-        // search text: an edit of one file makes one new string, not one per skill. Both list
-        // their skills in label, then path order (`Catalog::skills`), so one walk over the two
-        // finds every shared skill (the same `Arc`) without a lookup: an old skill that sorts
-        // before the new one (or in its place, replaced by it) is gone.
+        // search text: an edit of one file makes one new string, not one per skill
+        // ([`take_shared`]).
         let old = self.catalog.clone().filter(|old| {
             !all_made
                 && old.skills.len() == self.haystacks.len()
@@ -746,18 +775,8 @@ impl App {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let mut kept = None;
-                while let Some((o, _)) = olds.peek() {
-                    if Arc::ptr_eq(o, s) {
-                        kept = olds.next().map(|(_, t)| t);
-                        break;
-                    }
-                    if (o.label(), &o.path) > (s.label(), &s.path) {
-                        break;
-                    }
-                    gone.extend(olds.next().map(|(_, (haystack, _))| haystack));
-                }
-                kept.or_else(|| made.get_mut(i).and_then(Option::take))
+                take_shared(&mut olds, s, |(haystack, _)| gone.push(haystack))
+                    .or_else(|| made.get_mut(i).and_then(Option::take))
                     .unwrap_or_else(|| skill_text(s, &self.env))
             })
             .unzip();

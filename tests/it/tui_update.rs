@@ -1409,3 +1409,69 @@ fn findings_that_could_not_be_made_are_said_and_the_spinner_stops() {
     assert_eq!(app.findings_shown, FindingsShown::Own);
     assert!(!header(&frame(&app)).contains("findings not worked out"));
 }
+
+/// A snapshot's search texts are carried over from the snapshot before by one walk over both in
+/// their common order: after a skill is removed, added, edited or renamed (which moves it), the
+/// explorer's texts are the ones an explorer that never saw the snapshot before makes, and the
+/// watcher's callback makes a text only for the skills the snapshot before does not hold.
+#[test]
+fn search_texts_carried_over_a_skill_removed_added_edited_or_renamed_are_made_anew_only_for_those()
+{
+    use skilltui::catalog::{Catalog, Skill};
+    use skilltui::tui::app::{App, SkillTexts, SnapshotFindings};
+    let d = demo("u_texts_walk");
+    let mut carried = app(&d, 100, 30);
+    let first = carried.catalog.clone().unwrap();
+    let sorted = |mut skills: Vec<Arc<Skill>>| {
+        skills.sort_by(|a, b| (a.label(), &a.path).cmp(&(b.label(), &b.path)));
+        skills
+    };
+    let with = |cat: &Catalog, skills: Vec<Arc<Skill>>| {
+        let mut c = cat.clone();
+        c.skills = sorted(skills);
+        Arc::new(c)
+    };
+    let n = first.skills.len();
+    assert!(n > 6);
+    // Each step: the next snapshot and how many of its skills the one before does not hold.
+    let mut steps: Vec<(Arc<Catalog>, usize)> = Vec::new();
+    let mut skills = first.skills.clone();
+    skills.remove(2);
+    steps.push((with(&first, skills.clone()), 0));
+    let mut added = (*skills[3]).clone();
+    added.path = added.path.parent().unwrap().join("added-copy/SKILL.md");
+    added.name = Some(format!("{}-added", skills[3].label()));
+    skills.push(Arc::new(added));
+    steps.push((with(&first, skills.clone()), 1));
+    let mut edited = (*skills[4]).clone();
+    edited.description = Some("Quetzalcoatl wrangling".into());
+    skills[4] = Arc::new(edited);
+    steps.push((with(&first, skills.clone()), 1));
+    let mut renamed = (*skills[0]).clone();
+    renamed.name = Some("zzz-renamed-last".into());
+    skills[0] = Arc::new(renamed);
+    let mut renamed = (*skills[5]).clone();
+    renamed.name = Some("aaa-renamed-first".into());
+    skills[5] = Arc::new(renamed);
+    steps.push((with(&first, skills.clone()), 2));
+    let mut before = first;
+    for (k, (cat, new)) in steps.into_iter().enumerate() {
+        let texts = SkillTexts::new(&cat, Some(&before), &carried.env);
+        assert_eq!(texts.made(), new, "step {k}");
+        let problems = Arc::new(skilltui::tui::app::Problems::new(&cat, &carried.models));
+        update(
+            &mut carried,
+            Msg::Snapshot {
+                catalog: cat.clone(),
+                findings: SnapshotFindings::Made(problems),
+                texts: (k % 2 == 0).then_some(texts),
+                update: None,
+            },
+        );
+        let mut fresh = App::new(carried.models.clone(), carried.env.clone(), 100, 30);
+        update(&mut fresh, Msg::Catalog(cat.clone()));
+        assert_eq!(carried.haystacks, fresh.haystacks, "step {k}");
+        assert_eq!(carried.cell_widths, fresh.cell_widths, "step {k}");
+        before = cat;
+    }
+}
