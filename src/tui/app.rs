@@ -1,7 +1,7 @@
 //! The explorer's whole state. One `update` function changes it (update.rs); `draw` reads it.
 //! Everything derived from the catalog (rows, search text) is recomputed here when its inputs
-//! change, never while drawing; the findings and name collisions come made with each snapshot
-//! ([`Problems`]); the listing reports (Tokens tab) are made once per snapshot, the first time
+//! change, never while drawing; a snapshot's name collisions come made with it, its findings
+//! ([`Problems`]) after it from the findings worker (`super::findings`); the listing reports (Tokens tab) are made once per snapshot, the first time
 //! they are shown.
 
 use super::search::{Haystack, Search};
@@ -158,8 +158,7 @@ pub enum FindingsShown {
 
 /// The findings of one snapshot as the explorer shows them (header counts, the Problems tab, the
 /// `f` filter) and its name collisions (the Collisions tab): made once per snapshot, off the UI
-/// thread where the snapshot is built (the watcher or scan thread), and carried with it; never
-/// per frame.
+/// thread (by the findings worker, after the snapshot is sent); never per frame.
 #[derive(Debug, Default)]
 pub struct Problems {
     /// Every finding (`crate::findings::findings`).
@@ -463,7 +462,8 @@ pub struct App {
     /// Matches of the search that the active filters hide (empty without a query).
     pub hidden: Hidden,
     /// The snapshot's findings, grouped (header counts, Problems tab, `f` filter): made once
-    /// per snapshot, by the thread that built it when it came from the watcher or scan worker.
+    /// per snapshot, off the UI thread by the findings worker (or the previous snapshot's until
+    /// they come: `findings_shown`).
     pub problems: Arc<Problems>,
     /// Whether `problems` are the snapshot's own, or older ones shown until they arrive.
     pub findings_shown: FindingsShown,
