@@ -386,36 +386,21 @@ pub struct SkillTexts(Vec<Option<(Haystack, CellWidths)>>);
 
 impl SkillTexts {
     /// For each skill of `cat` that `before` does not hold (the same `Arc`, found by
-    /// [`take_shared`]); on every core when there are many (after a full rescan).
+    /// [`take_shared`]).
     pub fn new(cat: &Catalog, before: Option<&Catalog>, env: &Env) -> SkillTexts {
-        /// Skills a core takes at a time; fewer new skills than that are made on this thread.
-        const CHUNK: usize = 2048;
         let mut olds = before
             .map_or(&[][..], |b| &b.skills[..])
             .iter()
             .zip(std::iter::repeat(()))
             .peekable();
-        let new: Vec<bool> = cat
-            .skills
-            .iter()
-            .map(|s| take_shared(&mut olds, s, drop).is_none())
-            .collect();
-        let make = |(skills, new): &(&[Arc<Skill>], &[bool])| -> Vec<_> {
-            skills
-                .iter()
-                .zip(*new)
-                .map(|(s, &n)| n.then(|| skill_text(s, env)))
-                .collect()
-        };
-        if new.iter().filter(|&&n| n).count() < CHUNK {
-            return SkillTexts(make(&(&cat.skills, &new)));
-        }
-        let parts: Vec<(&[Arc<Skill>], &[bool])> =
-            cat.skills.chunks(CHUNK).zip(new.chunks(CHUNK)).collect();
         SkillTexts(
-            crate::par::par_map(&parts, make)
-                .into_iter()
-                .flatten()
+            cat.skills
+                .iter()
+                .map(|s| {
+                    take_shared(&mut olds, s, drop)
+                        .is_none()
+                        .then(|| skill_text(s, env))
+                })
                 .collect(),
         )
     }

@@ -1475,28 +1475,3 @@ fn search_texts_carried_over_a_skill_removed_added_edited_or_renamed_are_made_an
         before = cat;
     }
 }
-
-/// After a full rescan of a catalog of thousands of skills the watcher's callback makes every
-/// search text on all cores, in chunks: they are, in order, the ones the explorer makes itself.
-#[test]
-fn search_texts_made_on_every_core_are_the_explorers_own_in_order() {
-    use skilltui::tui::app::{App, SkillTexts, SnapshotFindings};
-    let tree = generated("u_texts_cores", 2600);
-    let own = app_at(&tree.project, &tree.home, 100, 30);
-    let cat = own.catalog.clone().unwrap();
-    assert!(cat.skills.len() > 2 * 1024 + 100, "{}", cat.skills.len());
-    let texts = SkillTexts::new(&cat, None, &own.env);
-    assert_eq!(texts.made(), cat.skills.len());
-    let mut given = App::new(own.models.clone(), own.env.clone(), 100, 30);
-    update(
-        &mut given,
-        Msg::Snapshot {
-            catalog: cat.clone(),
-            findings: SnapshotFindings::Made(own.problems.clone()),
-            texts: Some(texts),
-            update: None,
-        },
-    );
-    assert!(given.haystacks == own.haystacks);
-    assert!(given.cell_widths == own.cell_widths);
-}
