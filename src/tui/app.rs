@@ -199,6 +199,16 @@ pub struct Mark {
 impl Problems {
     /// The findings of a catalog, grouped, with everything the explorer derives from them.
     pub fn new(cat: &Catalog, models: &[AgentModel]) -> Problems {
+        Problems::with_collisions(cat, models, Arc::new(collisions(cat)))
+    }
+
+    /// The same, with the catalog's name collisions ([`collisions`]) already made (they come
+    /// with the snapshot: [`SnapshotFindings::Coming`]).
+    pub fn with_collisions(
+        cat: &Catalog,
+        models: &[AgentModel],
+        collisions: Arc<Vec<Collision>>,
+    ) -> Problems {
         let (all, agents) = findings::findings_and_summaries(cat, models);
         let (groups, members): (Vec<Group>, Vec<Vec<usize>>) =
             findings::group_members(cat, &all).into_iter().unzip();
@@ -237,7 +247,7 @@ impl Problems {
         Problems {
             findings: all,
             agents_widths: groups.iter().map(|_| Default::default()).collect(),
-            collisions: Arc::new(collisions(cat)),
+            collisions,
             groups,
             members,
             affected,
@@ -802,17 +812,24 @@ impl App {
         problems: Arc<Problems>,
     ) -> Retired {
         let mut retired = Retired::default();
-        let current = self
+        let fits = self
             .catalog
             .as_ref()
-            .is_some_and(|c| std::ptr::eq(of.as_ptr(), Arc::as_ptr(c)));
-        if !current || problems.marks.len() != self.catalog.as_ref().map_or(0, |c| c.skills.len()) {
+            .is_some_and(|c| c.skills.len() == problems.marks.len());
+        if !self.shows(of) || !fits {
             retired.problems = Some(problems);
             return retired;
         }
         (retired.problems, retired.collisions) = self.take_problems(problems);
         self.refresh_rows();
         retired
+    }
+
+    /// Whether `of` is the snapshot shown (findings sent for another one are not its own).
+    pub fn shows(&self, of: &std::sync::Weak<Catalog>) -> bool {
+        self.catalog
+            .as_ref()
+            .is_some_and(|c| std::ptr::eq(of.as_ptr(), Arc::as_ptr(c)))
     }
 
     /// Shows `problems` as the snapshot's own findings (and their collisions); the selected

@@ -6,18 +6,21 @@
 //! (`Msg::Findings`). When snapshots come faster than their findings, only the newest one's
 //! are made: the explorer would drop the others.
 
-use super::app::{self, Problems, SkillTexts, SnapshotFindings};
+use super::app::{self, Collision, Problems, SkillTexts, SnapshotFindings};
 use super::update::Msg;
 use crate::agents::AgentModel;
 use crate::catalog::Catalog;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 
+/// What the worker is given: a snapshot sent, with the name collisions sent with it.
+type Job = (Arc<Catalog>, Arc<Vec<Collision>>);
+
 /// Where snapshots are sent from (the watcher's callback, the scan worker): the explorer's
 /// channel, and the worker's when its thread runs.
 pub struct FindingsWorker {
     explorer: Sender<Msg>,
-    worker: Option<Sender<Arc<Catalog>>>,
+    worker: Option<Sender<Job>>,
     models: Arc<Vec<AgentModel>>,
 }
 
@@ -49,12 +52,17 @@ impl FindingsWorker {
         texts: Option<SkillTexts>,
         update: Option<Box<crate::watch::Update>>,
     ) -> bool {
+        let collisions = Arc::new(app::collisions(&catalog));
         let findings = match &self.worker {
             Some(_) => SnapshotFindings::Coming {
-                collisions: Arc::new(app::collisions(&catalog)),
+                collisions: collisions.clone(),
                 same_skills: previous.is_some_and(|p| same_skills(p, &catalog)),
             },
-            None => SnapshotFindings::Made(Arc::new(Problems::new(&catalog, &self.models))),
+            None => SnapshotFindings::Made(Arc::new(Problems::with_collisions(
+                &catalog,
+                &self.models,
+                collisions.clone(),
+            ))),
         };
         let coming = matches!(findings, SnapshotFindings::Coming { .. });
         let msg = Msg::Snapshot {
@@ -68,7 +76,7 @@ impl FindingsWorker {
         }
         // Only now: the findings must not reach the explorer before their snapshot.
         if coming && let Some(w) = &self.worker {
-            let _ = w.send(catalog);
+            let _ = w.send((catalog, collisions));
         }
         true
     }
@@ -86,16 +94,19 @@ pub fn same_skills(a: &Catalog, b: &Catalog) -> bool {
 
 /// The worker's loop: the newest snapshot waiting, its findings made and sent, until either
 /// channel closes.
-fn run(rx: &Receiver<Arc<Catalog>>, models: &[AgentModel], explorer: &Sender<Msg>) {
-    while let Ok(mut cat) = rx.recv() {
+fn run(rx: &Receiver<Job>, models: &[AgentModel], explorer: &Sender<Msg>) {
+    while let Ok(mut next) = rx.recv() {
         while let Ok(newer) = rx.try_recv() {
-            cat = newer;
+            next = newer;
         }
+        let (cat, collisions) = next;
         let of = Arc::downgrade(&cat);
-        let problems =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Problems::new(&cat, models)))
-                .map(Arc::new)
-                .map_err(|e| crate::watch::panic_text(&e, "the findings panicked"));
+        // With the collisions sent with the snapshot, not made again.
+        let problems = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Problems::with_collisions(&cat, models, collisions)
+        }))
+        .map(Arc::new)
+        .map_err(|e| crate::watch::panic_text(&e, "the findings panicked"));
         drop(cat);
         if explorer.send(Msg::Findings { of, problems }).is_err() {
             return;

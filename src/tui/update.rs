@@ -125,12 +125,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Cmd> {
         Msg::Findings { of, problems } => match problems {
             Ok(p) => return vec![Cmd::Release(app.set_findings(&of, p))],
             // Only the shown snapshot's failure counts (a newer one's findings are coming).
-            Err(why)
-                if app
-                    .catalog
-                    .as_ref()
-                    .is_some_and(|c| std::ptr::eq(of.as_ptr(), Arc::as_ptr(c))) =>
-            {
+            Err(why) if app.shows(&of) => {
                 app.findings_shown = super::app::FindingsShown::Failed {
                     previous: app.findings_counted(),
                 };
