@@ -233,8 +233,10 @@ impl Done {
             };
             md.push_str(&format!("| {what} | {value} | {verdict} |\n"));
         };
+        // Withdrawn in the twenty-ninth session: with 21 agents, the scan and every agent's reach
+        // and acceptance alone take more (BENCHMARKS.md). Still measured and judged here.
         line(
-            "build (`Catalog::build`) ≤ 2.0× the floor",
+            "build (`Catalog::build`) ≤ 2.0× the floor (target withdrawn: BENCHMARKS.md)",
             self.build,
             "×",
             2.0,
