@@ -333,6 +333,9 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
         // once, no verdict, reason or snapshot made).
         let parts = n == o.main_size();
         let (mut scan_only, mut reach_accept) = (Vec::new(), Vec::new());
+        // And the scan with each file read and its frontmatter parsed once, by no agent: what
+        // any catalog of these files must do before it asks what an agent makes of them.
+        let mut read_parse = Vec::new();
         let mut files = 0;
         for _ in 0..iters {
             let s = Instant::now();
@@ -366,6 +369,15 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 let (k, _) = resolve::Lean::keys(models, &walked, &entries, |_, _, _| ());
                 reach_accept.push(ms(s.elapsed()));
                 drop(std::hint::black_box(k));
+                let s = Instant::now();
+                let walked =
+                    scan::scan_texts(models, &env, &scan::Progress::new(), scan::Texts::Unread);
+                let entries = resolve::entries(&walked);
+                let (_, parsed) = resolve::Lean::keys(&[], &walked, &entries, |_, text, _| {
+                    text.is_some_and(|t| t.as_ref().as_ref().is_ok_and(|md| md.parse().is_ok()))
+                });
+                read_parse.push(ms(s.elapsed()));
+                drop(std::hint::black_box(parsed));
             }
         }
         let (f1, f2, b, d) = (median(f1), median(f2), median(b), median(d));
@@ -429,6 +441,14 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 scan_only,
                 "ms",
                 format!("{:.2}× the best floor", scan_only / best),
+            );
+            let read_parse = median(read_parse);
+            rep.row(
+                "part of a build: the scan, each file read and its frontmatter parsed (no agent)",
+                &size,
+                read_parse,
+                "ms",
+                format!("{:.2}× the best floor", read_parse / best),
             );
             rep.row(
                 "part of a build: the scan, every agent's reach and acceptance (no verdicts)",
