@@ -1408,6 +1408,22 @@ fn findings_that_could_not_be_made_are_said_and_the_spinner_stops() {
     );
     assert_eq!(app.findings_shown, FindingsShown::Own);
     assert!(!header(&frame(&app)).contains("findings not worked out"));
+    // The first snapshot's findings fail: no count, and the Problems tab does not claim there
+    // are none.
+    let mut first = skilltui::tui::app::App::new(app.models.clone(), app.env.clone(), 120, 35);
+    update(&mut first, snapshot(&c));
+    update(&mut first, failed(&c));
+    assert_eq!(
+        first.findings_shown,
+        FindingsShown::Failed { previous: false }
+    );
+    keys(&mut first, "6");
+    let f = frame(&first);
+    assert!(!header(&f).contains("error"), "{f}");
+    assert!(
+        f.contains("The findings could not be worked out") && !f.contains("No findings"),
+        "{f}"
+    );
 }
 
 /// A snapshot's search texts are carried over from the snapshot before by one walk over both in

@@ -4,7 +4,7 @@
 use super::other::{detail_block, side_table};
 use super::style::{self, safe};
 use crate::findings::{self, Affected, Code, Finding, Group, Severity};
-use crate::tui::app::{App, Focus};
+use crate::tui::app::{App, FindingsShown, Focus};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -196,14 +196,19 @@ fn draw_cause_list(f: &mut Frame, app: &App, area: Rect) {
     f.render_stateful_widget(t, area, &mut st);
     if p.groups.is_empty() && app.catalog.is_some() {
         let inner = Rect::new(area.x + 2, area.y + 3, area.width.saturating_sub(4), 2);
+        let text = match app.findings_shown {
+            FindingsShown::Coming => "Working out the findings…".to_string(),
+            // Nothing shown before them either: "no findings" would be a claim.
+            FindingsShown::Failed { previous: false } => format!(
+                "The findings could not be worked out (the note says why); {} rescans.",
+                app.keymap.key_of(crate::tui::keys::Action::Rescan)
+            ),
+            _ => "No findings: every agent loads what is here.".to_string(),
+        };
         f.render_widget(
-            Paragraph::new(if app.findings_pending() && !app.findings_counted() {
-                "Working out the findings…"
-            } else {
-                "No findings: every agent loads what is here."
-            })
-            .style(style::dim())
-            .wrap(Wrap { trim: false }),
+            Paragraph::new(text)
+                .style(style::dim())
+                .wrap(Wrap { trim: false }),
             inner,
         );
     }
