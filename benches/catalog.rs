@@ -373,8 +373,14 @@ fn bench_scan(o: &Opts, models: &[AgentModel], rep: &mut Report) {
                 let walked =
                     scan::scan_texts(models, &env, &scan::Progress::new(), scan::Texts::Unread);
                 let entries = resolve::entries(&walked);
-                let (_, parsed) = resolve::Lean::keys(&[], &walked, &entries, |_, text, _| {
-                    text.is_some_and(|t| t.as_ref().as_ref().is_ok_and(|md| md.parse().is_ok()))
+                // Parsed as the catalog describes a file (`Parses::parse_md`, canonical rules).
+                let (_, parsed) = resolve::Lean::keys(&[], &walked, &entries, |_, text, parses| {
+                    text.is_some_and(|t| {
+                        t.as_ref().as_ref().is_ok_and(|md| {
+                            let canonical = skilltui::skill::SplitOptions::CANONICAL;
+                            parses.parse_md(md, canonical, Default::default()).is_ok()
+                        })
+                    })
                 });
                 read_parse.push(ms(s.elapsed()));
                 drop(std::hint::black_box(parsed));
